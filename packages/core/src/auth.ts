@@ -1,0 +1,120 @@
+import { createContext, type AuthContext } from './context.js';
+import { apiName, type AnyEndpoint } from './endpoint.js';
+import { APIError, STATUS, type StatusName } from './errors.js';
+import { buildRouter, toErrorResponse } from './handler.js';
+import { migrate, planMigration, type MigrationStep } from './db/migrate.js';
+import type { GatehouseOptions } from './options.js';
+import { runEndpoint, type CallInfo } from './pipeline.js';
+import { builtinPlugins } from './plugins/index.js';
+import { coreEndpoints } from './routes/index.js';
+
+export interface ApiCall {
+  body?: unknown;
+  query?: Record<string, string>;
+  params?: Record<string, string>;
+  headers?: HeadersInit;
+  /** Answer the raw Response (with its Set-Cookie headers) instead of the data. */
+  asResponse?: boolean;
+}
+
+export type ApiMethod = (call?: ApiCall) => Promise<unknown>;
+
+export interface Auth {
+  options: GatehouseOptions;
+  /** The fetch-style handler: `Request` in, `Response` out. `info.ip` is the peer address. */
+  handler(request: Request, info?: CallInfo): Promise<Response>;
+  /** Server-side calls, one per route (e.g. `api.signUpEmail`, `api.setPassword`). */
+  api: Record<string, ApiMethod>;
+  /** Opens the database and applies the schema (unless `autoMigrate: false`). */
+  ready(): Promise<void>;
+  context(): Promise<AuthContext>;
+  /** Creates or updates the schema; answers the steps taken. */
+  migrate(): Promise<MigrationStep[]>;
+  /** The steps a migration would take, without taking them. */
+  planMigration(): Promise<MigrationStep[]>;
+  close(): Promise<void>;
+}
+
+const STATUS_NAMES = Object.fromEntries(Object.entries(STATUS).map(([k, v]) => [v, k])) as Record<number, StatusName>;
+
+/**
+ * Builds a Gatehouse instance from options.
+ *
+ * @example
+ * const auth = createAuth({ database: 'file:./data/app.db', secret: process.env.AUTH_SECRET });
+ * serve({ fetch: auth.handler });
+ */
+export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean } = {}): Auth {
+  const plugins = [...builtinPlugins(options), ...(options.plugins ?? [])];
+  const endpoints: AnyEndpoint[] = [...coreEndpoints, ...plugins.flatMap((p) => p.endpoints ?? [])];
+  let init: Promise<{ auth: AuthContext; router: ReturnType<typeof buildRouter> }> | undefined;
+  const start = () =>
+    (init ??= (async () => {
+      const auth = await createContext(options, plugins);
+      if (options.autoMigrate !== false) await migrate(auth.database.db, auth.database.caps, auth.schema);
+      for (const p of plugins) await p.init?.(auth);
+      return { auth, router: buildRouter(auth, endpoints) };
+    })());
+
+  const api: Record<string, ApiMethod> = {};
+  for (const endpoint of endpoints) {
+    api[endpoint.name ?? apiName(endpoint.path)] = async (call = {}) => {
+      const { auth } = await start();
+      let path = endpoint.path;
+      for (const [k, v] of Object.entries(call.params ?? {})) path = path.replace(`:${k}`, encodeURIComponent(v));
+      const url = new URL(auth.url(path));
+      for (const [k, v] of Object.entries(call.query ?? {})) url.searchParams.set(k, v);
+      const methods = Array.isArray(endpoint.method) ? endpoint.method : [endpoint.method];
+      const method = call.body !== undefined && methods.includes('POST') ? 'POST' : methods[0]!;
+      const headers = new Headers(call.headers);
+      if (method === 'POST') headers.set('content-type', 'application/json');
+      const request = new Request(url, { method, headers, body: method === 'POST' ? JSON.stringify(call.body ?? {}) : undefined });
+      let response: Response;
+      try {
+        response = await runEndpoint(auth, endpoint, request, call.params ?? {}, { internal: true });
+      } catch (e) {
+        if (call.asResponse) return toErrorResponse(auth, e, request);
+        throw e;
+      }
+      if (call.asResponse) return response;
+      const type = response.headers.get('content-type') ?? '';
+      const data = type.includes('application/json') ? await response.json() : await response.text();
+      if (response.status >= 400) {
+        const d = data as { message?: string; code?: string };
+        throw new APIError(STATUS_NAMES[response.status] ?? 'INTERNAL_SERVER_ERROR', d.code ?? 'ERROR', d.message ?? 'Error');
+      }
+      return data;
+    };
+  }
+
+  return {
+    options,
+    async handler(request, info) {
+      const { auth, router } = await start();
+      try {
+        return await router.fetch(request, { info });
+      } catch (e) {
+        return toErrorResponse(auth, e, request);
+      }
+    },
+    api,
+    ready: async () => {
+      await start();
+    },
+    context: async () => (await start()).auth,
+    async migrate() {
+      const { auth } = await start();
+      return migrate(auth.database.db, auth.database.caps, auth.schema);
+    },
+    async planMigration() {
+      const { auth } = await start();
+      return planMigration(auth.database.db, auth.database.caps, auth.schema);
+    },
+    async close() {
+      if (!init) return;
+      const { auth } = await init;
+      for (const p of plugins) await p.close?.();
+      if (typeof options.database !== 'object') await auth.database.close();
+    },
+  };
+}

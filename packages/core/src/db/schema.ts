@@ -1,0 +1,99 @@
+/**
+ * The schema is data: tables and fields declared once, extended by plugins
+ * and by `user.additionalFields`; migrations and row conversion derive from it.
+ */
+export type FieldType = 'string' | 'number' | 'boolean' | 'date' | 'json';
+
+export interface FieldDef {
+  type: FieldType;
+  required?: boolean;
+  unique?: boolean;
+  index?: boolean;
+  /** Long free text (tokens, JSON): never indexed, so MySQL may use TEXT. */
+  long?: boolean;
+  references?: { model: string; field: string; onDelete?: 'cascade' | 'set null' };
+  defaultValue?: unknown | (() => unknown);
+  /** false: never part of an answer. */
+  returned?: boolean;
+  /** true: accepted from a request body (sign-up, update-user). */
+  input?: boolean;
+  /** Validates an input value (a zod schema). */
+  validator?: import('zod').ZodType;
+  /** Turns an accepted input value into what is stored. */
+  transform?: (value: unknown) => unknown;
+}
+
+export interface TableDef {
+  fields: Record<string, FieldDef>;
+}
+
+export type Schema = Record<string, TableDef>;
+
+export const coreSchema = (): Schema => ({
+  user: {
+    fields: {
+      name: { type: 'string', required: true, input: true },
+      email: { type: 'string', required: true, unique: true },
+      emailVerified: { type: 'boolean', required: true, defaultValue: false },
+      image: { type: 'string', long: true, input: true },
+      createdAt: { type: 'date', required: true },
+      updatedAt: { type: 'date', required: true },
+    },
+  },
+  session: {
+    fields: {
+      userId: { type: 'string', required: true, index: true, references: { model: 'user', field: 'id', onDelete: 'cascade' } },
+      token: { type: 'string', required: true, unique: true },
+      expiresAt: { type: 'date', required: true },
+      ipAddress: { type: 'string' },
+      userAgent: { type: 'string', long: true },
+      dontRemember: { type: 'boolean', returned: false },
+      createdAt: { type: 'date', required: true },
+      updatedAt: { type: 'date', required: true },
+    },
+  },
+  account: {
+    fields: {
+      providerId: { type: 'string', required: true },
+      accountId: { type: 'string', required: true, index: true },
+      userId: { type: 'string', required: true, index: true, references: { model: 'user', field: 'id', onDelete: 'cascade' } },
+      accessToken: { type: 'string', long: true, returned: false },
+      refreshToken: { type: 'string', long: true, returned: false },
+      idToken: { type: 'string', long: true, returned: false },
+      accessTokenExpiresAt: { type: 'date' },
+      refreshTokenExpiresAt: { type: 'date' },
+      scope: { type: 'string', long: true },
+      password: { type: 'string', returned: false },
+      createdAt: { type: 'date', required: true },
+      updatedAt: { type: 'date', required: true },
+    },
+  },
+  verification: {
+    fields: {
+      identifier: { type: 'string', required: true, index: true },
+      value: { type: 'string', required: true, long: true },
+      expiresAt: { type: 'date', required: true },
+      nonce: { type: 'string' },
+      createdAt: { type: 'date', required: true },
+      updatedAt: { type: 'date', required: true },
+    },
+  },
+  rateLimit: {
+    fields: {
+      key: { type: 'string', required: true, unique: true },
+      count: { type: 'number', required: true },
+      lastRequest: { type: 'number', required: true },
+    },
+  },
+});
+
+/** Adds `extra` tables and fields to `base`; later contributions win per field. */
+export function mergeSchema(base: Schema, extra: Partial<Schema> | undefined): Schema {
+  if (!extra) return base;
+  const out: Schema = { ...base };
+  for (const [table, def] of Object.entries(extra)) {
+    if (!def) continue;
+    out[table] = { fields: { ...(out[table]?.fields ?? {}), ...def.fields } };
+  }
+  return out;
+}

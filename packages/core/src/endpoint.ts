@@ -1,0 +1,62 @@
+import type { z } from 'zod';
+import type { AuthContext } from './context.js';
+import type { CookieAttributes } from './cookies.js';
+import type { SessionWithUser } from './session/types.js';
+
+export type Method = 'GET' | 'POST';
+
+export interface EndpointContext<B = unknown, Q = unknown> {
+  readonly auth: AuthContext;
+  readonly request: Request;
+  readonly headers: Headers;
+  readonly body: B;
+  readonly query: Q;
+  readonly params: Record<string, string>;
+  /** The declared path of the route (rate limits and hooks key on it). */
+  readonly path: string;
+  /** The client address, as far as it can be trusted. */
+  readonly ip: string | null;
+  /** The caller's session: set when the route requires one, else looked up on demand. */
+  session: SessionWithUser | null;
+  getSession(): Promise<SessionWithUser | null>;
+  getCookie(name: string): string | undefined;
+  getSignedCookie(name: string): string | null;
+  setCookie(name: string, value: string, attrs?: CookieAttributes): void;
+  setSignedCookie(name: string, value: string, attrs?: CookieAttributes): void;
+  deleteCookie(name: string): void;
+  /** Headers added to whatever the handler answers. */
+  readonly responseHeaders: Headers;
+  redirect(url: string, status?: 301 | 302 | 303 | 307): Response;
+}
+
+export interface Endpoint<B = unknown, Q = unknown> {
+  method: Method | Method[];
+  path: string;
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  /** true: 401 without a session; 'fresh': also 403 when not fresh. */
+  requireSession?: boolean | 'fresh';
+  /** Only through `auth.api`, never over HTTP (e.g. set-password). */
+  serverOnly?: boolean;
+  /** Body/query fields holding redirect targets that must be trusted. */
+  redirectFields?: readonly string[];
+  /** Name in `auth.api` (default: camelCase of the path). */
+  name?: string;
+  handler(c: EndpointContext<B, Q>): Promise<unknown>;
+}
+
+/** Declares a route; the types of body and query flow from their zod schemas. */
+export function defineEndpoint<B = undefined, Q = undefined>(e: Endpoint<B, Q>): Endpoint<B, Q> {
+  return e;
+}
+
+export type AnyEndpoint = Endpoint<never, never>;
+
+/** `/sign-in/email` → `signInEmail`. */
+export function apiName(path: string): string {
+  return path
+    .split('/')
+    .filter((s) => s && !s.startsWith(':'))
+    .join('-')
+    .replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
+}

@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import { randomUUID } from 'node:crypto';
+import type { AuthContext } from './context.js';
+import type { AnyEndpoint } from './endpoint.js';
+import { APIError, BASE_ERRORS } from './errors.js';
+import { errorResponse, runEndpoint, type CallInfo } from './pipeline.js';
+
+type Env = { Bindings: { info?: CallInfo } };
+
+/** Turns anything thrown into a Response; unknown errors are logged, never echoed. */
+export function toErrorResponse(auth: AuthContext, error: unknown, request: Request): Response {
+  if (error instanceof APIError) return errorResponse(error);
+  if (isDatabaseDown(error)) {
+    auth.logger.error({ err: String(error) }, 'database unavailable');
+    return errorResponse(new APIError('SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE', BASE_ERRORS.SERVICE_UNAVAILABLE));
+  }
+  const requestId = request.headers.get('x-request-id') ?? randomUUID();
+  auth.logger.error(
+    { requestId, method: request.method, url: request.url, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+    'unhandled error',
+  );
+  return new Response(JSON.stringify({ message: BASE_ERRORS.INTERNAL_SERVER_ERROR, code: 'INTERNAL_SERVER_ERROR' }), {
+    status: 500,
+    headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+  });
+}
+
+function isDatabaseDown(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', '57P01', '57P03'].includes(code);
+}
+
+/** The HTTP edge: every endpoint mounted once, at start-up, under the base path. */
+export function buildRouter(auth: AuthContext, endpoints: readonly AnyEndpoint[]) {
+  const app = new Hono<Env>({ strict: true });
+  for (const endpoint of endpoints) {
+    if (endpoint.serverOnly) continue;
+    const methods = Array.isArray(endpoint.method) ? endpoint.method : [endpoint.method];
+    app.on(methods, `${auth.basePath}${endpoint.path}`, async (c) => {
+      try {
+        return await runEndpoint(auth, endpoint, c.req.raw, c.req.param() as Record<string, string>, c.env?.info ?? {});
+      } catch (e) {
+        return toErrorResponse(auth, e, c.req.raw);
+      }
+    });
+  }
+  app.notFound(() => new Response(null, { status: 404 }));
+  app.onError((e, c) => toErrorResponse(auth, e, c.req.raw));
+  return app;
+}

@@ -1,0 +1,17 @@
+export { createAuth, type Auth, type ApiCall, type ApiMethod } from './auth.js';
+export { APIError, BASE_ERRORS, defineErrors, errorsOf, fail, type BaseErrorCode } from './errors.js';
+export { defineEndpoint, type Endpoint, type EndpointContext, type AnyEndpoint } from './endpoint.js';
+export { definePlugin, type Plugin, type SignInAttempt } from './plugin.js';
+export { DEFAULT_SECRET, type GatehouseOptions, type AdditionalField, type SocialProviderOptions } from './options.js';
+export { resolveOptions, buildSchema, type AuthContext, type ResolvedOptions } from './context.js';
+export { openDatabase, type Database, type DialectCapabilities, type DialectName } from './db/dialect.js';
+export { coreSchema, mergeSchema, type Schema, type FieldDef, type TableDef } from './db/schema.js';
+export { migrate, planMigration, type MigrationStep } from './db/migrate.js';
+export { Adapter } from './db/adapter.js';
+export type { DatabaseHooks, ModelHooks } from './db/hooks.js';
+export type { Row, Where } from './db/types.js';
+export { hashPassword, verifyPassword } from './crypto/password.js';
+export type { Logger } from './logger.js';
+export type { Mail } from './mail/types.js';
+export type { SecondaryStorage } from './storage.js';
+export type { SessionWithUser, SessionRow, UserRow } from './session/types.js';

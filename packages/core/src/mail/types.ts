@@ -1,0 +1,6 @@
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}

@@ -1,0 +1,134 @@
+import type { z } from 'zod';
+import type { Database } from './db/dialect.js';
+import type { DatabaseHooks } from './db/hooks.js';
+import type { Row } from './db/types.js';
+import type { Logger } from './logger.js';
+import type { Mail } from './mail/types.js';
+import type { Plugin } from './plugin.js';
+import type { SecondaryStorage } from './storage.js';
+
+export const DEFAULT_SECRET = 'gatehouse-development-secret-change-me-0000000000';
+
+export interface AdditionalField {
+  type: 'string' | 'number' | 'boolean' | 'date' | 'json';
+  required?: boolean;
+  input?: boolean;
+  returned?: boolean;
+  unique?: boolean;
+  defaultValue?: unknown | (() => unknown);
+  validator?: z.ZodType;
+  transform?: (value: unknown) => unknown;
+}
+
+export interface SocialProviderOptions {
+  clientId?: string;
+  clientSecret?: string;
+  scope?: string[];
+  redirectURI?: string;
+  prompt?: string;
+  disableSignUp?: boolean;
+  disableImplicitSignUp?: boolean;
+  mapProfileToUser?: (profile: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  authorizationEndpoint?: string;
+  tokenEndpoint?: string;
+  userInfoEndpoint?: string;
+  jwksEndpoint?: string;
+  issuer?: string;
+  /** Microsoft: tenant id (default 'common'). */
+  tenantId?: string;
+  /** GitLab: self-hosted base URL. */
+  issuerBaseURL?: string;
+  [key: string]: unknown;
+}
+
+/** Everything `createAuth` accepts (CONTRACT.md "Options object"); all optional. */
+export interface GatehouseOptions {
+  baseURL?: string;
+  basePath?: string;
+  /** One secret, or several: the first signs, all verify (rotation). */
+  secret?: string | string[];
+  /** A URL (`file:`, `postgres://`, `mysql://`) or an open database. */
+  database?: string | Database;
+  trustedOrigins?: string[];
+  emailAndPassword?: {
+    enabled?: boolean;
+    disableSignUp?: boolean;
+    requireEmailVerification?: boolean;
+    autoSignIn?: boolean;
+    minPasswordLength?: number;
+    maxPasswordLength?: number;
+    resetPasswordTokenExpiresIn?: number;
+    revokeSessionsOnPasswordReset?: boolean;
+    sendResetPassword?: (data: { user: Row; url: string; token: string }) => Promise<void>;
+  };
+  emailVerification?: {
+    sendOnSignUp?: boolean;
+    autoSignInAfterVerification?: boolean;
+    expiresIn?: number;
+    sendVerificationEmail?: (data: { user: Row; url: string; token: string }) => Promise<void>;
+  };
+  email?: { smtp?: string; from?: string; send?: (mail: Mail) => Promise<void> };
+  session?: {
+    expiresIn?: number;
+    updateAge?: number;
+    freshAge?: number;
+    cookieCache?: { enabled?: boolean; maxAge?: number };
+  };
+  rateLimit?: {
+    enabled?: boolean;
+    window?: number;
+    max?: number;
+    storage?: 'memory' | 'database' | 'secondary-storage';
+    customRules?: Record<string, { window: number; max: number } | false>;
+  };
+  advanced?: {
+    cookiePrefix?: string;
+    useSecureCookies?: boolean;
+    /** Addresses of reverse proxies whose X-Forwarded-For is believed. `true`: any. */
+    trustedProxies?: string[] | boolean;
+    /** Body size limit in bytes (default 1 MiB). */
+    maxBodySize?: number;
+  };
+  user?: {
+    additionalFields?: Record<string, AdditionalField>;
+    changeEmail?: { enabled?: boolean; sendChangeEmailVerification?: (data: { user: Row; newEmail: string; url: string; token: string }) => Promise<void> };
+    deleteUser?: {
+      enabled?: boolean;
+      sendDeleteAccountVerification?: (data: { user: Row; url: string; token: string }) => Promise<void>;
+      beforeDelete?: (user: Row) => Promise<void> | void;
+      afterDelete?: (user: Row) => Promise<void> | void;
+    };
+  };
+  account?: {
+    accountLinking?: { enabled?: boolean; trustedProviders?: string[]; allowDifferentEmails?: boolean };
+    encryptTokens?: boolean;
+  };
+  socialProviders?: Record<string, SocialProviderOptions | undefined>;
+  username?: { enabled?: boolean; minUsernameLength?: number; maxUsernameLength?: number; usernameValidator?: (username: string) => boolean };
+  twoFactor?: { enabled?: boolean; issuer?: string; otpExpiresIn?: number; maxAttempts?: number };
+  admin?: {
+    enabled?: boolean;
+    defaultRole?: string;
+    adminRoles?: string[];
+    adminUserIds?: string[];
+    impersonationSessionDuration?: number;
+    allowImpersonatingAdmins?: boolean;
+  };
+  organization?: {
+    enabled?: boolean;
+    allowUserToCreateOrganization?: boolean | ((user: Row) => boolean | Promise<boolean>);
+    organizationLimit?: number;
+    creatorRole?: string;
+    invitationExpiresIn?: number;
+    roles?: Record<string, Record<string, string[]>>;
+  };
+  databaseHooks?: DatabaseHooks;
+  secondaryStorage?: SecondaryStorage;
+  logger?: Logger;
+  /** Extra plugins of the library user. */
+  plugins?: Plugin[];
+  /** The clock, in epoch milliseconds (tests move it). */
+  now?: () => number;
+  /** True when running with NODE_ENV=production (the server passes it; the library never reads env). */
+  production?: boolean;
+}

@@ -1,0 +1,206 @@
+import type { z } from 'zod';
+import type { AuthContext } from './context.js';
+import { readCookie, serializeCookie, type CookieAttributes } from './cookies.js';
+import type { AnyEndpoint, EndpointContext } from './endpoint.js';
+import { APIError, BASE_ERRORS, fail } from './errors.js';
+import { clientKey } from './rate-limit.js';
+import type { SessionWithUser } from './session/types.js';
+
+const REDIRECT_ERRORS: Record<string, keyof typeof BASE_ERRORS> = {
+  callbackURL: 'INVALID_CALLBACK_URL',
+  redirectTo: 'INVALID_REDIRECT_URL',
+  errorCallbackURL: 'INVALID_ERROR_CALLBACK_URL',
+  newUserCallbackURL: 'INVALID_NEW_USER_CALLBACK_URL',
+};
+
+// Paths limited to 3 requests per 10 s (spec section 9).
+const STRICT_PATHS = [/^\/sign-in\//, /^\/sign-up\//, /^\/change-password$/, /^\/change-email$/];
+
+export interface CallInfo {
+  ip?: string | null;
+  /** A server-side `api` call: no origin check, no rate limit. */
+  internal?: boolean;
+}
+
+function zodMessage(error: z.ZodError): string {
+  return error.issues
+    .map((i) => {
+      const path = i.path.join('.');
+      if (i.code === 'invalid_type' && /received undefined/.test(i.message)) return `${path} is required`;
+      return path ? `[${path}] ${i.message}` : i.message;
+    })
+    .join('; ');
+}
+
+function clientIp(auth: AuthContext, request: Request, info: CallInfo): string | null {
+  const trusted = auth.options.advanced.trustedProxies;
+  const peer = info.ip ?? null;
+  if (trusted && (trusted === true || (peer && trusted.includes(peer)))) {
+    const xff = request.headers.get('x-forwarded-for');
+    if (xff) {
+      // The right-most address not belonging to a trusted proxy is the client.
+      const hops = xff.split(',').map((s) => s.trim()).filter(Boolean);
+      for (let i = hops.length - 1; i >= 0; i--) {
+        if (trusted === true) return hops[0]!;
+        if (!trusted.includes(hops[i]!)) return hops[i]!;
+      }
+    }
+  }
+  return peer;
+}
+
+async function readBody(auth: AuthContext, request: Request): Promise<unknown> {
+  const limit = auth.options.advanced.maxBodySize;
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) fail('PAYLOAD_TOO_LARGE', 'PAYLOAD_TOO_LARGE');
+  const text = await request.text();
+  if (Buffer.byteLength(text) > limit) fail('PAYLOAD_TOO_LARGE', 'PAYLOAD_TOO_LARGE');
+  if (!text.trim()) return {};
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text);
+  } catch {
+    return fail('BAD_REQUEST', 'INVALID_JSON');
+  }
+}
+
+function checkOrigin(auth: AuthContext, request: Request): void {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+  if (!request.headers.has('cookie')) return;
+  const origin = request.headers.get('origin') ?? request.headers.get('referer');
+  if (origin && origin !== 'null') {
+    let o: string;
+    try {
+      o = new URL(origin).origin;
+    } catch {
+      fail('FORBIDDEN', 'INVALID_ORIGIN');
+    }
+    if (!auth.origins.isTrustedOrigin(o)) fail('FORBIDDEN', 'INVALID_ORIGIN');
+    return;
+  }
+  // No Origin and no Referer: a browser always sends Origin on a cross-site POST,
+  // so only refuse what a browser says is cross-site (or an opaque "null" origin).
+  const site = request.headers.get('sec-fetch-site');
+  if (origin === 'null' || (site && site !== 'same-origin' && site !== 'none')) fail('FORBIDDEN', 'INVALID_ORIGIN');
+}
+
+async function checkRateLimit(auth: AuthContext, path: string, ip: string | null): Promise<void> {
+  const rl = auth.options.rateLimit;
+  if (!rl.enabled) return;
+  const custom = rl.customRules[path];
+  if (custom === false) return;
+  let rule = custom ?? undefined;
+  if (!rule) for (const p of auth.plugins) if (p.rateLimit?.[path]) rule = p.rateLimit[path];
+  if (!rule && STRICT_PATHS.some((re) => re.test(path))) rule = { window: 10, max: 3 };
+  rule ??= { window: rl.window, max: rl.max };
+  const now = auth.now();
+  const { count, resetAt } = await auth.rateStore.hit(`${clientKey(ip)}|${path}`, rule.window * 1000, now);
+  if (count > rule.max) {
+    const retry = String(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+    throw new APIError('TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS', BASE_ERRORS.TOO_MANY_REQUESTS, {
+      'Retry-After': retry,
+      'X-Retry-After': retry,
+    });
+  }
+}
+
+/** Runs one endpoint for one request: checks, parsing, session, handler, cookies. */
+export async function runEndpoint(
+  auth: AuthContext,
+  endpoint: AnyEndpoint,
+  request: Request,
+  params: Record<string, string>,
+  info: CallInfo,
+): Promise<Response> {
+  const responseHeaders = new Headers();
+  const cookieHeader = request.headers.get('cookie');
+  const ip = clientIp(auth, request, info);
+  const url = new URL(request.url);
+
+  if (!info.internal) {
+    await checkRateLimit(auth, endpoint.path, ip);
+    checkOrigin(auth, request);
+  }
+
+  let body: unknown;
+  if (request.method !== 'GET' && request.method !== 'HEAD') body = await readBody(auth, request);
+  if (endpoint.body) {
+    const r = endpoint.body.safeParse(body ?? {});
+    if (!r.success) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', zodMessage(r.error));
+    body = r.data;
+  }
+  let query: unknown = Object.fromEntries(url.searchParams);
+  if (endpoint.query) {
+    const r = endpoint.query.safeParse(query);
+    if (!r.success) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', zodMessage(r.error));
+    query = r.data;
+  }
+  for (const field of endpoint.redirectFields ?? []) {
+    const value = (body as Record<string, unknown> | undefined)?.[field] ?? (query as Record<string, unknown> | undefined)?.[field];
+    if (typeof value === 'string' && value && !auth.origins.isAllowedRedirect(value)) {
+      fail('FORBIDDEN', REDIRECT_ERRORS[field] ?? 'INVALID_CALLBACK_URL');
+    }
+  }
+
+  let sessionLookup: Promise<SessionWithUser | null> | undefined;
+  const c: EndpointContext<never, never> = {
+    auth,
+    request,
+    headers: request.headers,
+    body: body as never,
+    query: query as never,
+    params,
+    path: endpoint.path,
+    ip,
+    session: null,
+    getSession() {
+      sessionLookup ??= auth.sessions.fromRequest(c);
+      return sessionLookup;
+    },
+    getCookie: (name) => readCookie(cookieHeader, name),
+    getSignedCookie(name) {
+      const v = readCookie(cookieHeader, name);
+      return v ? auth.signer.unsign(v) : null;
+    },
+    setCookie(name, value, attrs: CookieAttributes = {}) {
+      responseHeaders.append('set-cookie', serializeCookie(name, value, { secure: auth.secureCookies, ...attrs }));
+    },
+    setSignedCookie(name, value, attrs) {
+      c.setCookie(name, auth.signer.sign(value), attrs);
+    },
+    deleteCookie(name) {
+      responseHeaders.append('set-cookie', serializeCookie(name, '', { maxAge: 0, secure: auth.secureCookies }));
+    },
+    responseHeaders,
+    redirect(location, status = 302) {
+      responseHeaders.set('location', location);
+      return new Response(null, { status, headers: responseHeaders });
+    },
+  };
+
+  if (endpoint.requireSession) {
+    const s = await c.getSession();
+    if (!s) throw new APIError('UNAUTHORIZED', 'UNAUTHORIZED', BASE_ERRORS.UNAUTHORIZED);
+    if (endpoint.requireSession === 'fresh' && !auth.sessions.isFresh(s.session)) fail('FORBIDDEN', 'SESSION_NOT_FRESH');
+    c.session = s;
+  }
+
+  const result = await endpoint.handler(c);
+  if (result instanceof Response) {
+    if (result.headers === responseHeaders) return result;
+    const merged = new Headers(result.headers);
+    responseHeaders.forEach((v, k) => {
+      if (k === 'set-cookie') merged.append(k, v);
+      else if (!merged.has(k)) merged.set(k, v);
+    });
+    return new Response(result.body, { status: result.status, headers: merged });
+  }
+  responseHeaders.set('content-type', 'application/json');
+  return new Response(JSON.stringify(result ?? null), { status: 200, headers: responseHeaders });
+}
+
+export function errorResponse(error: APIError): Response {
+  const headers = new Headers({ 'content-type': 'application/json', ...error.headers });
+  return new Response(JSON.stringify(error.toJSON()), { status: error.status, headers });
+}

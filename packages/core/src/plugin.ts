@@ -1,0 +1,43 @@
+import type { AuthContext } from './context.js';
+import type { DatabaseHooks } from './db/hooks.js';
+import type { Row } from './db/types.js';
+import type { Schema } from './db/schema.js';
+import type { AnyEndpoint, EndpointContext } from './endpoint.js';
+
+export interface SignInAttempt {
+  user: Row;
+  rememberMe: boolean;
+  callbackURL?: string;
+  /** How the first factor was given: 'password' for email/username sign-in, else a provider id. */
+  method: string;
+}
+
+/**
+ * What a plugin may contribute. The core never names a plugin: username,
+ * two-factor, admin and organization all plug in through these seams.
+ */
+export interface Plugin {
+  id: string;
+  schema?: Partial<Schema>;
+  endpoints?: AnyEndpoint[];
+  /** Its error catalogue (code → message), for docs and the client. */
+  errors?: Record<string, string>;
+  /** Database hooks; run after the options' own. */
+  databaseHooks?: DatabaseHooks | ((auth: AuthContext) => DatabaseHooks);
+  /** Rate-limit rules by declared path. */
+  rateLimit?: Record<string, { window: number; max: number }>;
+  /**
+   * Called after the first factor succeeded and before a session is made.
+   * Return a value to answer it instead of signing in (e.g. a second factor is due);
+   * throw an APIError to refuse.
+   */
+  beforeSignIn?(c: EndpointContext, attempt: SignInAttempt): Promise<unknown | undefined>;
+  /** Runs once when the auth instance is built. */
+  init?(auth: AuthContext): void | Promise<void>;
+  /** Called when the server stops. */
+  close?(): Promise<void>;
+}
+
+export function definePlugin<P extends Plugin>(p: P): P {
+  return p;
+}

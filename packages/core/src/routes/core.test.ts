@@ -1,0 +1,21 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestClient, type TestClient } from '../test/harness.js';
+
+let t: TestClient;
+afterEach(async () => t?.auth.close());
+
+describe('sign-up, sign-in, get-session', () => {
+  it('signs up, reads the session, signs out', async () => {
+    t = await createTestClient();
+    const { email, data } = await t.signUp({ email: 'Alice@Example.COM' });
+    expect(email).toBe('Alice@Example.COM');
+    expect((data.user as { email: string }).email).toBe('alice@example.com');
+    expect(typeof data.token).toBe('string');
+    const s = await t.json('/get-session');
+    expect(s.status).toBe(200);
+    expect((s.data.user as { email: string }).email).toBe('alice@example.com');
+    const out = await t.json('/sign-out', { method: 'POST' });
+    expect(out.data).toEqual({ success: true });
+    expect((await t.json('/get-session')).data).toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+import type { AnyEndpoint } from '../endpoint.js';
+import { errorPage } from './error-page.js';
+import { getSession } from './get-session.js';
+import { listSessions } from './list-sessions.js';
+import { ok, ready } from './ok.js';
+import { providers } from './providers.js';
+import { revokeOtherSessions, revokeSession, revokeSessions } from './revoke-session.js';
+import { signInEmail } from './sign-in-email.js';
+import { signOut } from './sign-out.js';
+import { signUpEmail } from './sign-up-email.js';
+
+/** The core's own routes (spec section 2); plugins add theirs. */
+export const coreEndpoints = [
+  signUpEmail,
+  signInEmail,
+  signOut,
+  getSession,
+  listSessions,
+  revokeSession,
+  revokeSessions,
+  revokeOtherSessions,
+  ok,
+  ready,
+  errorPage,
+  providers,
+] as unknown as AnyEndpoint[];

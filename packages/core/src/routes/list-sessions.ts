@@ -1,0 +1,12 @@
+import { defineEndpoint } from '../endpoint.js';
+
+/** The caller's live sessions. `token` is the stored hash: enough to revoke, useless to sign in. */
+export const listSessions = defineEndpoint({
+  method: 'GET',
+  path: '/list-sessions',
+  requireSession: true,
+  async handler(c) {
+    const rows = await c.auth.sessions.listForUser(c.session!.user.id);
+    return rows.filter((s) => !s.impersonatedBy).map((s) => ({ ...c.auth.publicSession(s), current: s.id === c.session!.session.id }));
+  },
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { hashToken } from '../crypto/sign.js';
+import { defineEndpoint } from '../endpoint.js';
+import { fail } from '../errors.js';
+
+/** Revokes one of the caller's own sessions, named by its token (raw, or as listed). */
+export const revokeSession = defineEndpoint({
+  method: 'POST',
+  path: '/revoke-session',
+  body: z.object({ token: z.string().min(1) }),
+  requireSession: true,
+  async handler(c) {
+    const userId = c.session!.user.id;
+    const found = await c.auth.adapter.findOne<{ id: string }>('session', [
+      { field: 'userId', value: userId },
+      { field: 'token', value: c.body.token, connector: 'OR' },
+      { field: 'token', value: hashToken(c.body.token), connector: 'OR' },
+    ]);
+    if (!found) fail('BAD_REQUEST', 'SESSION_NOT_FOUND');
+    await c.auth.sessions.revoke(found.id);
+    return { status: true };
+  },
+});
+
+export const revokeSessions = defineEndpoint({
+  method: 'POST',
+  path: '/revoke-sessions',
+  requireSession: true,
+  async handler(c) {
+    await c.auth.sessions.revokeAll(c.session!.user.id);
+    c.auth.sessions.clearCookies(c);
+    return { status: true };
+  },
+});
+
+export const revokeOtherSessions = defineEndpoint({
+  method: 'POST',
+  path: '/revoke-other-sessions',
+  requireSession: true,
+  async handler(c) {
+    await c.auth.sessions.revokeAll(c.session!.user.id, c.session!.session.id);
+    return { status: true };
+  },
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { burnPasswordCheck } from '../crypto/password.js';
+import { defineEndpoint } from '../endpoint.js';
+import { fail } from '../errors.js';
+import { completeSignIn, isEmail, normalizeEmail } from '../sign-in.js';
+import type { UserRow } from '../session/types.js';
+
+export const signInEmail = defineEndpoint({
+  method: 'POST',
+  path: '/sign-in/email',
+  body: z.object({
+    email: z.string(),
+    password: z.string(),
+    callbackURL: z.string().optional(),
+    rememberMe: z.boolean().optional().default(true),
+  }),
+  redirectFields: ['callbackURL'],
+  async handler(c) {
+    const { auth, body } = c;
+    if (!auth.options.emailAndPassword.enabled) fail('BAD_REQUEST', 'EMAIL_PASSWORD_DISABLED');
+    const email = normalizeEmail(body.email);
+    if (!isEmail(email)) fail('BAD_REQUEST', 'INVALID_EMAIL');
+
+    const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'email', value: email }]);
+    const account = user
+      ? await auth.adapter.findOne<{ password?: string | null }>('account', [
+          { field: 'userId', value: user.id },
+          { field: 'providerId', value: 'credential' },
+        ])
+      : null;
+    // The same scrypt work whether or not the user or its password exists.
+    const ok = account?.password ? await auth.password.verify(account.password, body.password) : (await burnPasswordCheck(body.password), false);
+    if (!user || !ok) fail('UNAUTHORIZED', 'INVALID_EMAIL_OR_PASSWORD');
+
+    if (auth.options.emailAndPassword.requireEmailVerification && !user.emailVerified) {
+      const verification = auth.extensions.emailVerification as
+        | { sendVerification(user: UserRow, callbackURL?: string): Promise<void> }
+        | undefined;
+      await verification?.sendVerification(user, body.callbackURL);
+      fail('FORBIDDEN', 'EMAIL_NOT_VERIFIED');
+    }
+
+    const done = await completeSignIn(c, user, { rememberMe: body.rememberMe, callbackURL: body.callbackURL, method: 'password' });
+    if ('intercepted' in done) return done.intercepted;
+    return { redirect: !!body.callbackURL, token: done.token, url: body.callbackURL, user: auth.publicUser(done.user) };
+  },
+});

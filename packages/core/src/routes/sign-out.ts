@@ -1,0 +1,16 @@
+import { defineEndpoint } from '../endpoint.js';
+
+export const signOut = defineEndpoint({
+  method: 'POST',
+  path: '/sign-out',
+  async handler(c) {
+    const signed = c.getCookie(c.auth.cookies.sessionToken);
+    const token = signed ? c.auth.signer.unsign(signed) : null;
+    if (token) {
+      const found = await c.auth.sessions.find(token);
+      if (found) await c.auth.sessions.revoke(found.session.id);
+    }
+    c.auth.sessions.clearCookies(c);
+    return { success: true };
+  },
+});

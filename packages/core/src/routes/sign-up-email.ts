@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { APIError, BASE_ERRORS, fail } from '../errors.js';
+import { isEmail, normalizeEmail } from '../sign-in.js';
+import type { UserRow } from '../session/types.js';
+import { parseUserInput } from '../user-fields.js';
+import { checkPasswordLength } from './password-rules.js';
+
+export const signUpEmail = defineEndpoint({
+  method: 'POST',
+  path: '/sign-up/email',
+  body: z.looseObject({
+    name: z.string(),
+    email: z.string(),
+    password: z.string(),
+    image: z.string().nullish(),
+    callbackURL: z.string().optional(),
+    rememberMe: z.boolean().optional(),
+  }),
+  redirectFields: ['callbackURL'],
+  async handler(c) {
+    const { auth, body } = c;
+    const opts = auth.options.emailAndPassword;
+    if (!opts.enabled || opts.disableSignUp) fail('BAD_REQUEST', 'EMAIL_PASSWORD_SIGN_UP_DISABLED');
+    const email = normalizeEmail(body.email);
+    if (!isEmail(email)) fail('BAD_REQUEST', 'INVALID_EMAIL');
+    checkPasswordLength(auth, body.password);
+    const fields = parseUserInput(auth, body, 'create');
+
+    if (await auth.adapter.findOne('user', [{ field: 'email', value: email }])) fail('UNPROCESSABLE_ENTITY', 'USER_ALREADY_EXISTS');
+    // Hash before the transaction: scrypt must never hold a database lock.
+    const hash = await auth.password.hash(body.password);
+    let user: UserRow | null;
+    try {
+      user = await auth.adapter.transaction(async (trx) => {
+        const created = await trx.create<UserRow>('user', { ...fields, email, emailVerified: false });
+        if (!created) return null;
+        await trx.create('account', { userId: created.id, providerId: 'credential', accountId: created.id, password: hash });
+        return created;
+      });
+    } catch (e) {
+      if (e instanceof APIError) throw e;
+      if (auth.database.caps.isUniqueViolation(e)) fail('UNPROCESSABLE_ENTITY', 'USER_ALREADY_EXISTS');
+      throw e;
+    }
+    if (!user) throw new APIError('UNPROCESSABLE_ENTITY', 'FAILED_TO_CREATE_USER', BASE_ERRORS.FAILED_TO_CREATE_USER);
+
+    const verification = auth.extensions.emailVerification as
+      | { sendVerification(user: UserRow, callbackURL?: string): Promise<void> }
+      | undefined;
+    if (verification && (opts.requireEmailVerification || auth.options.emailVerification.sendOnSignUp)) {
+      await verification.sendVerification(user, body.callbackURL);
+    }
+    if (!opts.autoSignIn || opts.requireEmailVerification) return { token: null, user: auth.publicUser(user) };
+
+    const dontRemember = body.rememberMe === false;
+    const { session, token } = await auth.sessions.create(c, user.id, { dontRemember });
+    auth.sessions.setCookies(c, { session, user, token }, dontRemember);
+    return { token, user: auth.publicUser(user) };
+  },
+});

@@ -1,0 +1,34 @@
+import type { Row } from './db/types.js';
+import type { EndpointContext } from './endpoint.js';
+import type { SessionRow, UserRow } from './session/types.js';
+
+/**
+ * The end of every first-factor sign-in: plugins may step in (a second factor,
+ * a ban), else a fresh session is made (a new token every time: no fixation).
+ */
+export async function completeSignIn(
+  c: EndpointContext,
+  user: UserRow,
+  opts: { rememberMe: boolean; callbackURL?: string; method: string },
+): Promise<{ intercepted: unknown } | { session: SessionRow; token: string; user: UserRow }> {
+  for (const plugin of c.auth.plugins) {
+    if (!plugin.beforeSignIn) continue;
+    const answer = await plugin.beforeSignIn(c, { user, ...opts });
+    if (answer !== undefined) return { intercepted: answer };
+  }
+  const { session, token } = await c.auth.sessions.create(c, user.id, { dontRemember: !opts.rememberMe });
+  c.auth.sessions.setCookies(c, { session, user, token }, !opts.rememberMe);
+  return { session, token, user };
+}
+
+export function isEmail(value: string): boolean {
+  // Pragmatic RFC 5322 subset: one @, a dotted domain, no spaces or control characters.
+  return value.length <= 254 && /^[^\s@"()<>,;:\\[\]\u0000-\u001f]+@[^\s@"()<>,;:\\[\]\u0000-\u001f]+\.[^\s@"()<>,;:\\[\]\u0000-\u001f.]{2,}$/.test(value);
+}
+
+/** Emails are kept lowercased and NFKC-normalised, so look-alike duplicates cannot be made. */
+export function normalizeEmail(value: string): string {
+  return value.normalize('NFKC').trim().toLowerCase();
+}
+
+export type { Row };

@@ -1,0 +1,101 @@
+import { createAuth, type Auth } from '../auth.js';
+import type { GatehouseOptions } from '../options.js';
+
+/** A clock tests can move. */
+export class TestClock {
+  constructor(public ms = Date.UTC(2026, 0, 1, 12)) {}
+  now = () => this.ms;
+  advance(seconds: number): void {
+    this.ms += seconds * 1000;
+  }
+}
+
+/** A cookie jar that keeps what Set-Cookie says, honouring Max-Age=0. */
+export class CookieJar {
+  readonly cookies = new Map<string, string>();
+
+  absorb(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = decodeURIComponent(pair!.slice(eq + 1).trim());
+      const maxAge = attrs.map((a) => a.trim()).find((a) => a.toLowerCase().startsWith('max-age='));
+      if (maxAge && Number(maxAge.split('=')[1]) <= 0) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+  }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+}
+
+export interface TestClient {
+  auth: Auth;
+  clock: TestClock;
+  jar: CookieJar;
+  baseURL: string;
+  request(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string>; jar?: CookieJar | null; ip?: string }): Promise<Response>;
+  json<T = Record<string, unknown>>(path: string, init?: Parameters<TestClient['request']>[1]): Promise<{ status: number; data: T; response: Response }>;
+  signUp(input?: Partial<{ email: string; password: string; name: string }> & Record<string, unknown>, jar?: CookieJar): Promise<{ email: string; password: string; data: Record<string, unknown> }>;
+  newJar(): CookieJar;
+}
+
+let counter = 0;
+export const uniqueEmail = (tag = 'user') => `${tag}-${process.pid}-${Date.now()}-${++counter}@example.com`;
+
+/** An in-memory Gatehouse driven through its fetch handler, as a browser would. */
+export async function createTestClient(options: GatehouseOptions = {}): Promise<TestClient> {
+  const clock = new TestClock();
+  const baseURL = options.baseURL ?? 'http://localhost:3000';
+  const auth = createAuth({ database: ':memory:', now: clock.now, baseURL, logger: silentLogger, ...options });
+  await auth.ready();
+  const jar = new CookieJar();
+  const client: TestClient = {
+    auth,
+    clock,
+    jar,
+    baseURL,
+    newJar: () => new CookieJar(),
+    async request(path, init = {}) {
+      const useJar = init.jar === undefined ? jar : init.jar;
+      const headers = new Headers(init.headers);
+      if (useJar && useJar.cookies.size && !headers.has('cookie')) headers.set('cookie', useJar.header());
+      let body: string | undefined;
+      if (init.body !== undefined) {
+        body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+        if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+      }
+      if (!headers.has('origin') && (init.method ?? (body ? 'POST' : 'GET')) !== 'GET') headers.set('origin', baseURL);
+      const url = path.startsWith('http') ? path : `${baseURL}/api/auth${path}`;
+      const res = await auth.handler(new Request(url, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body }), {
+        ip: init.ip ?? '127.0.0.1',
+      });
+      useJar?.absorb(res);
+      return res;
+    },
+    async json(path, init) {
+      const response = await client.request(path, init);
+      const text = await response.text();
+      return { status: response.status, data: text ? JSON.parse(text) : null, response };
+    },
+    async signUp(input = {}, useJar = jar) {
+      const email = input.email ?? uniqueEmail();
+      const password = input.password ?? 'correct horse battery';
+      const { status, data } = await client.json('/sign-up/email', {
+        body: { name: 'Test User', ...input, email, password },
+        jar: useJar,
+      });
+      if (status !== 200) throw new Error(`sign-up failed: ${status} ${JSON.stringify(data)}`);
+      return { email, password, data };
+    },
+  };
+  return client;
+}
+
+export const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+// One run covers every package: unit and route tests beside the code, the
+// process-level tests in tests/, and the browser journeys in tests/browser.
+export default defineConfig({
+  test: {
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/src/**/*.test.tsx',
+      'apps/web/src/**/*.test.ts',
+      'apps/web/src/**/*.test.tsx',
+      'tests/**/*.test.ts',
+    ],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
