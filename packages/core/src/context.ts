@@ -15,7 +15,7 @@ import { OriginPolicy } from './origin.js';
 import type { Plugin } from './plugin.js';
 import { DatabaseRateStore, MemoryRateStore, SecondaryRateStore, type RateLimitStore } from './rate-limit.js';
 import { SessionManager } from './session/manager.js';
-import type { SecondaryStorage } from './storage.js';
+import type { SecondaryStorage } from './storage/types.js';
 import { publicRow } from './user-fields.js';
 
 /** Options with every default the core relies on filled in. */

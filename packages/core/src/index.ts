@@ -13,5 +13,6 @@ export type { Row, Where } from './db/types.js';
 export { hashPassword, verifyPassword } from './crypto/password.js';
 export type { Logger } from './logger.js';
 export type { Mail } from './mail/types.js';
-export type { SecondaryStorage } from './storage.js';
+export type { SecondaryStorage } from './storage/types.js';
 export type { SessionWithUser, SessionRow, UserRow } from './session/types.js';
+export { createRedisStorage } from './storage/redis.js';

@@ -5,7 +5,7 @@ import type { Row } from './db/types.js';
 import type { Logger } from './logger.js';
 import type { Mail } from './mail/types.js';
 import type { Plugin } from './plugin.js';
-import type { SecondaryStorage } from './storage.js';
+import type { SecondaryStorage } from './storage/types.js';
 
 export const DEFAULT_SECRET = 'gatehouse-development-secret-change-me-0000000000';
 

@@ -1,5 +1,5 @@
 import type { Adapter } from './db/adapter.js';
-import type { SecondaryStorage } from './storage.js';
+import type { SecondaryStorage } from './storage/types.js';
 
 export interface RateRule {
   window: number;

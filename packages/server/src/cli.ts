@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { APIError } from '@gatehouse/core';
+import { ConfigError, loadConfig } from './config.js';
+import { createUser, runMigrate } from './commands.js';
+import { startServer } from './serve.js';
+
+const HELP = `gatehouse: authentication and account management
+
+Usage:
+  gatehouse start                  start the server (API at /api/auth, React app at /)
+  gatehouse migrate                create or update the schema of the configured database
+  gatehouse create-user --email E --password P --name N [--role admin] [--username U]
+
+Options:
+  --config PATH    config module (same as GATEHOUSE_CONFIG); default ./gatehouse.config.{mjs,js,json}
+  -h, --help       this help
+
+Environment: PORT, HOST, BASE_URL, AUTH_SECRET, DATABASE_URL, REDIS_URL, SMTP_URL, MAIL_FROM,
+TRUSTED_ORIGINS, RATE_LIMIT (on/off), NODE_ENV, LOG_LEVEL.`;
+
+async function main(argv: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (e) {
+    console.error(`gatehouse: ${(e as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const command = positionals[0];
+  if (values.help || !command) {
+    console.log(HELP);
+    return command || values.help ? 0 : 2;
+  }
+  const config = await loadConfig({ configPath: values.config });
+  switch (command) {
+    case 'start': {
+      const server = await startServer(config);
+      console.log(`Gatehouse listening on ${server.url}: open ${config.baseURL}/ (API at ${config.baseURL}${config.basePath ?? '/api/auth'})`);
+      let stopping = false;
+      const stop = async (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        console.log(`${signal}: finishing in-flight requests, then stopping`);
+        await server.close();
+        process.exit(0);
+      };
+      process.on('SIGTERM', () => void stop('SIGTERM'));
+      process.on('SIGINT', () => void stop('SIGINT'));
+      return -1;
+    }
+    case 'migrate': {
+      const steps = await runMigrate(config);
+      console.log(steps.length ? steps.map((s) => `${s.kind} ${s.table}${s.column ? `.${s.column}` : ''}`).join('\n') : 'schema is up to date');
+      return 0;
+    }
+    case 'create-user': {
+      const { email, password, name, role, username } = values;
+      if (!email || !password || !name) {
+        console.error('gatehouse create-user: --email, --password and --name are required');
+        return 2;
+      }
+      const user = await createUser(config, { email, password, name, role, username });
+      console.log(`created user ${user.id} <${user.email}>${role ? ` with role ${role}` : ''}`);
+      return 0;
+    }
+    default:
+      console.error(`gatehouse: unknown command "${command}"\n\n${HELP}`);
+      return 2;
+  }
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      config: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      username: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (e: unknown) => {
+    if (e instanceof ConfigError) console.error(`gatehouse: ${e.message}`);
+    else if (e instanceof APIError) console.error(`gatehouse: ${e.message}`);
+    else console.error('gatehouse: failed:', e instanceof Error ? e.message : e);
+    process.exit(1);
+  },
+);
