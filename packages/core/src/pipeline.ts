@@ -68,7 +68,7 @@ async function readBody(auth: AuthContext, request: Request): Promise<unknown> {
 function checkOrigin(auth: AuthContext, request: Request): void {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
   if (!request.headers.has('cookie')) return;
-  const origin = request.headers.get('origin') ?? request.headers.get('referer');
+  const origin = request.headers.get('origin') || request.headers.get('referer');
   if (origin && origin !== 'null') {
     let o: string;
     try {
