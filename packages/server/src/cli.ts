@@ -33,6 +33,10 @@ async function main(argv: string[]): Promise<number> {
     console.log(HELP);
     return command || values.help ? 0 : 2;
   }
+  if (!['start', 'migrate', 'create-user'].includes(command)) {
+    console.error(`gatehouse: unknown command "${command}"\n\n${HELP}`);
+    return 2;
+  }
   const config = await loadConfig({ configPath: values.config });
   switch (command) {
     case 'start': {

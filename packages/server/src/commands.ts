@@ -2,12 +2,12 @@ import { createAuth, APIError, BASE_ERRORS, hashPassword, type MigrationStep, ty
 import type { ServerOptions } from './config.js';
 import { createLogger } from './logger.js';
 
-function quietAuth(config: ServerOptions) {
+function quietAuth(config: ServerOptions & { autoMigrate?: boolean }) {
   return createAuth({ ...config, logger: createLogger(config.logLevel ?? 'warn') });
 }
 
 export async function runMigrate(config: ServerOptions): Promise<MigrationStep[]> {
-  const auth = quietAuth({ ...config });
+  const auth = quietAuth({ ...config, autoMigrate: false });
   try {
     return await auth.migrate();
   } finally {

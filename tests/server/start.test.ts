@@ -1,0 +1,133 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, startGatehouse, type Started } from './process.js';
+
+const servers: Started[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+});
+
+describe('npm start', () => {
+  it('with nothing configured: SQLite under ./data, sign-up, sign-in and get-session over HTTP', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'gatehouse-start-'));
+    const s = await startGatehouse({}, cwd);
+    servers.push(s);
+    expect(s.output()).toContain(`listening on`);
+    const email = `proc-${Date.now()}@example.com`;
+    const up = await fetch(`${s.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Proc', email, password: 'password123' }),
+    });
+    expect(up.status).toBe(200);
+    const signIn = await fetch(`${s.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'password123' }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const session = await (await fetch(`${s.url}/api/auth/get-session`, { headers: { cookie } })).json();
+    expect(session.user.email).toBe(email);
+    const { existsSync } = await import('node:fs');
+    expect(existsSync(join(cwd, 'data/gatehouse.db'))).toBe(true);
+    const notFound = await fetch(`${s.url}/api/auth/does-not-exist`);
+    expect(notFound.status).toBe(404);
+  });
+
+  it('serves the React app at / with an SPA fallback', async () => {
+    const s = servers[0] ?? (await startGatehouse());
+    const home = await fetch(`${s.url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<div id="root">');
+    const deep = await fetch(`${s.url}/account/sessions`);
+    expect(await deep.text()).toContain('<div id="root">');
+  });
+
+  it('reads a config module, and env wins over it', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'gatehouse-config-'));
+    writeFileSync(
+      join(cwd, 'gatehouse.config.mjs'),
+      `export default () => ({ basePath: '/auth', emailAndPassword: { minPasswordLength: 12 }, advanced: { cookiePrefix: 'fromfile' }, port: 1 });`,
+    );
+    const s = await startGatehouse({}, cwd, '/auth');
+    servers.push(s);
+    const signUp = (password: string) =>
+      fetch(`${s.url}/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'C', email: 'c@example.com', password }),
+      });
+    expect(await (await signUp('elevenchars')).json()).toEqual({ message: 'Password too short', code: 'PASSWORD_TOO_SHORT' });
+    expect((await signUp('twelve chars')).headers.getSetCookie()[0]).toMatch(/^fromfile\.session_token=/);
+  });
+
+  it('refuses invalid configuration at start, naming the option', async () => {
+    const bad = await runCli(['start'], { PORT: 'eighty' });
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('PORT');
+    const cwd = mkdtempSync(join(tmpdir(), 'gatehouse-badcfg-'));
+    writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify({ session: { expiresIn: 'forever' } }));
+    const r = await runCli(['start'], {}, cwd);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('session.expiresIn');
+    const rl = await runCli(['start'], { RATE_LIMIT: 'maybe' });
+    expect(rl.out).toContain('RATE_LIMIT');
+  });
+
+  it('warns about the default secret in production', async () => {
+    const s = await startGatehouse({ NODE_ENV: 'production' });
+    servers.push(s);
+    expect(s.output()).toContain('default secret');
+  });
+
+  it('finishes in-flight requests on SIGTERM and exits 0', async () => {
+    const s = await startGatehouse();
+    const pending = fetch(`${s.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'T', email: `term-${Date.now()}@example.com`, password: 'password123' }),
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    const code = s.stop('SIGTERM');
+    expect((await pending).status).toBe(200);
+    expect(await code).toBe(0);
+  });
+});
+
+describe('gatehouse CLI', () => {
+  it('--help, unknown commands', async () => {
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('gatehouse create-user');
+    const unknown = await runCli(['frobnicate']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.out).toContain('unknown command');
+  });
+
+  it('migrate, then create-user, then sign in as that user', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'gatehouse-cli-'));
+    const migrate = await runCli(['migrate'], {}, cwd);
+    expect(migrate.code).toBe(0);
+    expect(migrate.out).toContain('create-table user');
+    expect((await runCli(['migrate'], {}, cwd)).out).toContain('schema is up to date');
+    const created = await runCli(['create-user', '--email', 'Admin@Example.com', '--password', 'password123', '--name', 'Admin'], {}, cwd);
+    expect(created.code).toBe(0);
+    expect(created.out).toContain('<admin@example.com>');
+    const dup = await runCli(['create-user', '--email', 'admin@example.com', '--password', 'password123', '--name', 'Admin'], {}, cwd);
+    expect(dup.code).toBe(1);
+    expect(dup.out).toContain('User already exists');
+    const missing = await runCli(['create-user', '--email', 'x@example.com'], {}, cwd);
+    expect(missing.code).toBe(2);
+    const s = await startGatehouse({}, cwd);
+    servers.push(s);
+    const r = await fetch(`${s.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'password123' }),
+    });
+    expect(r.status).toBe(200);
+  });
+});
