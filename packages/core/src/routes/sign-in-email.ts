@@ -29,7 +29,9 @@ export const signInEmail = defineEndpoint({
         ])
       : null;
     // The same scrypt work whether or not the user or its password exists.
-    const ok = account?.password ? await auth.password.verify(account.password, body.password) : (await burnPasswordCheck(body.password), false);
+    let ok = false;
+    if (account?.password) ok = await auth.password.verify(account.password, body.password);
+    else await burnPasswordCheck(body.password);
     if (!user || !ok) fail('UNAUTHORIZED', 'INVALID_EMAIL_OR_PASSWORD');
 
     if (auth.options.emailAndPassword.requireEmailVerification && !user.emailVerified) {

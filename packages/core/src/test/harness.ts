@@ -1,5 +1,7 @@
 import { createAuth, type Auth } from '../auth.js';
+import { openDatabase, type DialectName } from '../db/dialect.js';
 import type { GatehouseOptions } from '../options.js';
+import { createTestDatabase, defaultTestDialect } from './databases.js';
 
 /** A clock tests can move. */
 export class TestClock {
@@ -49,11 +51,36 @@ export interface TestClient {
 let counter = 0;
 export const uniqueEmail = (tag = 'user') => `${tag}-${process.pid}-${Date.now()}-${++counter}@example.com`;
 
-/** An in-memory Gatehouse driven through its fetch handler, as a browser would. */
+/**
+ * A Gatehouse driven through its fetch handler, as a browser would: on an in-memory
+ * SQLite, or, with TEST_DIALECT=postgres|mysql, on a fresh private schema/database of
+ * TEST_POSTGRES_URL / TEST_MYSQL_URL (dropped by `t.auth.close()`).
+ */
 export async function createTestClient(options: GatehouseOptions = {}): Promise<TestClient> {
+  return createTestClientOn(options.database === undefined ? defaultTestDialect() : 'sqlite', options);
+}
+
+/** `createTestClient` on a given dialect (a fresh schema/database per client). */
+export async function createTestClientOn(dialect: DialectName, options: GatehouseOptions = {}): Promise<TestClient> {
   const clock = new TestClock();
   const baseURL = options.baseURL ?? 'http://localhost:3000';
-  const auth = createAuth({ database: ':memory:', now: clock.now, baseURL, logger: silentLogger, ...options });
+  let database: GatehouseOptions['database'] = ':memory:';
+  let release = async () => {};
+  if (dialect !== 'sqlite' && options.database === undefined) {
+    const fresh = await createTestDatabase(dialect);
+    const opened = await openDatabase(fresh.url, { max: 4 });
+    database = opened;
+    release = async () => {
+      await opened.close();
+      await fresh.drop();
+    };
+  }
+  const auth = createAuth({ database, now: clock.now, baseURL, logger: silentLogger, ...options });
+  const close = auth.close.bind(auth);
+  auth.close = async () => {
+    await close();
+    await release();
+  };
   await auth.ready();
   const jar = new CookieJar();
   const client: TestClient = {
@@ -65,7 +92,7 @@ export async function createTestClient(options: GatehouseOptions = {}): Promise<
     async request(path, init = {}) {
       const useJar = init.jar === undefined ? jar : init.jar;
       const headers = new Headers(init.headers);
-      if (useJar && useJar.cookies.size && !headers.has('cookie')) headers.set('cookie', useJar.header());
+      if (useJar?.cookies.size && !headers.has('cookie')) headers.set('cookie', useJar.header());
       let body: string | undefined;
       if (init.body !== undefined) {
         body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
