@@ -8,7 +8,7 @@ export { openDatabase, type Database, type DialectCapabilities, type DialectName
 export { coreSchema, mergeSchema, type Schema, type FieldDef, type TableDef } from './db/schema.js';
 export { migrate, planMigration, type MigrationStep } from './db/migrate.js';
 export { Adapter } from './db/adapter.js';
-export type { DatabaseHooks, ModelHooks } from './db/hooks.js';
+export type { DatabaseHooks, ModelHooks, HookContext } from './db/hooks.js';
 export type { Row, Where } from './db/types.js';
 export { hashPassword, verifyPassword } from './crypto/password.js';
 export type { Logger } from './logger.js';

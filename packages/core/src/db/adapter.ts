@@ -148,7 +148,7 @@ export class Adapter {
   async create<T extends Row = Row>(model: string, data: Row, opts: { hooks?: boolean } = {}): Promise<T | null> {
     let input = this.withDefaults(model, data);
     if (opts.hooks !== false) {
-      const merged = await runBefore(this.hooks, model, 'create', input);
+      const merged = await runBefore(this.hooks, model, 'create', input, { adapter: this });
       if (!merged) return null;
       input = merged;
     }
@@ -198,7 +198,7 @@ export class Adapter {
     let input: Row = { ...data };
     if (this.schema[model]!.fields.updatedAt && input.updatedAt === undefined) input.updatedAt = new Date(this.now());
     if (opts.hooks !== false) {
-      const merged = await runBefore(this.hooks, model, 'update', input);
+      const merged = await runBefore(this.hooks, model, 'update', input, { adapter: this, where });
       if (!merged) return null;
       input = merged;
     }

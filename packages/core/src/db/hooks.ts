@@ -1,4 +1,5 @@
-import type { Row } from './types.js';
+import type { Adapter } from './adapter.js';
+import type { Row, Where } from './types.js';
 
 /**
  * Database hooks (spec section 4). A before-hook may return `false` to cancel
@@ -7,9 +8,16 @@ import type { Row } from './types.js';
  */
 export type BeforeResult = boolean | void | { data: Row };
 
+/** What a hook may use: the adapter of the running operation (inside its transaction, if any). */
+export interface HookContext {
+  adapter: Adapter;
+  /** For updates: which rows are being written. */
+  where?: readonly Where[];
+}
+
 export interface ModelHooks {
-  create?: { before?: (data: Row) => Promise<BeforeResult> | BeforeResult; after?: (row: Row) => Promise<void> | void };
-  update?: { before?: (data: Row) => Promise<BeforeResult> | BeforeResult; after?: (row: Row) => Promise<void> | void };
+  create?: { before?: (data: Row, ctx: HookContext) => Promise<BeforeResult> | BeforeResult; after?: (row: Row) => Promise<void> | void };
+  update?: { before?: (data: Row, ctx: HookContext) => Promise<BeforeResult> | BeforeResult; after?: (row: Row) => Promise<void> | void };
   delete?: { before?: (row: Row) => Promise<boolean | void> | boolean | void; after?: (row: Row) => Promise<void> | void };
 }
 
@@ -21,12 +29,13 @@ export async function runBefore(
   model: string,
   op: 'create' | 'update',
   data: Row,
+  ctx: HookContext,
 ): Promise<Row | null> {
   let current = data;
   for (const set of hooks) {
     const before = set[model]?.[op]?.before;
     if (!before) continue;
-    const result = await before(current);
+    const result = await before(current, ctx);
     if (result === false) return null;
     if (result && typeof result === 'object' && 'data' in result) current = { ...current, ...result.data };
   }

@@ -1,5 +1,7 @@
 import type { GatehouseOptions } from '../options.js';
 import type { Plugin } from '../plugin.js';
+import { twoFactorPlugin } from './two-factor/index.js';
+import { usernamePlugin } from './username/index.js';
 
 /**
  * The built-in capabilities, each a plugin that its option can turn off.
@@ -7,6 +9,8 @@ import type { Plugin } from '../plugin.js';
  */
 export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   const list: (Plugin | null)[] = [];
+  list.push(options.username?.enabled === false ? null : usernamePlugin);
+  list.push(options.twoFactor?.enabled === false ? null : twoFactorPlugin);
   void options;
   return list.filter((p): p is Plugin => p !== null);
 }

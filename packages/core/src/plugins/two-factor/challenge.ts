@@ -1,0 +1,71 @@
+import type { EndpointContext } from '../../endpoint.js';
+import type { SessionWithUser, UserRow } from '../../session/types.js';
+import { completeSignIn } from '../../sign-in.js';
+import { twoFactorConfig } from './config.js';
+import { twoFactorError } from './errors.js';
+import { consumePending, hasPendingCookie, killPending, readPending, takeAttempt, type PendingSignIn } from './pending.js';
+import { trustDevice } from './trust.js';
+
+/**
+ * Who is giving a second factor: a sign-in waiting on it (the two-factor cookie), or
+ * else a signed-in user (confirming enrolment, or re-checking on a trusted screen).
+ */
+export type Challenge =
+  | { kind: 'pending'; user: UserRow; pending: PendingSignIn; attempt: number }
+  | { kind: 'session'; user: UserRow; session: SessionWithUser };
+
+/** Contexts whose second factor was just proven: the plugin's beforeSignIn lets them through. */
+export const secondFactorPassed = new WeakSet<EndpointContext>();
+
+/**
+ * Opens the challenge for this request. With `attempt`, a pending sign-in books one try
+ * first (verify routes); sending a code does not.
+ */
+export async function openChallenge(c: EndpointContext, opts: { attempt: boolean }): Promise<Challenge> {
+  const pending = await readPending(c);
+  if (pending) {
+    const attempt = opts.attempt ? await takeAttempt(c, pending) : pending.attempts;
+    const user = await c.auth.adapter.findOne<UserRow>('user', [{ field: 'id', value: pending.userId }]);
+    if (!user) {
+      await killPending(c, pending);
+      throw twoFactorError('UNAUTHORIZED', 'INVALID_TWO_FACTOR_COOKIE');
+    }
+    return { kind: 'pending', user, pending, attempt };
+  }
+  const session = await c.getSession();
+  if (session) return { kind: 'session', user: session.user, session };
+  if (hasPendingCookie(c)) c.deleteCookie(c.auth.cookies.named('two_factor'));
+  throw twoFactorError('UNAUTHORIZED', 'INVALID_TWO_FACTOR_COOKIE');
+}
+
+/** A wrong code: the last allowed try also ends the pending sign-in. */
+export async function failChallenge(c: EndpointContext, ch: Challenge): Promise<never> {
+  if (ch.kind === 'pending' && ch.attempt >= twoFactorConfig(c.auth).maxAttempts) await killPending(c, ch.pending);
+  throw twoFactorError('UNAUTHORIZED', 'INVALID_TWO_FACTOR_AUTHENTICATION');
+}
+
+/**
+ * A right code. A pending sign-in is used up and finished through the core's
+ * completeSignIn (so other plugins, e.g. a ban, still have their say) → a session;
+ * a signed-in user keeps theirs. With `trustDevice`, this browser skips the second
+ * factor for 30 days. Answers `{ token, user }`.
+ */
+export async function passChallenge(
+  c: EndpointContext,
+  ch: Challenge,
+  opts: { trustDevice?: boolean; disableSession?: boolean; user?: UserRow },
+): Promise<unknown> {
+  const { auth } = c;
+  const user = opts.user ?? ch.user;
+  if (ch.kind === 'session') {
+    if (opts.trustDevice) await trustDevice(c, user.id);
+    return { token: ch.session.token, user: auth.publicUser(user) };
+  }
+  if (!(await consumePending(c, ch.pending))) throw twoFactorError('UNAUTHORIZED', 'INVALID_TWO_FACTOR_COOKIE');
+  if (opts.disableSession) return { token: null, user: auth.publicUser(user) };
+  secondFactorPassed.add(c);
+  const done = await completeSignIn(c, user, { rememberMe: ch.pending.rememberMe, method: 'password' });
+  if ('intercepted' in done) return done.intercepted;
+  if (opts.trustDevice) await trustDevice(c, user.id);
+  return { token: done.token, user: auth.publicUser(done.user) };
+}

@@ -1,0 +1,31 @@
+import type { AuthContext } from '../../context.js';
+
+/** The pending sign-in (two-factor cookie and its record) lives 10 minutes. */
+export const PENDING_SECONDS = 600;
+/** A trusted device skips the second factor for 30 days (spec section 9). */
+export const TRUST_SECONDS = 2_592_000;
+
+/** Options under `twoFactor`, with defaults: issuer 'Gatehouse', mailed codes valid 5 minutes, 5 tries. */
+export function twoFactorConfig(auth: AuthContext) {
+  const o = auth.options.twoFactor ?? {};
+  return {
+    issuer: o.issuer ?? 'Gatehouse',
+    otpExpiresIn: o.otpExpiresIn ?? 300,
+    maxAttempts: o.maxAttempts ?? 5,
+  };
+}
+
+/** Verification-row identifiers, one prefix per kind of record. */
+export const ids = {
+  pending: (id: string) => `two-factor:${id}`,
+  otp: (userId: string) => `two-factor-otp:${userId}`,
+  trust: (userId: string) => `two-factor-trust:${userId}`,
+};
+
+export interface VerificationRow {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Date;
+  [key: string]: unknown;
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../../endpoint.js';
+import type { UserRow } from '../../../session/types.js';
+import { ids } from '../config.js';
+import { requirePassword } from '../password.js';
+import { refreshSessionCache } from '../session-cache.js';
+import { revokeTrustedDevices } from '../trust.js';
+
+export const disableTwoFactor = defineEndpoint({
+  method: 'POST',
+  path: '/two-factor/disable',
+  body: z.object({ password: z.string() }),
+  requireSession: true,
+  async handler(c) {
+    const { auth } = c;
+    const userId = c.session!.user.id;
+    await requirePassword(auth, userId, c.body.password);
+    // The flag first: should the rest fail, sign-in simply stops asking (never a lock-out).
+    const user = await auth.adapter.update<UserRow>('user', [{ field: 'id', value: userId }], { twoFactorEnabled: false });
+    await auth.adapter.delete('twoFactor', [{ field: 'userId', value: userId }]);
+    await auth.adapter.delete('verification', [{ field: 'identifier', value: ids.otp(userId) }]);
+    await revokeTrustedDevices(auth, userId, c);
+    if (user) refreshSessionCache(c, user);
+    return { status: true };
+  },
+});

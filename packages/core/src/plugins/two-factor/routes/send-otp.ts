@@ -1,0 +1,14 @@
+import { defineEndpoint } from '../../../endpoint.js';
+import { openChallenge } from '../challenge.js';
+import { sendOtp } from '../otp.js';
+
+/** Mails a one-time code to the account's address (the "Email me a code" of the challenge). */
+export const sendTwoFactorOtp = defineEndpoint({
+  method: 'POST',
+  path: '/two-factor/send-otp',
+  async handler(c) {
+    const ch = await openChallenge(c, { attempt: false });
+    await sendOtp(c.auth, ch.user);
+    return { status: true };
+  },
+});

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../../endpoint.js';
+import { failChallenge, openChallenge, passChallenge } from '../challenge.js';
+import { checkOtp } from '../otp.js';
+
+export const verifyTwoFactorOtp = defineEndpoint({
+  method: 'POST',
+  path: '/two-factor/verify-otp',
+  body: z.object({ code: z.string(), trustDevice: z.boolean().optional() }),
+  async handler(c) {
+    const ch = await openChallenge(c, { attempt: true });
+    if (!(await checkOtp(c.auth, ch.user.id, c.body.code.trim()))) return failChallenge(c, ch);
+    return passChallenge(c, ch, { trustDevice: c.body.trustDevice });
+  },
+});

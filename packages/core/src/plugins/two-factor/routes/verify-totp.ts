@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../../endpoint.js';
+import type { UserRow } from '../../../session/types.js';
+import { failChallenge, openChallenge, passChallenge } from '../challenge.js';
+import { twoFactorError } from '../errors.js';
+import { refreshSessionCache } from '../session-cache.js';
+import { findTwoFactor, openSecret } from '../store.js';
+import { checkTotp } from '../totp.js';
+
+export const verifyTotp = defineEndpoint({
+  method: 'POST',
+  path: '/two-factor/verify-totp',
+  body: z.object({ code: z.string(), trustDevice: z.boolean().optional() }),
+  async handler(c) {
+    const { auth } = c;
+    const ch = await openChallenge(c, { attempt: true });
+    const row = await findTwoFactor(auth, ch.user.id);
+    if (!row) throw twoFactorError('BAD_REQUEST', 'TOTP_NOT_ENABLED');
+    const secret = openSecret(auth, row);
+    if (!secret || !checkTotp(secret, c.body.code.trim(), auth.now())) return failChallenge(c, ch);
+    let user = ch.user;
+    if (!row.verified || !user.twoFactorEnabled) {
+      // The first right code confirms the enrolment: from now on sign-in asks for a second factor.
+      await auth.adapter.update('twoFactor', [{ field: 'id', value: row.id }], { verified: true });
+      user = (await auth.adapter.update<UserRow>('user', [{ field: 'id', value: user.id }], { twoFactorEnabled: true })) ?? user;
+      if (ch.kind === 'session') refreshSessionCache(c, user);
+    }
+    return passChallenge(c, ch, { trustDevice: c.body.trustDevice, user });
+  },
+});

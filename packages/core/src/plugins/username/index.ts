@@ -1,0 +1,26 @@
+import type { AnyEndpoint } from '../../endpoint.js';
+import { definePlugin } from '../../plugin.js';
+import { USERNAME_ERRORS } from './errors.js';
+import { usernameHooks } from './hooks.js';
+import { isUsernameAvailable } from './is-username-available.js';
+import { signInUsername } from './sign-in-username.js';
+
+/**
+ * Usernames (spec sections 3 and 5): a unique lowercased `username` beside the email,
+ * accepted by sign-up and update-user (validated in the user hooks), and sign-in by it.
+ * Options: `username.minUsernameLength`, `maxUsernameLength`, `usernameValidator`.
+ */
+export const usernamePlugin = definePlugin({
+  id: 'username',
+  schema: {
+    user: {
+      fields: {
+        username: { type: 'string', unique: true, input: true },
+        displayUsername: { type: 'string', input: true },
+      },
+    },
+  },
+  endpoints: [signInUsername, isUsernameAvailable] as unknown as AnyEndpoint[],
+  errors: USERNAME_ERRORS,
+  databaseHooks: usernameHooks,
+});

@@ -1,0 +1,39 @@
+import type { GatehouseOptions } from '../../options.js';
+import { usernameError } from './errors.js';
+
+export interface UsernameRules {
+  min: number;
+  max: number;
+  valid(username: string): boolean;
+}
+
+// Letters, digits and underscore (spec section 5); ASCII only, so look-alikes cannot be registered.
+const DEFAULT_PATTERN = /^[A-Za-z0-9_]+$/;
+
+export function usernameRules(options: GatehouseOptions): UsernameRules {
+  const o = options.username ?? {};
+  return {
+    min: o.minUsernameLength ?? 3,
+    max: o.maxUsernameLength ?? 30,
+    valid: o.usernameValidator ?? ((u) => DEFAULT_PATTERN.test(u)),
+  };
+}
+
+/** The stored form: usernames are unique case-insensitively, so they are kept lowercased. */
+export function normalizeUsername(username: string): string {
+  return username.toLowerCase();
+}
+
+/** Throws the 422 the spec names for a username that breaks the rules; answers its stored form. */
+export function checkUsername(rules: UsernameRules, username: unknown): string {
+  if (typeof username !== 'string') throw usernameError('UNPROCESSABLE_ENTITY', 'INVALID_USERNAME');
+  if (username.length < rules.min) throw usernameError('UNPROCESSABLE_ENTITY', 'USERNAME_TOO_SHORT');
+  if (username.length > rules.max) throw usernameError('UNPROCESSABLE_ENTITY', 'USERNAME_TOO_LONG');
+  if (!rules.valid(username)) throw usernameError('UNPROCESSABLE_ENTITY', 'INVALID_USERNAME');
+  return normalizeUsername(username);
+}
+
+/** True when `username` could be a stored username at all (used to skip pointless look-ups). */
+export function isWellFormed(rules: UsernameRules, username: string): boolean {
+  return username.length >= rules.min && username.length <= rules.max && rules.valid(username);
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { burnPasswordCheck } from '../../crypto/password.js';
+import { defineEndpoint } from '../../endpoint.js';
+import { fail } from '../../errors.js';
+import type { UserRow } from '../../session/types.js';
+import { completeSignIn } from '../../sign-in.js';
+import { usernameError } from './errors.js';
+import { isWellFormed, normalizeUsername, usernameRules } from './rules.js';
+
+export const signInUsername = defineEndpoint({
+  method: 'POST',
+  path: '/sign-in/username',
+  body: z.object({
+    username: z.string(),
+    password: z.string(),
+    rememberMe: z.boolean().optional().default(true),
+    callbackURL: z.string().optional(),
+  }),
+  redirectFields: ['callbackURL'],
+  async handler(c) {
+    const { auth, body } = c;
+    // A username is another name for the same password credential.
+    if (!auth.options.emailAndPassword.enabled) fail('BAD_REQUEST', 'EMAIL_PASSWORD_DISABLED');
+    const rules = usernameRules(auth.options);
+    const user = isWellFormed(rules, body.username)
+      ? await auth.adapter.findOne<UserRow>('user', [{ field: 'username', value: normalizeUsername(body.username) }])
+      : null;
+    const account = user
+      ? await auth.adapter.findOne<{ password?: string | null }>('account', [
+          { field: 'userId', value: user.id },
+          { field: 'providerId', value: 'credential' },
+        ])
+      : null;
+    // The same scrypt work for an unknown user, a user without a password and a wrong password.
+    let ok = false;
+    if (account?.password) ok = await auth.password.verify(account.password, body.password);
+    else await burnPasswordCheck(body.password);
+    if (!user || !ok) throw usernameError('UNAUTHORIZED', 'INVALID_USERNAME_OR_PASSWORD');
+
+    if (auth.options.emailAndPassword.requireEmailVerification && !user.emailVerified) {
+      const verification = auth.extensions.emailVerification as
+        | { sendVerification(user: UserRow, callbackURL?: string): Promise<void> }
+        | undefined;
+      await verification?.sendVerification(user, body.callbackURL);
+      throw usernameError('FORBIDDEN', 'EMAIL_NOT_VERIFIED');
+    }
+
+    const done = await completeSignIn(c, user, { rememberMe: body.rememberMe, callbackURL: body.callbackURL, method: 'password' });
+    if ('intercepted' in done) return done.intercepted;
+    return { redirect: !!body.callbackURL, token: done.token, url: body.callbackURL, user: auth.publicUser(done.user) };
+  },
+});
