@@ -38,6 +38,8 @@ export interface Endpoint<B = unknown, Q = unknown> {
   requireSession?: boolean | 'fresh';
   /** Only through `auth.api`, never over HTTP (e.g. set-password). */
   serverOnly?: boolean;
+  /** Skip the Origin check: only for routes whose own token is the CSRF defence (the OAuth callback's state). */
+  skipOriginCheck?: boolean;
   /** Body/query fields holding redirect targets that must be trusted. */
   redirectFields?: readonly string[];
   /** Name in `auth.api` (default: camelCase of the path). */

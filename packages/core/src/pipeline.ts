@@ -120,7 +120,7 @@ export async function runEndpoint(
 
   if (!info.internal) {
     await checkRateLimit(auth, endpoint.path, ip);
-    checkOrigin(auth, request);
+    if (!endpoint.skipOriginCheck) checkOrigin(auth, request);
   }
 
   let body: unknown;

@@ -1,5 +1,6 @@
 import type { GatehouseOptions } from '../options.js';
 import type { Plugin } from '../plugin.js';
+import { socialPlugin } from '../social/index.js';
 import { twoFactorPlugin } from './two-factor/index.js';
 import { usernamePlugin } from './username/index.js';
 
@@ -10,6 +11,7 @@ import { usernamePlugin } from './username/index.js';
 export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   const list: (Plugin | null)[] = [];
   list.push(options.username?.enabled === false ? null : usernamePlugin);
+  list.push(socialPlugin(options));
   list.push(options.twoFactor?.enabled === false ? null : twoFactorPlugin);
   void options;
   return list.filter((p): p is Plugin => p !== null);

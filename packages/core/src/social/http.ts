@@ -1,0 +1,44 @@
+/**
+ * Outgoing calls to providers. Every call has a timeout, so that a provider
+ * that hangs cannot hold a request (and its database state) open.
+ */
+const TIMEOUT_MS = 10_000;
+const USER_AGENT = 'Gatehouse';
+
+export class ProviderHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    readonly url: string,
+  ) {
+    super(`provider answered ${status} for ${url}`);
+    this.name = 'ProviderHttpError';
+  }
+}
+
+async function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Response> {
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    // GitHub and Reddit refuse calls without a User-Agent.
+    headers: { 'user-agent': USER_AGENT, ...init.headers },
+    body: init.body,
+    redirect: 'error',
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  if (!response.ok) throw new ProviderHttpError(response.status, (await response.text()).slice(0, 500), url);
+  return response;
+}
+
+/** JSON, or a form-encoded answer (GitHub's token endpoint without Accept) read as an object. */
+export async function fetchJson(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<unknown> {
+  const response = await send(url, { ...init, headers: { accept: 'application/json', ...init.headers } });
+  const text = await response.text();
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  return text ? JSON.parse(text) : null;
+}
+
+export async function fetchBinary(url: string, init: { headers?: Record<string, string> } = {}): Promise<{ type: string; bytes: Buffer }> {
+  const response = await send(url, init);
+  return { type: response.headers.get('content-type') ?? 'application/octet-stream', bytes: Buffer.from(await response.arrayBuffer()) };
+}

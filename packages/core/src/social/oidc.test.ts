@@ -1,0 +1,230 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair } from 'jose';
+import Provider from 'oidc-provider';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { GatehouseOptions } from '../options.js';
+import { type CookieJar, createTestClient, type TestClient } from '../test/harness.js';
+
+/**
+ * The whole redirect flow against a real OpenID provider (oidc-provider 8) on
+ * loopback, configured as "google" through the endpoint overrides. The
+ * provider's login and consent are driven over HTTP by a small interaction
+ * route that calls interactionDetails / interactionFinished.
+ */
+const CLIENT_ID = 'gatehouse-test';
+const CLIENT_SECRET = 'a-long-enough-client-secret-for-oidc-provider';
+const REDIRECT_URI = 'http://localhost:3000/api/auth/callback/google';
+
+const ACCOUNTS: Record<string, Record<string, unknown>> = {
+  alice: { sub: 'alice', email: 'alice@oidc.example', email_verified: true, name: 'Alice Oidc', picture: 'https://oidc.example/alice.png' },
+  bob: { sub: 'bob', email: 'bob@oidc.example', email_verified: true, name: 'Bob Oidc' },
+};
+
+let issuer: string;
+let server: Server;
+let op: InstanceType<typeof Provider>;
+let t: TestClient;
+
+/** Which account logs in at the next interaction. */
+let nextLogin = 'alice';
+
+async function interaction(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  if (req.method === 'GET') {
+    const details = await op.interactionDetails(req, res);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ uid: details.uid, prompt: details.prompt.name }));
+    return;
+  }
+  if (req.method === 'POST' && path.endsWith('/login')) {
+    const details = await op.interactionDetails(req, res);
+    const accountId = nextLogin;
+    const grant = details.grantId ? await op.Grant.find(details.grantId) : new op.Grant({ accountId, clientId: String(details.params.client_id) });
+    grant!.addOIDCScope(String(details.params.scope));
+    const grantId = await grant!.save();
+    await op.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    return;
+  }
+  res.writeHead(404);
+  res.end();
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path.startsWith('/interaction/')) {
+      interaction(req, res, path).catch((e) => {
+        res.writeHead(500);
+        res.end(String(e));
+      });
+      return;
+    }
+    op.callback()(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwk = { ...(await exportJWK(privateKey)), kid: 'op-key', alg: 'RS256', use: 'sig' };
+  op = new Provider(issuer, {
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [REDIRECT_URI],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    jwks: { keys: [jwk] },
+    cookies: { keys: ['oidc-test-cookie-key'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+    // Scope claims in the ID token too, as Google does.
+    conformIdTokenClaims: false,
+    features: { devInteractions: { enabled: false } },
+    ttl: { Interaction: 600, Grant: 3600, Session: 3600, AccessToken: 3600, RefreshToken: 86400, IdToken: 3600 },
+    interactions: { url: (_ctx: unknown, i: { uid: string }) => `/interaction/${i.uid}` },
+    async findAccount(_ctx: unknown, sub: string) {
+      const claims = ACCOUNTS[sub];
+      if (!claims) return undefined;
+      return { accountId: sub, claims: async () => claims };
+    },
+  });
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+afterEach(async () => t?.auth.close());
+
+async function setup(options: GatehouseOptions = {}) {
+  t = await createTestClient({
+    ...options,
+    socialProviders: {
+      google: {
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+        authorizationEndpoint: `${issuer}/auth`,
+        tokenEndpoint: `${issuer}/token`,
+        userInfoEndpoint: `${issuer}/me`,
+        jwksEndpoint: `${issuer}/jwks`,
+        issuer,
+        // oidc-provider knows login/consent/none; consent also lets it grant offline_access (a refresh token).
+        prompt: 'consent',
+        scope: ['offline_access'],
+      },
+    },
+  });
+  // The OP signs with the real time; the auth's clock must agree to verify its ID tokens.
+  t.clock.ms = Date.now();
+  return t;
+}
+
+/** Follows the OP's redirects like a browser, logging in as `account` at the interaction; answers the redirect back to Gatehouse. */
+async function authorize(authorizationURL: string, account: string): Promise<string> {
+  nextLogin = account;
+  const cookies = new Map<string, string>();
+  let url = authorizationURL;
+  let method = 'GET';
+  for (let hop = 0; hop < 10; hop++) {
+    if (url.startsWith('/')) url = `${issuer}${url}`;
+    if (!url.startsWith(issuer)) return url;
+    const interactionPage = /\/interaction\/[^/]+$/.test(new URL(url).pathname);
+    if (interactionPage) {
+      method = 'POST';
+      url = `${url}/login`;
+    }
+    const res = await fetch(url, {
+      method,
+      redirect: 'manual',
+      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
+      body: method === 'POST' ? '' : undefined,
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+    if (res.status < 300 || res.status >= 400) throw new Error(`OP answered ${res.status}: ${await res.text()}`);
+    url = res.headers.get('location')!;
+    method = 'GET';
+  }
+  throw new Error('too many redirects');
+}
+
+async function startSignIn(body: Record<string, unknown> = {}, jar?: CookieJar, path = '/sign-in/social') {
+  const r = await t.json<{ url: string }>(path, { body: { provider: 'google', callbackURL: '/dashboard', ...body }, jar });
+  expect(r.status).toBe(200);
+  return r.data.url;
+}
+
+describe('against a real OpenID provider', () => {
+  it('signs up, then signs in; PKCE, state and the ID token all check out', async () => {
+    await setup();
+    const authURL = await startSignIn({ newUserCallbackURL: '/welcome' });
+    expect(new URL(authURL).searchParams.get('code_challenge_method')).toBe('S256');
+    const back = await authorize(authURL, 'alice');
+    expect(back.startsWith(`${REDIRECT_URI}?`)).toBe(true);
+    const res = await t.request(back);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/welcome');
+    const s1 = await t.json<{ user: Record<string, unknown> }>('/get-session');
+    expect(s1.data.user).toMatchObject({ email: 'alice@oidc.example', name: 'Alice Oidc', emailVerified: true, image: 'https://oidc.example/alice.png' });
+
+    const jar = t.newJar();
+    const again = await t.request(await authorize(await startSignIn({ newUserCallbackURL: '/welcome' }, jar), 'alice'), { jar });
+    expect(again.headers.get('location')).toBe('/dashboard');
+    const s2 = await t.json<{ user: { id: string } }>('/get-session', { jar });
+    expect(s2.data.user.id).toBe((s1.data.user as { id: string }).id);
+    const accounts = await t.json<{ providerId: string; accountId: string; scopes: string[] }[]>('/list-accounts');
+    expect(accounts.data).toEqual([expect.objectContaining({ providerId: 'google', provider: 'google', accountId: 'alice' })]);
+    expect(accounts.data[0]!.scopes).toEqual(expect.arrayContaining(['openid', 'email', 'profile', 'offline_access']));
+  });
+
+  it('refreshes the provider access token with the real refresh grant', async () => {
+    await setup();
+    await t.request(await authorize(await startSignIn(), 'alice'));
+    const first = await t.json<{ accessToken: string; idToken: string }>('/get-access-token', { body: { providerId: 'google' } });
+    expect(first.status).toBe(200);
+    expect(first.data.accessToken).toBeTruthy();
+    expect(first.data.idToken.split('.')).toHaveLength(3);
+    const refreshed = await t.json<{ accessToken: string; accessTokenExpiresAt: string }>('/refresh-token', { body: { providerId: 'google' } });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.data.accessToken).not.toBe(first.data.accessToken);
+    // The new access token works at the provider's user-info endpoint.
+    const me = await fetch(`${issuer}/me`, { headers: { authorization: `Bearer ${refreshed.data.accessToken}` } });
+    expect(((await me.json()) as { sub: string }).sub).toBe('alice');
+  });
+
+  it('links the provider account to a signed-in password user; a different email is refused', async () => {
+    await setup();
+    await t.signUp({ email: 'alice@oidc.example' });
+    const linkURL = await startSignIn({ callbackURL: '/settings' }, undefined, '/link-social');
+    const res = await t.request(await authorize(linkURL, 'alice'));
+    expect(res.headers.get('location')).toBe('/settings');
+    const providersLinked = (await t.json<{ providerId: string }[]>('/list-accounts')).data.map((a) => a.providerId).sort();
+    expect(providersLinked).toEqual(['credential', 'google']);
+
+    const jar = t.newJar();
+    await t.signUp({ email: 'carol@example.com' }, jar);
+    const other = await t.request(await authorize(await startSignIn({ callbackURL: '/settings' }, jar, '/link-social'), 'bob'), { jar });
+    expect(new URL(other.headers.get('location')!).searchParams.get('error')).toBe("email_doesn't_match");
+  });
+
+  it('a tampered state or an expired one never signs in', async () => {
+    await setup();
+    const back = new URL(await authorize(await startSignIn({ errorCallbackURL: '/sign-in' }), 'alice'));
+    const state = back.searchParams.get('state')!;
+    back.searchParams.set('state', `${state.slice(0, 31)}${state[31] === 'x' ? 'y' : 'x'}`);
+    let res = await t.request(back.toString());
+    expect(res.headers.get('location')).toBe('http://localhost:3000/api/auth/error?error=please_restart_the_process');
+    expect((await t.json('/get-session')).data).toBeNull();
+
+    const late = await authorize(await startSignIn({ errorCallbackURL: '/sign-in' }), 'alice');
+    t.clock.advance(601);
+    res = await t.request(late);
+    expect(res.headers.get('location')).toBe('/sign-in?error=please_restart_the_process');
+    expect((await t.json('/get-session')).data).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../endpoint.js';
+import { fail } from '../../errors.js';
+import type { AccountRow } from '../accounts.js';
+
+/**
+ * POST /unlink-account {providerId, accountId?} or {accountId} (CONTRACT.md).
+ * Needs a fresh session; the last account is never removed (the user could not sign in again).
+ */
+export const unlinkAccount = defineEndpoint({
+  method: 'POST',
+  path: '/unlink-account',
+  requireSession: 'fresh',
+  body: z
+    .object({ providerId: z.string().min(1).optional(), accountId: z.string().min(1).optional() })
+    .refine((b) => b.providerId !== undefined || b.accountId !== undefined, { message: 'providerId is required', path: ['providerId'] }),
+  async handler(c) {
+    const { auth, body } = c;
+    const accounts = await auth.adapter.findMany<AccountRow>('account', { where: [{ field: 'userId', value: c.session!.user.id }] });
+    if (accounts.length === 1) fail('BAD_REQUEST', 'FAILED_TO_UNLINK_LAST_ACCOUNT');
+    const target = accounts.find(
+      (a) => (body.providerId === undefined || a.providerId === body.providerId) && (body.accountId === undefined || a.accountId === body.accountId),
+    );
+    if (!target) fail('BAD_REQUEST', 'ACCOUNT_NOT_FOUND');
+    await auth.adapter.delete('account', [{ field: 'id', value: target.id }]);
+    return { status: true };
+  },
+});
