@@ -1,0 +1,71 @@
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  /** Help text under the input, announced with it. */
+  hint?: ReactNode;
+}
+
+/** A labelled input: the <label> names it, so it can be found by its label. */
+export function Field({ label, hint, ...input }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} aria-describedby={hint ? hintId : undefined} {...input} />
+      {hint ? (
+        <div id={hintId} className="hint">
+          {hint}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+interface CheckboxProps {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}
+
+export function Checkbox({ label, checked, onChange, disabled }: CheckboxProps) {
+  const id = useId();
+  return (
+    <div className="check">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+interface SelectProps {
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}
+
+export function Select({ label, value, options, onChange, disabled }: SelectProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

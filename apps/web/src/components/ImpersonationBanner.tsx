@@ -1,0 +1,28 @@
+import { useNavigate } from 'react-router';
+import { auth, useSession } from '../auth';
+import { displayName } from '../lib/roles';
+import { useAction } from '../lib/use-action';
+import { ErrorMessage } from './Messages';
+
+/** Shown on every page while an admin acts as someone else. */
+export function ImpersonationBanner() {
+  const { data } = useSession();
+  const navigate = useNavigate();
+  const stop = useAction(() => auth.admin.stopImpersonating());
+  if (!data?.session.impersonatedBy) return null;
+
+  const onStop = async () => {
+    const { error } = await stop.run();
+    if (!error) navigate('/admin');
+  };
+
+  return (
+    <section className="banner" aria-label="Impersonation">
+      <p>Impersonating {displayName(data.user)}</p>
+      <button type="button" onClick={onStop} disabled={stop.pending}>
+        Stop impersonating
+      </button>
+      <ErrorMessage error={stop.error} />
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import type { AuthResult } from '@gatehouse/client';
+import { type FormEvent, useState } from 'react';
+import { useAction } from '../lib/use-action';
+import { Field } from './Field';
+import { ErrorMessage } from './Messages';
+
+interface Props<T> {
+  /** The action's name: on the button that opens the form and on the one that submits it. */
+  label: string;
+  run: (password: string) => Promise<AuthResult<T>>;
+  onDone: (data: T) => void;
+  danger?: boolean;
+}
+
+/** An action that asks for the password first: a button that opens into a password form. */
+export function PasswordAction<T>({ label, run, onDone, danger }: Props<T>) {
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const action = useAction(run);
+  const className = danger ? 'danger' : undefined;
+
+  if (!open) {
+    return (
+      <button type="button" className={className} onClick={() => setOpen(true)}>
+        {label}
+      </button>
+    );
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await action.run(password);
+    if (result.error) return;
+    setPassword('');
+    setOpen(false);
+    onDone(result.data);
+  };
+  return (
+    <form onSubmit={submit} className="form">
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        autoFocus
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <ErrorMessage error={action.error} />
+      <div className="actions">
+        <button type="submit" className={className ?? 'primary'} disabled={action.pending}>
+          {label}
+        </button>
+        <button type="button" onClick={() => setOpen(false)} disabled={action.pending}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * Returns `target` if it is a path on this app ("/accept-invitation/1"), else
+ * `fallback`, so a crafted `?redirect=` can never send a person elsewhere.
+ */
+export function safeRedirect(target: string | null | undefined, fallback: string): string {
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+    return fallback;
+  }
+  return target;
+}
+
+/** An absolute URL on this app, for the callback URLs the server mails or redirects to. */
+export function appURL(path: string): string {
+  return window.location.origin + path;
+}

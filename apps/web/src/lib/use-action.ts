@@ -1,0 +1,34 @@
+import type { AuthError, AuthResult } from '@gatehouse/client';
+import { useState } from 'react';
+
+export interface Action<I extends unknown[], T> {
+  run: (...args: I) => Promise<AuthResult<T>>;
+  pending: boolean;
+  error: AuthError | null;
+  setError: (error: AuthError | null) => void;
+}
+
+/**
+ * Wraps a client call for a form: `pending` while it runs (to disable its
+ * button), `error` holding the server's answer when it fails.
+ */
+export function useAction<I extends unknown[], T>(
+  action: (...args: I) => Promise<AuthResult<T>>,
+): Action<I, T> {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<AuthError | null>(null);
+  const run = async (...args: I) => {
+    setPending(true);
+    setError(null);
+    const result = await action(...args);
+    setPending(false);
+    setError(result.error);
+    return result;
+  };
+  return { run, pending, error, setError };
+}
+
+/** A client error made on the page (e.g. "Passwords do not match"), shown like the server's. */
+export function localError(message: string): AuthError {
+  return { message, code: 'CLIENT_VALIDATION', status: 0 };
+}

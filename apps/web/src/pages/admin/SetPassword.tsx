@@ -1,0 +1,37 @@
+import type { User } from '@gatehouse/client';
+import { type FormEvent, useState } from 'react';
+import { auth } from '../../auth';
+import { Field } from '../../components/Field';
+import { ErrorMessage, Notice } from '../../components/Messages';
+import { useAction } from '../../lib/use-action';
+
+export function SetPassword({ user }: { user: User }) {
+  const [newPassword, setNewPassword] = useState('');
+  const [done, setDone] = useState(false);
+  const set = useAction(() => auth.admin.setUserPassword({ userId: user.id, newPassword }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setDone(false);
+    if ((await set.run()).error) return;
+    setNewPassword('');
+    setDone(true);
+  };
+  return (
+    <form onSubmit={submit} className="form">
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={newPassword}
+        onChange={(e) => setNewPassword(e.target.value)}
+      />
+      <ErrorMessage error={set.error} />
+      {done ? <Notice>The password was changed.</Notice> : null}
+      <button type="submit" disabled={set.pending}>
+        Set password
+      </button>
+    </form>
+  );
+}

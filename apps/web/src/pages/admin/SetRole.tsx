@@ -1,0 +1,32 @@
+import type { User } from '@gatehouse/client';
+import { type FormEvent, useState } from 'react';
+import { auth } from '../../auth';
+import { Select } from '../../components/Field';
+import { ErrorMessage } from '../../components/Messages';
+import { useAction } from '../../lib/use-action';
+
+const ROLES = [
+  { value: 'user', label: 'User' },
+  { value: 'admin', label: 'Admin' },
+];
+
+export function SetRole({ user, onChanged }: { user: User; onChanged: () => void }) {
+  const current = user.role ?? 'user';
+  const options = ROLES.some((r) => r.value === current) ? ROLES : [...ROLES, { value: current, label: current }];
+  const [role, setRole] = useState(current);
+  const setUserRole = useAction(() => auth.admin.setRole({ userId: user.id, role }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!(await setUserRole.run()).error) onChanged();
+  };
+  return (
+    <form onSubmit={submit} className="form inline">
+      <Select label="Role" value={role} options={options} onChange={setRole} />
+      <button type="submit" disabled={setUserRole.pending}>
+        Set role
+      </button>
+      <ErrorMessage error={setUserRole.error} />
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import type { User } from '@gatehouse/client';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { auth } from '../../auth';
+import { ErrorMessage } from '../../components/Messages';
+import { Section } from '../../components/Section';
+import { formatDate } from '../../lib/format';
+import { useAction } from '../../lib/use-action';
+import { BanUser } from './BanUser';
+import { SetPassword } from './SetPassword';
+import { SetRole } from './SetRole';
+import { UserSessions } from './UserSessions';
+
+interface Props {
+  user: User;
+  onChanged: () => void;
+  onRemoved: () => void;
+  onClose: () => void;
+}
+
+/** Everything an admin can do to one user. */
+export function UserPanel({ user, onChanged, onRemoved, onClose }: Props) {
+  const navigate = useNavigate();
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const impersonate = useAction(() => auth.admin.impersonateUser({ userId: user.id }));
+  const remove = useAction(() => auth.admin.removeUser({ userId: user.id }));
+
+  const onImpersonate = async () => {
+    if (!(await impersonate.run()).error) navigate('/account');
+  };
+  const onRemove = async () => {
+    if (!(await remove.run()).error) onRemoved();
+  };
+
+  return (
+    <Section title={`Manage ${user.email}`} focusOnMount>
+      <dl className="details">
+        <dt>Name</dt>
+        <dd>{user.name}</dd>
+        <dt>Role</dt>
+        <dd>{user.role ?? 'user'}</dd>
+        <dt>Email status</dt>
+        <dd>{user.emailVerified ? 'Verified' : 'Not verified'}</dd>
+        <dt>Created</dt>
+        <dd>{formatDate(user.createdAt)}</dd>
+      </dl>
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
+
+      <h3>Role</h3>
+      <SetRole user={user} onChanged={onChanged} />
+
+      <h3>Ban</h3>
+      <BanUser user={user} onChanged={onChanged} />
+
+      <h3>Impersonate</h3>
+      <p className="muted">Act as this user for up to an hour; a banner lets you stop.</p>
+      <button type="button" onClick={onImpersonate} disabled={impersonate.pending}>
+        Impersonate
+      </button>
+      <ErrorMessage error={impersonate.error} />
+
+      <h3>Password</h3>
+      <SetPassword user={user} />
+
+      <h3>Sessions</h3>
+      <UserSessions user={user} />
+
+      <h3>Remove</h3>
+      {confirmRemove ? (
+        <div className="confirm">
+          <p>Remove {user.email} and all their data? This cannot be undone.</p>
+          <div className="actions">
+            <button type="button" className="danger" onClick={onRemove} disabled={remove.pending}>
+              Yes, remove {user.email}
+            </button>
+            <button type="button" onClick={() => setConfirmRemove(false)}>
+              Keep user
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className="danger" onClick={() => setConfirmRemove(true)}>
+          Remove
+        </button>
+      )}
+      <ErrorMessage error={remove.error} />
+    </Section>
+  );
+}

@@ -1,0 +1,138 @@
+import type { ListUsersQuery, User } from '@gatehouse/client';
+import { useAuthQuery } from '@gatehouse/react';
+import { useEffect, useState } from 'react';
+import { auth } from '../../auth';
+import { Field, Select } from '../../components/Field';
+import { Empty, ErrorMessage, Loading } from '../../components/Messages';
+import { formatDate } from '../../lib/format';
+import { useDebounced } from './useDebounced';
+
+const PAGE_SIZE = 20;
+
+interface Props {
+  /** Changes whenever a user was changed elsewhere on the page, to reload. */
+  version: number;
+  onManage: (user: User) => void;
+  onLoaded: (users: User[]) => void;
+}
+
+export function UserTable({ version, onManage, onLoaded }: Props) {
+  const [search, setSearch] = useState('');
+  const [searchField, setSearchField] = useState<'email' | 'name'>('email');
+  const [sortBy, setSortBy] = useState('createdAt');
+  const [sortDirection, setSortDirection] = useState<'asc' | 'desc'>('desc');
+  const [offset, setOffset] = useState(0);
+  const searchValue = useDebounced(search.trim(), 300);
+
+  // A new search or sort starts again from the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resetting is the point
+  useEffect(() => setOffset(0), [searchValue, searchField, sortBy, sortDirection]);
+
+  const query: ListUsersQuery = {
+    limit: PAGE_SIZE,
+    offset,
+    sortBy,
+    sortDirection,
+    ...(searchValue ? { searchValue, searchField, searchOperator: 'contains' as const } : {}),
+  };
+  const list = useAuthQuery(`${JSON.stringify(query)}#${version}`, () => auth.admin.listUsers(query));
+  const users = list.data?.users ?? [];
+  const total = list.data?.total ?? 0;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: report each new answer once
+  useEffect(() => {
+    if (list.data) onLoaded(list.data.users);
+  }, [list.data]);
+
+  return (
+    <div className="stack">
+      <div className="filters">
+        <Field label="Search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Select
+          label="Match on"
+          value={searchField}
+          options={[
+            { value: 'email', label: 'Email' },
+            { value: 'name', label: 'Name' },
+          ]}
+          onChange={(v) => setSearchField(v === 'name' ? 'name' : 'email')}
+        />
+        <Select
+          label="Sort by"
+          value={sortBy}
+          options={[
+            { value: 'createdAt', label: 'Created' },
+            { value: 'name', label: 'Name' },
+            { value: 'email', label: 'Email' },
+          ]}
+          onChange={setSortBy}
+        />
+        <Select
+          label="Direction"
+          value={sortDirection}
+          options={[
+            { value: 'desc', label: 'Descending' },
+            { value: 'asc', label: 'Ascending' },
+          ]}
+          onChange={(v) => setSortDirection(v === 'asc' ? 'asc' : 'desc')}
+        />
+      </div>
+      <ErrorMessage error={list.error} />
+      {list.isPending && !list.data ? <Loading what="Loading users…" /> : null}
+      {list.data && users.length === 0 ? <Empty>No users match.</Empty> : null}
+      {users.length > 0 ? (
+        <div className="table-wrap">
+          <table className="responsive">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user.id}>
+                  <td data-label="Name">{user.name}</td>
+                  <td data-label="Email">{user.email}</td>
+                  <td data-label="Role">{user.role ?? 'user'}</td>
+                  <td data-label="Status">
+                    {user.banned ? 'Banned' : user.emailVerified ? 'Verified' : 'Not verified'}
+                  </td>
+                  <td data-label="Created">{formatDate(user.createdAt)}</td>
+                  <td>
+                    <button type="button" onClick={() => onManage(user)}>
+                      Manage<span className="visually-hidden"> {user.email}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <div className="row between" aria-live="polite">
+        <span className="muted">
+          {total === 0 ? 'No users' : `Showing ${offset + 1}–${offset + users.length} of ${total}`}
+        </span>
+        <div className="actions">
+          <button type="button" onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))} disabled={offset === 0 || list.isPending}>
+            Previous page
+          </button>
+          <button
+            type="button"
+            onClick={() => setOffset(offset + PAGE_SIZE)}
+            disabled={offset + PAGE_SIZE >= total || list.isPending}
+          >
+            Next page
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

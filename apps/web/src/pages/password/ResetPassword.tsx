@@ -1,0 +1,82 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { auth } from '../../auth';
+import { Field } from '../../components/Field';
+import { ErrorMessage, Notice } from '../../components/Messages';
+import { Page } from '../../components/Page';
+import { explainError } from '../../lib/error-codes';
+import { localError, useAction } from '../../lib/use-action';
+
+/** Landing of the reset link: the server redirects here with ?token=… or ?error=INVALID_TOKEN. */
+export function ResetPassword() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const linkError = params.get('error');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [done, setDone] = useState(false);
+  const reset = useAction(() => auth.resetPassword({ newPassword, token: token ?? undefined }));
+
+  if (linkError || !token) {
+    return (
+      <Page title="Reset password">
+        <p role="alert" className="message error">
+          {linkError
+            ? explainError(linkError)
+            : 'This page needs the link from your password reset email.'}
+        </p>
+        <p>
+          <Link to="/forgot-password">Request a new reset link</Link>
+        </p>
+      </Page>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (newPassword !== confirm) {
+      reset.setError(localError('The passwords do not match.'));
+      return;
+    }
+    const { error } = await reset.run();
+    if (!error) setDone(true);
+  };
+
+  if (done) {
+    return (
+      <Page title="Reset password">
+        <Notice>Your password has been changed. You can now sign in with it.</Notice>
+        <p>
+          <Link to="/sign-in">Go to sign in</Link>
+        </p>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title="Reset password">
+      <form onSubmit={submit} className="form">
+        <Field
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={newPassword}
+          onChange={(e) => setNewPassword(e.target.value)}
+        />
+        <Field
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        <ErrorMessage error={reset.error} />
+        <button type="submit" className="primary wide" disabled={reset.pending}>
+          Reset password
+        </button>
+      </form>
+    </Page>
+  );
+}

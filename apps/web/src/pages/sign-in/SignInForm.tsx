@@ -1,0 +1,61 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { auth } from '../../auth';
+import { Checkbox, Field } from '../../components/Field';
+import { ErrorMessage } from '../../components/Messages';
+import { useServerInfo } from '../../lib/providers';
+import { useAction } from '../../lib/use-action';
+
+interface Props {
+  /** Called after a password sign-in; `twoFactor` when a second step is needed. */
+  onSignedIn: (outcome: { twoFactor: boolean }) => void;
+}
+
+export function SignInForm({ onSignedIn }: Props) {
+  const { features } = useServerInfo();
+  const [identifier, setIdentifier] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(true);
+  const signIn = useAction(async () => {
+    // Without an "@" the person typed a username.
+    if (features.username && !identifier.includes('@')) {
+      return auth.signIn.username({ username: identifier.trim(), password, rememberMe });
+    }
+    return auth.signIn.email({ email: identifier.trim(), password, rememberMe });
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { data } = await signIn.run();
+    if (data) onSignedIn({ twoFactor: 'twoFactorRedirect' in data && data.twoFactorRedirect });
+  };
+
+  return (
+    <form onSubmit={submit} className="form">
+      <Field
+        label={features.username ? 'Email or username' : 'Email'}
+        type={features.username ? 'text' : 'email'}
+        autoComplete="username"
+        required
+        value={identifier}
+        onChange={(e) => setIdentifier(e.target.value)}
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <div className="row between">
+        <Checkbox label="Remember me" checked={rememberMe} onChange={setRememberMe} />
+        <Link to="/forgot-password">Forgot password?</Link>
+      </div>
+      <ErrorMessage error={signIn.error} />
+      <button type="submit" className="primary wide" disabled={signIn.pending}>
+        Sign in
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import type { AuthError } from '@gatehouse/client';
+import { useState } from 'react';
+import { auth } from '../../auth';
+import { ErrorMessage } from '../../components/Messages';
+import { providerName } from '../../lib/provider-names';
+import { useServerInfo } from '../../lib/providers';
+import { appURL } from '../../lib/redirect';
+
+/** One "Continue with {Provider}" button per configured social provider. */
+export function SocialButtons({ redirect }: { redirect: string }) {
+  const { socialProviders } = useServerInfo();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<AuthError | null>(null);
+  if (socialProviders.length === 0) return null;
+
+  const start = async (provider: string) => {
+    setBusy(provider);
+    setError(null);
+    const result = await auth.signIn.social({
+      provider,
+      callbackURL: appURL(redirect),
+      errorCallbackURL: appURL('/error'),
+    });
+    // On success the browser is already leaving for the provider.
+    if (result.error) {
+      setError(result.error);
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="social">
+      <p className="divider">or</p>
+      {socialProviders.map((id) => (
+        <button
+          key={id}
+          type="button"
+          className="wide"
+          onClick={() => start(id)}
+          disabled={busy !== null}
+        >
+          Continue with {providerName(id)}
+        </button>
+      ))}
+      <ErrorMessage error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { createBrowserRouter } from 'react-router';
+import { Layout } from './components/Layout';
+import { RequireAuth } from './components/RequireAuth';
+import { AcceptInvitation } from './pages/AcceptInvitation';
+import { AccountPage } from './pages/account/AccountPage';
+import { AdminPage } from './pages/admin/AdminPage';
+import { ErrorPage } from './pages/ErrorPage';
+import { Home } from './pages/Home';
+import { NotFound } from './pages/NotFound';
+import { OrganizationsPage } from './pages/organizations/OrganizationsPage';
+import { ForgotPassword } from './pages/password/ForgotPassword';
+import { ResetPassword } from './pages/password/ResetPassword';
+import { Sessions } from './pages/Sessions';
+import { SignIn } from './pages/sign-in/SignIn';
+import { SignUp } from './pages/sign-up/SignUp';
+import { TwoFactorPage } from './pages/two-factor/TwoFactorPage';
+import { VerifyEmail } from './pages/VerifyEmail';
+
+/** Every page of the app; the server answers index.html for all of them (SPA fallback). */
+export const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    children: [
+      { index: true, element: <Home /> },
+      { path: 'sign-in', element: <SignIn /> },
+      { path: 'sign-up', element: <SignUp /> },
+      { path: 'forgot-password', element: <ForgotPassword /> },
+      { path: 'reset-password', element: <ResetPassword /> },
+      { path: 'verify-email', element: <VerifyEmail /> },
+      { path: 'error', element: <ErrorPage /> },
+      { path: 'accept-invitation/:id', element: <AcceptInvitation /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'account', element: <AccountPage /> },
+          { path: 'sessions', element: <Sessions /> },
+          { path: 'two-factor', element: <TwoFactorPage /> },
+          { path: 'organizations', element: <OrganizationsPage /> },
+          { path: 'admin', element: <AdminPage /> },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]);

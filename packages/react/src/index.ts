@@ -1,0 +1,10 @@
+export { type AuthHooks, createAuthHooks } from './create-auth-hooks.js';
+export {
+  type HookClient,
+  type SessionView,
+  useClientActiveMember,
+  useClientActiveOrganization,
+  useClientOrganizations,
+  useClientSession,
+} from './hooks.js';
+export { type AuthQueryState, useAuthQuery } from './use-auth-query.js';
