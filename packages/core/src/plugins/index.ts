@@ -1,6 +1,8 @@
 import type { GatehouseOptions } from '../options.js';
 import type { Plugin } from '../plugin.js';
+import { adminPlugin } from './admin/index.js';
 import { socialPlugin } from '../social/index.js';
+import { organizationPlugin } from './organization/index.js';
 import { twoFactorPlugin } from './two-factor/index.js';
 import { usernamePlugin } from './username/index.js';
 
@@ -11,6 +13,8 @@ import { usernamePlugin } from './username/index.js';
 export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   const list: (Plugin | null)[] = [];
   list.push(options.username?.enabled === false ? null : usernamePlugin);
+  list.push(options.organization?.enabled === false ? null : organizationPlugin(options.organization));
+  list.push(options.admin?.enabled === false ? null : adminPlugin(options.admin));
   list.push(socialPlugin(options));
   list.push(options.twoFactor?.enabled === false ? null : twoFactorPlugin);
   void options;

@@ -1,0 +1,31 @@
+import type { AuthContext } from '../context.js';
+import { APIError, BASE_ERRORS } from '../errors.js';
+
+/**
+ * Runs one mail delivery (the built-in mailer or a library user's own send
+ * function). A failure is logged with its cause and surfaces to the caller as
+ * 503 MAIL_DELIVERY_FAILED, never as a bare 500 or a leaked SMTP message.
+ * Callers undo whatever they stored for the mail before rethrowing.
+ */
+export async function deliverMail(auth: AuthContext, what: { kind: string; to: string }, send: () => Promise<void>): Promise<void> {
+  try {
+    await send();
+  } catch (e) {
+    if (e instanceof APIError) throw e;
+    const err = e as { message?: unknown; code?: unknown; responseCode?: unknown; command?: unknown };
+    auth.logger.error(
+      {
+        mail: what.kind,
+        to: what.to,
+        err: { message: String(err?.message ?? e), code: err?.code, responseCode: err?.responseCode, command: err?.command },
+      },
+      `mail delivery failed (${what.kind})`,
+    );
+    throw new APIError('SERVICE_UNAVAILABLE', 'MAIL_DELIVERY_FAILED', BASE_ERRORS.MAIL_DELIVERY_FAILED);
+  }
+}
+
+/** Whether mails actually leave the process (SMTP or a custom sender), as opposed to going to the log. */
+export function mailIsConfigured(auth: AuthContext): boolean {
+  return !!(auth.options.email.smtp || auth.options.email.send);
+}

@@ -1,0 +1,21 @@
+import type { GatehouseOptions } from '../../options.js';
+
+export interface AdminConfig {
+  defaultRole: string;
+  adminRoles: string[];
+  adminUserIds: string[];
+  /** Seconds. */
+  impersonationSessionDuration: number;
+  allowImpersonatingAdmins: boolean;
+}
+
+/** The plugin's options with their defaults (CONTRACT.md "Options object"). */
+export function resolveAdminOptions(o: NonNullable<GatehouseOptions['admin']> = {}): AdminConfig {
+  return {
+    defaultRole: o.defaultRole ?? 'user',
+    adminRoles: o.adminRoles ?? ['admin'],
+    adminUserIds: o.adminUserIds ?? [],
+    impersonationSessionDuration: o.impersonationSessionDuration ?? 3600,
+    allowImpersonatingAdmins: o.allowImpersonatingAdmins ?? false,
+  };
+}

@@ -1,0 +1,66 @@
+import type { AnyEndpoint } from '../../endpoint.js';
+import type { GatehouseOptions } from '../../options.js';
+import { definePlugin } from '../../plugin.js';
+import type { UserRow } from '../../session/types.js';
+import { isAdmin } from './access.js';
+import { banHooks, enforceBan } from './ban.js';
+import { resolveAdminOptions } from './config.js';
+import { ADMIN_ERRORS } from './errors.js';
+import { banUser } from './routes/ban-user.js';
+import { createUser } from './routes/create-user.js';
+import { impersonateUser } from './routes/impersonate-user.js';
+import { listUserSessions } from './routes/list-user-sessions.js';
+import { listUsers } from './routes/list-users.js';
+import { removeUser } from './routes/remove-user.js';
+import { revokeUserSession } from './routes/revoke-user-session.js';
+import { revokeUserSessions } from './routes/revoke-user-sessions.js';
+import { setRole } from './routes/set-role.js';
+import { setUserPassword } from './routes/set-user-password.js';
+import { stopImpersonating } from './routes/stop-impersonating.js';
+import { unbanUser } from './routes/unban-user.js';
+import { adminSchema } from './schema.js';
+
+export { ADMIN_ERRORS } from './errors.js';
+
+/** What the admin plugin offers other plugins, in `auth.extensions.admin`. */
+export interface AdminExtension {
+  isAdmin(user: UserRow): boolean;
+}
+
+/**
+ * The admin area (spec sections 3, 4, 6, 7): roles, bans, impersonation,
+ * user and session management. Off with `admin: { enabled: false }`.
+ */
+export function adminPlugin(options: GatehouseOptions['admin'] = {}) {
+  const o = resolveAdminOptions(options);
+  const endpoints = [
+    setRole(o),
+    createUser(o),
+    listUsers(o),
+    listUserSessions(o),
+    banUser(o),
+    unbanUser(o),
+    impersonateUser(o),
+    stopImpersonating(),
+    revokeUserSession(o),
+    revokeUserSessions(o),
+    removeUser(o),
+    setUserPassword(o),
+  ];
+  return definePlugin({
+    id: 'admin',
+    schema: adminSchema(o),
+    errors: ADMIN_ERRORS,
+    endpoints: endpoints as unknown as AnyEndpoint[],
+    databaseHooks: banHooks,
+    // Refuse a banned user before any second factor is asked for; the session
+    // hook still covers every other way in (social sign-in, impersonation).
+    async beforeSignIn(c, { user }) {
+      await enforceBan(c.auth, user);
+      return undefined;
+    },
+    init(auth) {
+      auth.extensions.admin = { isAdmin: (user: UserRow) => isAdmin(o, user) } satisfies AdminExtension;
+    },
+  });
+}

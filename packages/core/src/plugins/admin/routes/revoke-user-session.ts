@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { hashToken } from '../../../crypto/sign.js';
+import { fail } from '../../../errors.js';
+import { adminEndpoint } from '../access.js';
+import type { AdminConfig } from '../config.js';
+
+/** POST /admin/revoke-user-session {sessionToken}: the raw token, or the stored hash that list-user-sessions shows. */
+export const revokeUserSession = (o: AdminConfig) =>
+  adminEndpoint(o, {
+    method: 'POST',
+    path: '/admin/revoke-user-session',
+    body: z.object({ sessionToken: z.string().min(1) }),
+    async handler(c) {
+      const { auth, body } = c;
+      const found = await auth.adapter.findOne<{ id: string }>('session', [
+        { field: 'token', value: body.sessionToken, connector: 'OR' },
+        { field: 'token', value: hashToken(body.sessionToken), connector: 'OR' },
+      ]);
+      if (!found) fail('BAD_REQUEST', 'SESSION_NOT_FOUND');
+      await auth.sessions.revoke(found.id);
+      return { success: true };
+    },
+  });

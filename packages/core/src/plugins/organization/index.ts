@@ -1,0 +1,63 @@
+import type { AnyEndpoint } from '../../endpoint.js';
+import type { GatehouseOptions } from '../../options.js';
+import { definePlugin } from '../../plugin.js';
+import { resolveOrganizationOptions } from './config.js';
+import { ORGANIZATION_ERRORS } from './errors.js';
+import { acceptInvitation } from './routes/accept-invitation.js';
+import { cancelInvitation } from './routes/cancel-invitation.js';
+import { checkSlug } from './routes/check-slug.js';
+import { createOrganization } from './routes/create.js';
+import { deleteOrganization } from './routes/delete.js';
+import { getActiveMember } from './routes/get-active-member.js';
+import { getFullOrganization } from './routes/get-full-organization.js';
+import { getInvitation } from './routes/get-invitation.js';
+import { hasPermissionRoute } from './routes/has-permission.js';
+import { inviteMember } from './routes/invite-member.js';
+import { leaveOrganization } from './routes/leave.js';
+import { listInvitations } from './routes/list-invitations.js';
+import { listMembers } from './routes/list-members.js';
+import { listOrganizations } from './routes/list.js';
+import { rejectInvitation } from './routes/reject-invitation.js';
+import { removeMember } from './routes/remove-member.js';
+import { setActive } from './routes/set-active.js';
+import { updateMemberRole } from './routes/update-member-role.js';
+import { updateOrganization } from './routes/update.js';
+import { organizationSchema } from './schema.js';
+
+export { DEFAULT_ROLES, hasPermission, type Roles, type Statements } from './access.js';
+export { ORGANIZATION_ERRORS } from './errors.js';
+
+/**
+ * Organizations with members, roles (access control as data) and invitations
+ * (spec sections 3, 4, 6, 7). Off with `organization: { enabled: false }`.
+ */
+export function organizationPlugin(options: GatehouseOptions['organization'] = {}) {
+  const o = resolveOrganizationOptions(options);
+  const endpoints = [
+    createOrganization(o),
+    checkSlug(),
+    updateOrganization(o),
+    deleteOrganization(o),
+    getFullOrganization(),
+    setActive(),
+    listOrganizations(),
+    getActiveMember(),
+    listMembers(),
+    updateMemberRole(o),
+    removeMember(o),
+    leaveOrganization(o),
+    inviteMember(o),
+    listInvitations(),
+    getInvitation(),
+    acceptInvitation(),
+    rejectInvitation(),
+    cancelInvitation(o),
+    hasPermissionRoute(o),
+  ];
+  return definePlugin({
+    id: 'organization',
+    schema: organizationSchema,
+    errors: ORGANIZATION_ERRORS,
+    endpoints: endpoints as unknown as AnyEndpoint[],
+  });
+}

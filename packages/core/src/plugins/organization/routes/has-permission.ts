@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../../endpoint.js';
+import type { OrganizationConfig } from '../config.js';
+import { can, requireMembership, sessionOf, targetOrganizationId } from '../shared.js';
+
+/** POST /organization/has-permission {permissions: {resource: [actions]}}: whether the caller's role grants them all. */
+export const hasPermissionRoute = (o: OrganizationConfig) =>
+  defineEndpoint({
+    method: 'POST',
+    path: '/organization/has-permission',
+    requireSession: true,
+    body: z.object({
+      permissions: z
+        .record(z.string(), z.array(z.string()).min(1))
+        .refine((p) => Object.keys(p).length > 0, { message: 'permissions must name at least one resource' }),
+      organizationId: z.string().optional(),
+    }),
+    async handler(c) {
+      const organizationId = targetOrganizationId(c, c.body.organizationId);
+      const { member } = await requireMembership(c.auth, organizationId, sessionOf(c).user.id);
+      return { success: can(o, member, c.body.permissions) };
+    },
+  });

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../../endpoint.js';
+import { orgError } from '../errors.js';
+import type { OrganizationRow } from '../schema.js';
+import { activeOrganizationId, findMember, findOrganization, fullOrganization, sessionOf, setActiveOrganization } from '../shared.js';
+
+/**
+ * POST /organization/set-active: `organizationId: null` clears the active
+ * organization; neither field leaves it as it is. Answers the full organization or null.
+ */
+export const setActive = () =>
+  defineEndpoint({
+    method: 'POST',
+    path: '/organization/set-active',
+    requireSession: true,
+    body: z.object({ organizationId: z.string().min(1).nullish(), organizationSlug: z.string().min(1).optional() }),
+    async handler(c) {
+      const { auth, body } = c;
+      if (body.organizationId === null) {
+        await setActiveOrganization(c, null);
+        return null;
+      }
+      let organization: OrganizationRow | null;
+      if (body.organizationId || body.organizationSlug) {
+        organization = await findOrganization(auth, body.organizationId ? { id: body.organizationId } : { slug: body.organizationSlug });
+      } else {
+        const current = activeOrganizationId(c);
+        if (!current) return null;
+        organization = await findOrganization(auth, { id: current });
+      }
+      if (!organization) throw orgError('BAD_REQUEST', 'ORGANIZATION_NOT_FOUND');
+      if (!(await findMember(auth, organization.id, sessionOf(c).user.id))) {
+        throw orgError('FORBIDDEN', 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
+      }
+      if (organization.id !== activeOrganizationId(c)) await setActiveOrganization(c, organization.id);
+      return fullOrganization(auth, organization);
+    },
+  });

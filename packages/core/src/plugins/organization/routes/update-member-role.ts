@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../../endpoint.js';
+import { roleExists } from '../access.js';
+import type { OrganizationConfig } from '../config.js';
+import { orgError } from '../errors.js';
+import type { MemberRow } from '../schema.js';
+import { can, isOwnerRole, ownerCount, requireMembership, sessionOf, targetOrganizationId } from '../shared.js';
+
+/**
+ * POST /organization/update-member-role: needs member:update. Only an owner may
+ * give or take the owner role, and the last owner cannot be demoted.
+ */
+export const updateMemberRole = (o: OrganizationConfig) =>
+  defineEndpoint({
+    method: 'POST',
+    path: '/organization/update-member-role',
+    requireSession: true,
+    body: z.object({
+      memberId: z.string().min(1),
+      role: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).transform((r) => (Array.isArray(r) ? r.join(',') : r)),
+      organizationId: z.string().optional(),
+    }),
+    async handler(c) {
+      const { auth, body } = c;
+      const organizationId = targetOrganizationId(c, body.organizationId);
+      const { member: caller } = await requireMembership(auth, organizationId, sessionOf(c).user.id);
+      if (!can(o, caller, { member: ['update'] })) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
+      if (!roleExists(o.roles, body.role)) throw orgError('BAD_REQUEST', 'ROLE_NOT_FOUND');
+      const target = await auth.adapter.findOne<MemberRow>('member', [
+        { field: 'id', value: body.memberId },
+        { field: 'organizationId', value: organizationId },
+      ]);
+      if (!target) throw orgError('BAD_REQUEST', 'MEMBER_NOT_FOUND');
+
+      const touchesOwner = isOwnerRole(o, target.role) || isOwnerRole(o, body.role);
+      if (touchesOwner && !isOwnerRole(o, caller.role)) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
+      if (isOwnerRole(o, target.role) && !isOwnerRole(o, body.role) && (await ownerCount(auth, o, organizationId)) <= 1) {
+        throw orgError('BAD_REQUEST', 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER');
+      }
+      const updated = await auth.adapter.update<MemberRow>('member', [{ field: 'id', value: target.id }], { role: body.role });
+      return updated ?? target;
+    },
+  });

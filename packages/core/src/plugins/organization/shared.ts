@@ -1,0 +1,135 @@
+import type { AuthContext } from '../../context.js';
+import type { Row, Where } from '../../db/types.js';
+import type { EndpointContext } from '../../endpoint.js';
+import type { SessionWithUser, UserRow } from '../../session/types.js';
+import { hasPermission, roleNames } from './access.js';
+import type { OrganizationConfig } from './config.js';
+import { orgError } from './errors.js';
+import type { InvitationRow, MemberRow, OrganizationRow } from './schema.js';
+
+/** The caller's session; every organization route requires one. */
+export function sessionOf(c: EndpointContext<unknown, unknown>): SessionWithUser {
+  return c.session!;
+}
+
+export function activeOrganizationId(c: EndpointContext<unknown, unknown>): string | null {
+  return (sessionOf(c).session.activeOrganizationId as string | null | undefined) ?? null;
+}
+
+/** The organization a call is about: the one named, else the session's active one. */
+export function targetOrganizationId(c: EndpointContext<unknown, unknown>, given: string | undefined | null): string {
+  const id = given ?? activeOrganizationId(c);
+  if (!id) throw orgError('BAD_REQUEST', 'NO_ACTIVE_ORGANIZATION');
+  return id;
+}
+
+export async function findOrganization(auth: AuthContext, by: { id?: string; slug?: string }): Promise<OrganizationRow | null> {
+  const where: Where[] = by.id !== undefined ? [{ field: 'id', value: by.id }] : [{ field: 'slug', value: by.slug }];
+  return auth.adapter.findOne<OrganizationRow>('organization', where);
+}
+
+export async function requireOrganization(auth: AuthContext, id: string): Promise<OrganizationRow> {
+  const org = await findOrganization(auth, { id });
+  if (!org) throw orgError('BAD_REQUEST', 'ORGANIZATION_NOT_FOUND');
+  return org;
+}
+
+export async function findMember(auth: AuthContext, organizationId: string, userId: string): Promise<MemberRow | null> {
+  return auth.adapter.findOne<MemberRow>('member', [
+    { field: 'organizationId', value: organizationId },
+    { field: 'userId', value: userId },
+  ]);
+}
+
+/** The caller's membership of an existing organization, or 403. */
+export async function requireMembership(
+  auth: AuthContext,
+  organizationId: string,
+  userId: string,
+): Promise<{ organization: OrganizationRow; member: MemberRow }> {
+  const organization = await requireOrganization(auth, organizationId);
+  const member = await findMember(auth, organizationId, userId);
+  if (!member) throw orgError('FORBIDDEN', 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
+  return { organization, member };
+}
+
+export function can(o: OrganizationConfig, member: MemberRow, request: Record<string, readonly string[]>): boolean {
+  return hasPermission(o.roles, member.role, request);
+}
+
+export function isOwnerRole(o: OrganizationConfig, role: string): boolean {
+  return roleNames(role).includes(o.creatorRole);
+}
+
+export async function ownerCount(auth: AuthContext, o: OrganizationConfig, organizationId: string): Promise<number> {
+  const members = await auth.adapter.findMany<MemberRow>('member', { where: [{ field: 'organizationId', value: organizationId }] });
+  return members.filter((m) => isOwnerRole(o, m.role)).length;
+}
+
+/** Makes `organizationId` the caller's active organization (null clears it), keeping the cookie cache in step. */
+export async function setActiveOrganization(c: EndpointContext<unknown, unknown>, organizationId: string | null): Promise<void> {
+  const { auth } = c;
+  const s = sessionOf(c);
+  // updatedAt is kept: switching organizations must not make a session fresh again.
+  const updated = await auth.adapter.update<SessionWithUser['session']>('session', [{ field: 'id', value: s.session.id }], {
+    activeOrganizationId: organizationId,
+    updatedAt: s.session.updatedAt,
+  });
+  if (!updated) return;
+  c.session = { ...s, session: updated };
+  if (auth.options.session.cookieCache.enabled) {
+    auth.sessions.setCookies(c, { session: updated, user: s.user, token: s.token }, !!updated.dontRemember);
+  }
+}
+
+/**
+ * After a membership or an organization is gone, no session may keep it
+ * active: every session of `userId` (or of anyone, when omitted) is cleared.
+ */
+export async function clearActiveOrganization(c: EndpointContext<unknown, unknown>, organizationId: string, userId?: string): Promise<void> {
+  const where: Where[] = [{ field: 'activeOrganizationId', value: organizationId }];
+  if (userId) where.push({ field: 'userId', value: userId });
+  const affected = await c.auth.adapter.findMany<SessionWithUser['session']>('session', { where });
+  for (const row of affected) {
+    await c.auth.adapter.update('session', [{ field: 'id', value: row.id }], { activeOrganizationId: null, updatedAt: row.updatedAt });
+  }
+  const s = sessionOf(c);
+  if (s.session.activeOrganizationId === organizationId && (!userId || userId === s.user.id)) {
+    await setActiveOrganization(c, null);
+  }
+}
+
+export type PublicUser = { id: string; name: string; email: string; image: string | null };
+
+/** Members with the public part of their user, as get-full-organization and list-members answer them. */
+export async function withUsers(auth: AuthContext, members: MemberRow[]): Promise<(MemberRow & { user: PublicUser })[]> {
+  if (!members.length) return [];
+  const users = await auth.adapter.findMany<UserRow>('user', {
+    where: [{ field: 'id', value: [...new Set(members.map((m) => m.userId))], operator: 'in' }],
+  });
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return members.flatMap((m) => {
+    const u = byId.get(m.userId);
+    return u ? [{ ...m, user: { id: u.id, name: u.name, email: u.email, image: u.image ?? null } }] : [];
+  });
+}
+
+/** The organization with its members (and their users) and its invitations. */
+export async function fullOrganization(auth: AuthContext, organization: OrganizationRow): Promise<Row> {
+  const [members, invitations] = await Promise.all([
+    auth.adapter.findMany<MemberRow>('member', {
+      where: [{ field: 'organizationId', value: organization.id }],
+      sortBy: { field: 'createdAt', direction: 'asc' },
+    }),
+    auth.adapter.findMany<InvitationRow>('invitation', {
+      where: [{ field: 'organizationId', value: organization.id }],
+      sortBy: { field: 'createdAt', direction: 'asc' },
+    }),
+  ]);
+  return { ...organization, members: await withUsers(auth, members), invitations };
+}
+
+/** An invitation that can still be answered: pending and not expired. */
+export function isOpen(auth: AuthContext, invitation: InvitationRow): boolean {
+  return invitation.status === 'pending' && invitation.expiresAt.getTime() > auth.now();
+}
