@@ -14,6 +14,8 @@ import { DEFAULT_SECRET, type GatehouseOptions } from './options.js';
 import { OriginPolicy } from './origin.js';
 import type { Plugin } from './plugin.js';
 import { DatabaseRateStore, MemoryRateStore, SecondaryRateStore, type RateLimitStore } from './rate-limit.js';
+import { AuditLog } from './security/audit.js';
+import { Lockout } from './security/lockout.js';
 import { SessionManager } from './session/manager.js';
 import type { SecondaryStorage } from './storage/types.js';
 import { publicRow } from './user-fields.js';
@@ -83,6 +85,8 @@ export interface AuthContext {
   encrypter: Encrypter;
   tokens: TokenSigner;
   sessions: SessionManager;
+  lockout: Lockout;
+  audit: AuditLog;
   origins: OriginPolicy;
   rateStore: RateLimitStore;
   logger: Logger;
@@ -159,8 +163,10 @@ export async function createContext(options: GatehouseOptions, plugins: Plugin[]
     publicSession: (row: Row) => publicRow(auth, 'session', row),
     url: (path: string) => `${resolved.baseURL}${resolved.basePath}${path}`,
     extensions: {},
-  } satisfies Omit<AuthContext, 'sessions' | 'rateStore'>);
+  } satisfies Omit<AuthContext, 'sessions' | 'rateStore' | 'lockout' | 'audit'>);
   auth.sessions = new SessionManager(auth);
+  auth.lockout = new Lockout(auth);
+  auth.audit = new AuditLog(auth);
   auth.rateStore =
     resolved.rateLimit.storage === 'database'
       ? new DatabaseRateStore(adapter)

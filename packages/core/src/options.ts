@@ -122,6 +122,8 @@ export interface GatehouseOptions {
     invitationExpiresIn?: number;
     roles?: Record<string, Record<string, string[]>>;
   };
+  /** Per-identity lockout after repeated failed sign-ins (default on: 10 failures in 900 s lock for 900 s). */
+  lockout?: { enabled?: boolean; maxAttempts?: number; window?: number; duration?: number };
   databaseHooks?: DatabaseHooks;
   secondaryStorage?: SecondaryStorage;
   logger?: Logger;

@@ -78,6 +78,17 @@ export const coreSchema = (): Schema => ({
       updatedAt: { type: 'date', required: true },
     },
   },
+  auditEvent: {
+    fields: {
+      type: { type: 'string', required: true, index: true },
+      userId: { type: 'string', index: true },
+      actorId: { type: 'string' },
+      ipAddress: { type: 'string' },
+      userAgent: { type: 'string', long: true },
+      details: { type: 'json' },
+      createdAt: { type: 'date', required: true, index: true },
+    },
+  },
   rateLimit: {
     fields: {
       key: { type: 'string', required: true, unique: true },

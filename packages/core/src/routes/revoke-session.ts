@@ -18,6 +18,7 @@ export const revokeSession = defineEndpoint({
     ]);
     if (!found) fail('BAD_REQUEST', 'SESSION_NOT_FOUND');
     await c.auth.sessions.revoke(found.id);
+    await c.auth.audit.record(c, 'session.revoke', { userId, details: { sessionId: found.id } });
     return { status: true };
   },
 });
@@ -28,6 +29,7 @@ export const revokeSessions = defineEndpoint({
   requireSession: true,
   async handler(c) {
     await c.auth.sessions.revokeAll(c.session!.user.id);
+    await c.auth.audit.record(c, 'session.revoke', { userId: c.session!.user.id, details: { scope: 'all' } });
     c.auth.sessions.clearCookies(c);
     return { status: true };
   },
@@ -39,6 +41,7 @@ export const revokeOtherSessions = defineEndpoint({
   requireSession: true,
   async handler(c) {
     await c.auth.sessions.revokeAll(c.session!.user.id, c.session!.session.id);
+    await c.auth.audit.record(c, 'session.revoke', { userId: c.session!.user.id, details: { scope: 'others' } });
     return { status: true };
   },
 });

@@ -20,6 +20,8 @@ export const signInEmail = defineEndpoint({
     if (!auth.options.emailAndPassword.enabled) fail('BAD_REQUEST', 'EMAIL_PASSWORD_DISABLED');
     const email = normalizeEmail(body.email);
     if (!isEmail(email)) fail('BAD_REQUEST', 'INVALID_EMAIL');
+    const identity = `email:${email}`;
+    await auth.lockout.assertOpen(identity);
 
     const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'email', value: email }]);
     const account = user
@@ -32,7 +34,12 @@ export const signInEmail = defineEndpoint({
     let ok = false;
     if (account?.password) ok = await auth.password.verify(account.password, body.password);
     else await burnPasswordCheck(body.password);
-    if (!user || !ok) fail('UNAUTHORIZED', 'INVALID_EMAIL_OR_PASSWORD');
+    if (!user || !ok) {
+      await auth.lockout.recordFailure(identity, user);
+      await auth.audit.record(c, 'sign-in.failure', { userId: user?.id ?? null, details: { method: 'email' } });
+      fail('UNAUTHORIZED', 'INVALID_EMAIL_OR_PASSWORD');
+    }
+    await auth.lockout.recordSuccess(identity);
 
     if (auth.options.emailAndPassword.requireEmailVerification && !user.emailVerified) {
       const verification = auth.extensions.emailVerification as

@@ -44,6 +44,7 @@ export const signUpEmail = defineEndpoint({
       throw e;
     }
     if (!user) throw new APIError('UNPROCESSABLE_ENTITY', 'FAILED_TO_CREATE_USER', BASE_ERRORS.FAILED_TO_CREATE_USER);
+    await auth.audit.record(c, 'sign-up', { userId: user.id, actorId: user.id });
 
     const verification = auth.extensions.emailVerification as
       | { sendVerification(user: UserRow, callbackURL?: string): Promise<void> }

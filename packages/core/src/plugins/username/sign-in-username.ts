@@ -22,6 +22,8 @@ export const signInUsername = defineEndpoint({
     // A username is another name for the same password credential.
     if (!auth.options.emailAndPassword.enabled) fail('BAD_REQUEST', 'EMAIL_PASSWORD_DISABLED');
     const rules = usernameRules(auth.options);
+    const identity = `username:${normalizeUsername(body.username)}`;
+    await auth.lockout.assertOpen(identity);
     const user = isWellFormed(rules, body.username)
       ? await auth.adapter.findOne<UserRow>('user', [{ field: 'username', value: normalizeUsername(body.username) }])
       : null;
@@ -35,7 +37,12 @@ export const signInUsername = defineEndpoint({
     let ok = false;
     if (account?.password) ok = await auth.password.verify(account.password, body.password);
     else await burnPasswordCheck(body.password);
-    if (!user || !ok) throw usernameError('UNAUTHORIZED', 'INVALID_USERNAME_OR_PASSWORD');
+    if (!user || !ok) {
+      await auth.lockout.recordFailure(identity, user);
+      await auth.audit.record(c, 'sign-in.failure', { userId: user?.id ?? null, details: { method: 'username' } });
+      throw usernameError('UNAUTHORIZED', 'INVALID_USERNAME_OR_PASSWORD');
+    }
+    await auth.lockout.recordSuccess(identity);
 
     if (auth.options.emailAndPassword.requireEmailVerification && !user.emailVerified) {
       const verification = auth.extensions.emailVerification as
