@@ -33,6 +33,8 @@ export const twoFactorPlugin = definePlugin({
         secret: { type: 'string', required: true, long: true, returned: false },
         backupCodes: { type: 'string', required: true, long: true, returned: false },
         verified: { type: 'boolean', defaultValue: false },
+        /** The last TOTP time step accepted: a code is good once. */
+        lastTotpStep: { type: 'number', returned: false },
       },
     },
   },

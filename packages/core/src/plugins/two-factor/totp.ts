@@ -20,7 +20,12 @@ export function totpURI(secret: string, issuer: string, account: string): string
  * after (clock drift, a code typed as it rolled over). `nowMs` is the auth clock.
  */
 export function checkTotp(secret: string, code: string, nowMs: number, digits = DIGITS): boolean {
-  if (code.length !== digits || !/^\d+$/.test(code)) return false;
+  return totpStep(secret, code, nowMs, digits) !== null;
+}
+
+/** The time step `code` belongs to (so a used step can be refused), or null when it is wrong. */
+export function totpStep(secret: string, code: string, nowMs: number, digits = DIGITS): number | null {
+  if (code.length !== digits || !/^\d+$/.test(code)) return null;
   const delta = TOTP.validate({
     token: code,
     secret: Secret.fromBase32(secret),
@@ -30,5 +35,5 @@ export function checkTotp(secret: string, code: string, nowMs: number, digits = 
     timestamp: nowMs,
     window: 1,
   });
-  return delta !== null;
+  return delta === null ? null : Math.floor(nowMs / 1000 / PERIOD) + delta;
 }

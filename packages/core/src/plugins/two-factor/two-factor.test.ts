@@ -40,6 +40,8 @@ async function enrolled(jar: CookieJar = t.newJar()) {
   const confirm = await t.json<Verified>('/two-factor/verify-totp', { body: { code: codeFor(enable.data.totpURI) }, jar });
   expect(confirm.status).toBe(200);
   expect(confirm.data.user.twoFactorEnabled).toBe(true);
+  // The confirming code's time step is spent; later codes come from later steps.
+  t.clock.advance(60);
   return { email, userId: (data.user as User).id, uri: enable.data.totpURI, backupCodes: enable.data.backupCodes, jar };
 }
 
@@ -183,6 +185,18 @@ describe('two-factor: password sign-in', () => {
     expect((await t.json('/two-factor/verify-totp', { body: { code: codeFor(uri, t.clock.ms - 30_000) }, jar })).status).toBe(200);
     const jar2 = await pendingSignIn(email);
     expect((await t.json('/two-factor/verify-totp', { body: { code: codeFor(uri, t.clock.ms + 30_000) }, jar: jar2 })).status).toBe(200);
+  });
+
+  it('a TOTP code is good once: its time step (and older ones) is refused afterwards', async () => {
+    await setup();
+    const { email, uri } = await enrolled();
+    const code = codeFor(uri);
+    expect((await t.json('/two-factor/verify-totp', { body: { code }, jar: await pendingSignIn(email) })).status).toBe(200);
+    expect(await t.json('/two-factor/verify-totp', { body: { code }, jar: await pendingSignIn(email) })).toMatchObject(BAD_CODE);
+    const older = codeFor(uri, t.clock.ms - 30_000);
+    expect(await t.json('/two-factor/verify-totp', { body: { code: older }, jar: await pendingSignIn(email) })).toMatchObject(BAD_CODE);
+    t.clock.advance(30);
+    expect((await t.json('/two-factor/verify-totp', { body: { code: codeFor(uri) }, jar: await pendingSignIn(email) })).status).toBe(200);
   });
 
   it('honours rememberMe false from the sign-in', async () => {

@@ -7,8 +7,7 @@ import { checkUsername, usernameRules } from './rules.js';
 
 /**
  * What a before-hook needs to check uniqueness safely: the adapter running the write
- * and, on update, which row is written. The core does not pass it yet (see the report);
- * the hook is ready for it as an optional second argument.
+ * and, on update, which row is written (the core's HookContext, optional for direct calls).
  */
 export interface HookContext {
   adapter?: Adapter;

@@ -5,7 +5,7 @@ import { failChallenge, openChallenge, passChallenge } from '../challenge.js';
 import { twoFactorError } from '../errors.js';
 import { refreshSessionCache } from '../session-cache.js';
 import { findTwoFactor, openSecret } from '../store.js';
-import { checkTotp } from '../totp.js';
+import { totpStep } from '../totp.js';
 
 export const verifyTotp = defineEndpoint({
   method: 'POST',
@@ -17,7 +17,19 @@ export const verifyTotp = defineEndpoint({
     const row = await findTwoFactor(auth, ch.user.id);
     if (!row) throw twoFactorError('BAD_REQUEST', 'TOTP_NOT_ENABLED');
     const secret = openSecret(auth, row);
-    if (!secret || !checkTotp(secret, c.body.code.trim(), auth.now())) return failChallenge(c, ch);
+    const step = secret ? totpStep(secret, c.body.code.trim(), auth.now()) : null;
+    if (step === null) return failChallenge(c, ch);
+    // Claim the step atomically: a code seen once (even by a concurrent request) is refused.
+    const claimed = await auth.adapter.updateMany(
+      'twoFactor',
+      [
+        { field: 'id', value: row.id },
+        { field: 'lastTotpStep', value: step, operator: 'lt', connector: 'OR' },
+        { field: 'lastTotpStep', value: null, connector: 'OR' },
+      ],
+      { lastTotpStep: step },
+    );
+    if (claimed === 0) return failChallenge(c, ch);
     let user = ch.user;
     if (!row.verified || !user.twoFactorEnabled) {
       // The first right code confirms the enrolment: from now on sign-in asks for a second factor.
