@@ -1,3 +1,5 @@
+import type { AuthContext } from './context.js';
+import { burnPasswordCheck } from './crypto/password.js';
 import type { Row } from './db/types.js';
 import type { EndpointContext } from './endpoint.js';
 import type { SessionRow, UserRow } from './session/types.js';
@@ -20,6 +22,22 @@ export async function completeSignIn(
   c.auth.sessions.setCookies(c, { session, user, token }, !opts.rememberMe);
   await c.auth.audit.record(c, 'sign-in.success', { userId: user.id, actorId: user.id, details: { method: opts.method } });
   return { session, token, user };
+}
+
+/**
+ * Checks `password` against the user's credential account, doing the same scrypt
+ * work when there is no user or no password, so that timing does not tell which.
+ */
+export async function verifyCredential(auth: AuthContext, user: UserRow | null, password: string): Promise<boolean> {
+  const account = user
+    ? await auth.adapter.findOne<{ password?: string | null }>('account', [
+        { field: 'userId', value: user.id },
+        { field: 'providerId', value: 'credential' },
+      ])
+    : null;
+  if (account?.password) return auth.password.verify(account.password, password);
+  await burnPasswordCheck(password);
+  return false;
 }
 
 export function isEmail(value: string): boolean {

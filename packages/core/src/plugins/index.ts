@@ -1,3 +1,4 @@
+import { accountPlugin } from '../account/index.js';
 import type { GatehouseOptions } from '../options.js';
 import type { Plugin } from '../plugin.js';
 import { adminPlugin } from './admin/index.js';
@@ -12,6 +13,7 @@ import { usernamePlugin } from './username/index.js';
  */
 export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   const list: (Plugin | null)[] = [];
+  list.push(accountPlugin(options));
   list.push(options.username?.enabled === false ? null : usernamePlugin);
   list.push(options.organization?.enabled === false ? null : organizationPlugin(options.organization));
   list.push(options.admin?.enabled === false ? null : adminPlugin(options.admin));

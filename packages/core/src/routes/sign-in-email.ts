@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { burnPasswordCheck } from '../crypto/password.js';
 import { defineEndpoint } from '../endpoint.js';
 import { fail } from '../errors.js';
-import { completeSignIn, isEmail, normalizeEmail } from '../sign-in.js';
+import { completeSignIn, isEmail, normalizeEmail, verifyCredential } from '../sign-in.js';
 import type { UserRow } from '../session/types.js';
 
 export const signInEmail = defineEndpoint({
@@ -24,16 +23,7 @@ export const signInEmail = defineEndpoint({
     await auth.lockout.assertOpen(identity);
 
     const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'email', value: email }]);
-    const account = user
-      ? await auth.adapter.findOne<{ password?: string | null }>('account', [
-          { field: 'userId', value: user.id },
-          { field: 'providerId', value: 'credential' },
-        ])
-      : null;
-    // The same scrypt work whether or not the user or its password exists.
-    let ok = false;
-    if (account?.password) ok = await auth.password.verify(account.password, body.password);
-    else await burnPasswordCheck(body.password);
+    const ok = await verifyCredential(auth, user, body.password);
     if (!user || !ok) {
       await auth.lockout.recordFailure(identity, user);
       await auth.audit.record(c, 'sign-in.failure', { userId: user?.id ?? null, details: { method: 'email' } });

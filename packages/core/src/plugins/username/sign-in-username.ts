@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { burnPasswordCheck } from '../../crypto/password.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { fail } from '../../errors.js';
 import type { UserRow } from '../../session/types.js';
-import { completeSignIn } from '../../sign-in.js';
+import { completeSignIn, verifyCredential } from '../../sign-in.js';
 import { usernameError } from './errors.js';
 import { isWellFormed, normalizeUsername, usernameRules } from './rules.js';
 
@@ -27,16 +26,7 @@ export const signInUsername = defineEndpoint({
     const user = isWellFormed(rules, body.username)
       ? await auth.adapter.findOne<UserRow>('user', [{ field: 'username', value: normalizeUsername(body.username) }])
       : null;
-    const account = user
-      ? await auth.adapter.findOne<{ password?: string | null }>('account', [
-          { field: 'userId', value: user.id },
-          { field: 'providerId', value: 'credential' },
-        ])
-      : null;
-    // The same scrypt work for an unknown user, a user without a password and a wrong password.
-    let ok = false;
-    if (account?.password) ok = await auth.password.verify(account.password, body.password);
-    else await burnPasswordCheck(body.password);
+    const ok = await verifyCredential(auth, user, body.password);
     if (!user || !ok) {
       await auth.lockout.recordFailure(identity, user);
       await auth.audit.record(c, 'sign-in.failure', { userId: user?.id ?? null, details: { method: 'username' } });

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../endpoint.js';
+import { fail } from '../../errors.js';
+import type { UserRow } from '../../session/types.js';
+import { deleteIdentifier, deleteUserNow } from '../delete-account.js';
+import { peekVerification } from '../tokens.js';
+
+/**
+ * GET /delete-user/callback?token&callbackURL: the link in the delete-account
+ * mail. The token (one use, 24 hours) proves control of the mailbox, so no
+ * session is needed; the caller's cookies are cleared when they were that user's.
+ */
+export const deleteUserCallback = defineEndpoint({
+  method: 'GET',
+  path: '/delete-user/callback',
+  query: z.object({ token: z.string(), callbackURL: z.string().optional() }),
+  redirectFields: ['callbackURL'],
+  async handler(c) {
+    const { auth, query } = c;
+    const userId = await peekVerification(auth, deleteIdentifier(query.token));
+    const user = userId ? await auth.adapter.findOne<UserRow>('user', [{ field: 'id', value: userId }]) : null;
+    if (!user) fail('BAD_REQUEST', 'INVALID_TOKEN');
+    const caller = await c.getSession();
+    if (!(await deleteUserNow(auth, user, query.token))) fail('BAD_REQUEST', 'INVALID_TOKEN');
+    if (caller?.user.id === user.id) auth.sessions.clearCookies(c);
+    if (query.callbackURL) return c.redirect(query.callbackURL);
+    return { success: true, message: 'User deleted' };
+  },
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { randomString } from '../../crypto/random.js';
+import { defineEndpoint, type EndpointContext } from '../../endpoint.js';
+import { fail } from '../../errors.js';
+import type { UserRow } from '../../session/types.js';
+import { isEmail, normalizeEmail } from '../../sign-in.js';
+import { accountMails } from '../mail-templates.js';
+import { storeVerification, withQuery } from '../tokens.js';
+
+export const RESET_TOKEN_LENGTH = 24;
+export const resetIdentifier = (token: string) => `reset-password:${token}`;
+
+const body = z.object({ email: z.string(), redirectTo: z.string().optional() });
+type Body = z.infer<typeof body>;
+
+/**
+ * Mails a one-time reset link. Always answers `{status: true}`, for unknown
+ * addresses too, and does the same token and database work either way, so the
+ * answer does not tell which addresses have accounts.
+ */
+async function requestReset(c: EndpointContext<Body, unknown>) {
+  const { auth, body } = c;
+  if (!auth.options.emailAndPassword.enabled) fail('BAD_REQUEST', 'RESET_PASSWORD_DISABLED');
+  const email = normalizeEmail(body.email);
+  if (!isEmail(email)) fail('BAD_REQUEST', 'INVALID_EMAIL');
+  const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'email', value: email }]);
+  const token = randomString(RESET_TOKEN_LENGTH);
+  if (!user) {
+    // Comparable work: a lookup of the identifier the real path would write.
+    await auth.adapter.findOne('verification', [{ field: 'identifier', value: resetIdentifier(token) }]);
+    return { status: true };
+  }
+  const expiresIn = auth.options.emailAndPassword.resetPasswordTokenExpiresIn;
+  const rowId = await storeVerification(auth, resetIdentifier(token), user.id, expiresIn);
+  const path = auth.url(`/reset-password/${token}`);
+  const url = body.redirectTo ? withQuery(path, { callbackURL: body.redirectTo }) : path;
+  try {
+    await accountMails.resetPassword(auth, user, url, token);
+  } catch (e) {
+    // No orphan token: a link nobody received must not stay usable.
+    await auth.adapter.delete('verification', [{ field: 'id', value: rowId }]);
+    throw e;
+  }
+  return { status: true };
+}
+
+/** POST /forget-password {email, redirectTo?} (spec section 7). */
+export const forgetPassword = defineEndpoint({
+  method: 'POST',
+  path: '/forget-password',
+  body,
+  redirectFields: ['redirectTo'],
+  handler: requestReset,
+});
+
+/** POST /request-password-reset: the alias existing clients call (CONTRACT.md). */
+export const requestPasswordReset = defineEndpoint({
+  method: 'POST',
+  path: '/request-password-reset',
+  body,
+  redirectFields: ['redirectTo'],
+  handler: requestReset,
+});

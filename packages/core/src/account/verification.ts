@@ -1,0 +1,28 @@
+import type { AuthContext } from '../context.js';
+import type { Row } from '../db/types.js';
+import { accountMails } from './mail-templates.js';
+import { signEmailToken, withQuery } from './tokens.js';
+
+/** The /verify-email link for a token; `callbackURL` only when the caller gave one (else the link answers JSON). */
+export function verifyEmailURL(auth: AuthContext, token: string, callbackURL?: string): string {
+  const params: Record<string, string> = { token };
+  if (callbackURL) params.callbackURL = callbackURL;
+  return withQuery(auth.url('/verify-email'), params);
+}
+
+/**
+ * Mails a verification link for the user's current address. Published as
+ * `auth.extensions.emailVerification.sendVerification`, which the core's sign-up and
+ * sign-in (and other plugins' sign-ins) call; throws 503 MAIL_DELIVERY_FAILED when
+ * the mail cannot go out. Nothing is stored: the link is a signed, expiring JWT.
+ */
+export async function sendVerification(auth: AuthContext, user: Row, callbackURL?: string): Promise<void> {
+  const email = String(user.email).toLowerCase();
+  const token = await signEmailToken(auth, { email });
+  await accountMails.verification(auth, user, email, verifyEmailURL(auth, token, callbackURL), token);
+}
+
+/** The service other modules find under `auth.extensions.emailVerification`. */
+export interface EmailVerificationService {
+  sendVerification(user: Row, callbackURL?: string): Promise<void>;
+}
