@@ -50,7 +50,11 @@ export const signUpEmail = defineEndpoint({
       | { sendVerification(user: UserRow, callbackURL?: string): Promise<void> }
       | undefined;
     if (verification && (opts.requireEmailVerification || auth.options.emailVerification.sendOnSignUp)) {
-      await verification.sendVerification(user, body.callbackURL);
+      // The account exists either way; a mail that fails now can be asked for again
+      // (send-verification-email, or the next sign-in re-sends it).
+      await verification.sendVerification(user, body.callbackURL).catch((e: unknown) => {
+        auth.logger.warn({ err: String(e), userId: user.id }, 'verification mail on sign-up failed');
+      });
     }
     if (!opts.autoSignIn || opts.requireEmailVerification) return { token: null, user: auth.publicUser(user) };
 

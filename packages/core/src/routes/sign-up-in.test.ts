@@ -165,3 +165,26 @@ describe('POST /sign-in/email', () => {
     expect(r.data).toEqual({ code: 'EMAIL_PASSWORD_DISABLED', message: 'Email and password is not enabled' });
   });
 });
+
+describe('sign-up when the verification mail cannot be sent', () => {
+  it('still creates the account and answers; the mail can be asked for again', async () => {
+    let fail = true;
+    const sent: string[] = [];
+    t = await createTestClient({
+      emailVerification: { sendOnSignUp: true },
+      email: {
+        send: async (m) => {
+          if (fail) throw new Error('smtp down');
+          sent.push(m.to);
+        },
+      },
+    });
+    const email = uniqueEmail();
+    const r = await t.json('/sign-up/email', { body: { name: 'M', email, password: 'password123' } });
+    expect(r.status).toBe(200);
+    expect((r.data.user as { email: string }).email).toBe(email);
+    fail = false;
+    expect((await t.json('/send-verification-email', { body: { email } })).status).toBe(200);
+    expect(sent).toEqual([email]);
+  });
+});
