@@ -42,6 +42,9 @@ export async function deleteUserNow(auth: AuthContext, user: UserRow, token?: st
     });
     return used.ok && used.result;
   });
-  if (done) await opts.afterDelete?.(user);
+  if (done) {
+    await auth.audit.record(null, 'user.delete', { userId: user.id, actorId: user.id, details: { email: user.email } });
+    await opts.afterDelete?.(user);
+  }
   return done;
 }

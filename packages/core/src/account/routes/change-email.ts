@@ -51,6 +51,7 @@ export const changeEmail = defineEndpoint({
       throw e;
     }
     refreshSessionCookies(c, updated);
+    await auth.audit.record(c, 'email.change', { userId: user.id, details: { from: user.email, to: newEmail } });
     return { status: true };
   },
 });

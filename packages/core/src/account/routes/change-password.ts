@@ -23,6 +23,7 @@ export const changePassword = defineEndpoint({
     if (!(await auth.password.verify(account.password, body.currentPassword))) fail('BAD_REQUEST', 'INVALID_PASSWORD');
     const hash = await auth.password.hash(body.newPassword);
     await auth.adapter.update('account', [{ field: 'id', value: account.id }], { password: hash });
+    await auth.audit.record(c, 'password.change', { userId: user.id, details: { revokeOtherSessions: !!body.revokeOtherSessions } });
 
     if (!body.revokeOtherSessions) return { token: null, user: auth.publicUser(user) };
     // The new session first, so that a failure never leaves the caller signed out.

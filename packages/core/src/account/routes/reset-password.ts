@@ -33,6 +33,7 @@ export const resetPassword = defineEndpoint({
     );
     if (!used.ok || !used.result) fail('BAD_REQUEST', 'INVALID_TOKEN');
     if (auth.options.emailAndPassword.revokeSessionsOnPasswordReset) await auth.sessions.revokeAll(used.userId);
+    await auth.audit.record(c, 'password.reset', { userId: used.userId, actorId: used.userId });
     return { status: true };
   },
 });

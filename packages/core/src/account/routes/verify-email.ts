@@ -67,6 +67,7 @@ export const verifyEmail = defineEndpoint({
       updated = row;
     }
 
+    await auth.audit.record(c, updateTo ? 'email.change' : 'email.verify', { userId: user.id, actorId: user.id, details: updateTo ? { from: email, to: updateTo } : { email } });
     await signInOrRefresh(c, updated, !updateTo);
     if (query.callbackURL) return c.redirect(query.callbackURL);
     return { status: true, user: auth.publicUser(updated) };

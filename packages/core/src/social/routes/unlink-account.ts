@@ -23,6 +23,7 @@ export const unlinkAccount = defineEndpoint({
     );
     if (!target) fail('BAD_REQUEST', 'ACCOUNT_NOT_FOUND');
     await auth.adapter.delete('account', [{ field: 'id', value: target.id }]);
+    await auth.audit.record(c, 'account.unlink', { userId: c.session!.user.id, details: { providerId: target.providerId } });
     return { status: true };
   },
 });

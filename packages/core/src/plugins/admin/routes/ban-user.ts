@@ -23,6 +23,7 @@ export const banUser = (o: AdminConfig) =>
         banExpires: body.banExpiresIn ? new Date(auth.now() + body.banExpiresIn * 1000) : null,
       });
       await auth.sessions.revokeAll(user.id);
+      await auth.audit.record(c, 'user.ban', { userId: user.id, details: { banReason: body.banReason ?? null, banExpiresIn: body.banExpiresIn ?? null } });
       return { user: auth.publicUser(updated ?? user) };
     },
   });

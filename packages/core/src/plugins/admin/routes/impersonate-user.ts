@@ -30,6 +30,7 @@ export const impersonateUser = (o: AdminConfig) =>
       if (previous) await auth.sessions.revoke(current.session.id);
       else c.setSignedCookie(auth.cookies.named('admin_session'), current.token, { maxAge: o.impersonationSessionDuration, secure: auth.secureCookies });
       auth.sessions.setCookies(c, { session, user: target, token }, true);
+      await auth.audit.record(c, 'impersonation.start', { userId: target.id, actorId: previous ?? current.user.id });
       return { session: auth.publicSession(session), user: auth.publicUser(target) };
     },
   });

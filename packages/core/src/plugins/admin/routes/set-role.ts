@@ -17,6 +17,7 @@ export const setRole = (o: AdminConfig) =>
       const { auth, body } = c;
       const user = await requireUser(auth, body.userId);
       const updated = await auth.adapter.update('user', [{ field: 'id', value: user.id }], { role: body.role });
+      await auth.audit.record(c, 'user.role', { userId: user.id, details: { from: user.role ?? null, to: body.role } });
       return { user: auth.publicUser(updated ?? user) };
     },
   });

@@ -20,6 +20,7 @@ export const setUserPassword = (o: AdminConfig) =>
       ];
       const updated = await auth.adapter.update('account', where, { password: hash });
       if (!updated) await auth.adapter.create('account', { userId: user.id, providerId: 'credential', accountId: user.id, password: hash });
+      await auth.audit.record(c, 'password.reset', { userId: user.id });
       return { status: true };
     },
   });

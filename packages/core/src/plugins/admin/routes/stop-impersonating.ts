@@ -23,6 +23,7 @@ export const stopImpersonating = () =>
       const admin = adminToken ? await auth.sessions.find(adminToken) : null;
       if (!adminToken || !admin || admin.user.id !== adminId) throw adminError('BAD_REQUEST', 'FAILED_TO_FIND_ADMIN_SESSION');
       await auth.sessions.revoke(current.session.id);
+      await auth.audit.record(c, 'impersonation.stop', { userId: current.user.id, actorId: adminId });
       c.deleteCookie(cookie);
       auth.sessions.setCookies(c, { session: admin.session, user: admin.user, token: adminToken }, !!admin.session.dontRemember);
       return { session: auth.publicSession(admin.session), user: auth.publicUser(admin.user) };

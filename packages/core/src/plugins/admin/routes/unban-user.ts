@@ -12,6 +12,7 @@ export const unbanUser = (o: AdminConfig) =>
       const { auth } = c;
       const user = await requireUser(auth, c.body.userId);
       const updated = await auth.adapter.update('user', [{ field: 'id', value: user.id }], { banned: false, banReason: null, banExpires: null });
+      await auth.audit.record(c, 'user.unban', { userId: user.id });
       return { user: auth.publicUser(updated ?? user) };
     },
   });

@@ -21,6 +21,7 @@ export const disableTwoFactor = defineEndpoint({
     await auth.adapter.delete('verification', [{ field: 'identifier', value: ids.otp(userId) }]);
     await revokeTrustedDevices(auth, userId, c);
     if (user) refreshSessionCache(c, user);
+    await auth.audit.record(c, 'two-factor.disable', { userId: c.session!.user.id });
     return { status: true };
   },
 });

@@ -36,6 +36,7 @@ export const verifyTotp = defineEndpoint({
       await auth.adapter.update('twoFactor', [{ field: 'id', value: row.id }], { verified: true });
       user = (await auth.adapter.update<UserRow>('user', [{ field: 'id', value: user.id }], { twoFactorEnabled: true })) ?? user;
       if (ch.kind === 'session') refreshSessionCache(c, user);
+      await auth.audit.record(c, 'two-factor.enable', { userId: user.id, actorId: user.id });
     }
     return passChallenge(c, ch, { trustDevice: c.body.trustDevice, user });
   },
