@@ -1,0 +1,137 @@
+/**
+ * A real OpenID provider (oidc-provider 8) on loopback for the social journey, standing in for Google
+ * through the endpoint overrides. Its login is a small HTML form ("Username", "Continue") that the
+ * browser fills like a person would; submitting it finishes the login and consent interaction.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair } from 'jose';
+import Provider from 'oidc-provider';
+
+export const OIDC_ACCOUNTS: Record<string, Record<string, unknown>> = {
+  alice: { sub: 'alice', email: 'alice@oidc.example', email_verified: true, name: 'Alice Oidc' },
+};
+
+export interface OpenIdProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The `socialProviders.google` options pointing Gatehouse at this provider. */
+  googleOptions(): Record<string, unknown>;
+  close(): Promise<void>;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function readBody(req: IncomingMessage): Promise<URLSearchParams> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
+    req.on('error', reject);
+  });
+}
+
+/** Starts the provider; `redirectURI` is Gatehouse's `{BASE_URL}/api/auth/callback/google`. */
+export async function startOpenIdProvider(redirectURI: string): Promise<OpenIdProvider> {
+  const clientId = 'gatehouse-browser';
+  const clientSecret = 'a-long-enough-client-secret-for-the-browser-tests';
+  let op: InstanceType<typeof Provider> | undefined;
+
+  const interaction = async (req: IncomingMessage, res: ServerResponse, path: string) => {
+    const provider = op!;
+    const details = await provider.interactionDetails(req, res);
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test provider sign-in</title>` +
+          `<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"></head><body>` +
+          `<h1>Test OpenID provider</h1><p>Signing in to ${escapeHtml(String(details.params.client_id))}</p>` +
+          `<form method="post" action="/interaction/${escapeHtml(details.uid)}/login">` +
+          `<label for="login">Username</label> <input id="login" name="login" autocomplete="username"> ` +
+          `<button type="submit">Continue</button></form></body></html>`,
+      );
+      return;
+    }
+    if (req.method === 'POST' && path.endsWith('/login')) {
+      const accountId = (await readBody(req)).get('login') ?? '';
+      if (!OIDC_ACCOUNTS[accountId]) {
+        res.writeHead(400, { 'content-type': 'text/plain' });
+        res.end(`unknown account ${accountId}`);
+        return;
+      }
+      const grant = details.grantId
+        ? await provider.Grant.find(details.grantId)
+        : new provider.Grant({ accountId, clientId: String(details.params.client_id) });
+      grant!.addOIDCScope(String(details.params.scope));
+      const grantId = await grant!.save();
+      await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+      return;
+    }
+    res.writeHead(404);
+    res.end();
+  };
+
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path.startsWith('/interaction/')) {
+      interaction(req, res, path).catch((e: unknown) => {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end(String(e));
+      });
+      return;
+    }
+    op!.callback()(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwk = { ...(await exportJWK(privateKey)), kid: 'browser-op-key', alg: 'RS256', use: 'sig' };
+  op = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [redirectURI],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    jwks: { keys: [jwk] },
+    cookies: { keys: ['browser-op-cookie-key'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+    // The scope claims in the ID token too, as Google does.
+    conformIdTokenClaims: false,
+    features: { devInteractions: { enabled: false } },
+    ttl: { Interaction: 600, Grant: 3600, Session: 3600, AccessToken: 3600, IdToken: 3600 },
+    interactions: { url: (_ctx: unknown, i: { uid: string }) => `/interaction/${i.uid}` },
+    async findAccount(_ctx: unknown, sub: string) {
+      const claims = OIDC_ACCOUNTS[sub];
+      return claims ? { accountId: sub, claims: async () => claims } : undefined;
+    },
+  });
+
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    googleOptions: () => ({
+      clientId,
+      clientSecret,
+      authorizationEndpoint: `${issuer}/auth`,
+      tokenEndpoint: `${issuer}/token`,
+      userInfoEndpoint: `${issuer}/me`,
+      jwksEndpoint: `${issuer}/jwks`,
+      issuer,
+      // oidc-provider knows login / consent / none, not Google's default select_account.
+      prompt: 'consent',
+    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

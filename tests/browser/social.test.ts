@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeBrowser, JOURNEY_TIMEOUT, freePort, shows, showsText, type Stack, startStack } from './kit.js';
+import { type OpenIdProvider, startOpenIdProvider } from './openid-provider.js';
+
+/**
+ * "Continue with Google" against a real OpenID provider on loopback (oidc-provider 8), configured
+ * as `socialProviders.google` through the endpoint overrides in the server's config module. The
+ * browser follows every redirect and fills the provider's login form itself.
+ */
+let stack: Stack;
+let op: OpenIdProvider;
+
+describeBrowser('social sign-in in Chromium', () => {
+  beforeAll(async () => {
+    const port = await freePort();
+    op = await startOpenIdProvider(`http://localhost:${port}/api/auth/callback/google`);
+    stack = await startStack('social', { socialProviders: { google: op.googleOptions() } }, port);
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await op?.close();
+  });
+
+  it('"Continue with Google" → the provider\'s login → signed in as the provider\'s account', async () => {
+    const page = await stack.page();
+    await page.goto(`${stack.url}/`);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    const google = page.getByRole('button', { name: 'Continue with Google' });
+    await shows(google);
+    await stack.shot(page, '4-sign-in-with-google-button');
+    await google.click();
+
+    // The provider's own page (another origin), reached through its /auth endpoint.
+    await page.waitForURL((url) => url.origin === op.issuer && url.pathname.startsWith('/interaction/'));
+    await shows(page.getByRole('heading', { name: 'Test OpenID provider' }));
+    await page.getByLabel('Username').fill('alice');
+    await stack.shot(page, '4-provider-login');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // Back in the app, signed in as the provider's account.
+    await page.waitForURL((url) => url.origin === stack.url && url.pathname === '/account');
+    await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+    await showsText(page.getByRole('banner'), 'Alice Oidc');
+    const email = page.getByRole('region', { name: 'Email' });
+    await showsText(email, 'alice@oidc.example');
+    await shows(email.getByText('Verified', { exact: true }));
+    await showsText(page.getByRole('region', { name: 'Linked accounts' }), 'Google');
+    await stack.shot(page, '4-signed-in-as-provider-account');
+
+    const session = await page.evaluate(async () => (await fetch('/api/auth/get-session')).json());
+    expect(session.user).toMatchObject({ email: 'alice@oidc.example', name: 'Alice Oidc', emailVerified: true });
+    expect(stack.pageErrors).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+});
