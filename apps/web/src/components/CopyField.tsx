@@ -18,7 +18,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
       <div className="row">
         <input id={id} readOnly value={value} className="mono" onFocus={(e) => e.target.select()} />
         <button type="button" onClick={copy}>
-          Copy {label.toLowerCase()}
+          Copy {label}
         </button>
       </div>
       <span aria-live="polite" className="hint">
