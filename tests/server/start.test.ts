@@ -80,6 +80,8 @@ describe('npm start', () => {
   it('warns about the default secret in production', async () => {
     const s = await startGatehouse({ NODE_ENV: 'production' });
     servers.push(s);
+    // Logs are written asynchronously: give the line a moment to arrive.
+    for (let i = 0; i < 50 && !s.output().includes('default secret'); i++) await new Promise((r) => setTimeout(r, 100));
     expect(s.output()).toContain('default secret');
   });
 
