@@ -1,11 +1,17 @@
 /**
- * Request and answer shapes of the Gatehouse API, written by hand from the
- * specification (sections 3 and 7) and CONTRACT.md. They live in this one file
- * so that they can later be replaced by types derived from the server's route
- * definitions without touching the client's code.
+ * Request and answer shapes of the Gatehouse API.
  *
- * Dates arrive as ISO strings (JSON), so they are typed as `string`.
+ * Requests (every call's payload) are derived from the server's zod schemas through
+ * `GatehouseRoutes` (@gatehouse/core, imported as a type only: nothing of the server
+ * reaches the bundle), so renaming a field on the server breaks this package's build.
+ *
+ * Answers are still written by hand from the specification (sections 3 and 7) and
+ * CONTRACT.md: a handler answers a plain value whose type `defineEndpoint` does not
+ * keep, and what travels is its JSON (dates as ISO strings, so typed as `string`) with
+ * the user fields of whichever plugins the server runs.
  */
+
+import type { GatehouseRoutes } from '@gatehouse/core';
 
 /** A value that can travel in a query string. */
 export type QueryValue = string | number | boolean | null | undefined;
@@ -140,25 +146,7 @@ export interface UserAnswer {
   user: User;
 }
 
-// ----------------------------------------------------------------- payloads
-
-export interface SignUpEmailInput {
-  name: string;
-  email: string;
-  password: string;
-  image?: string;
-  callbackURL?: string;
-  username?: string;
-  /** Custom user fields configured on the server. */
-  [field: string]: unknown;
-}
-
-export interface SignInEmailInput {
-  email: string;
-  password: string;
-  callbackURL?: string;
-  rememberMe?: boolean;
-}
+// ------------------------------------------------------------ special answers
 
 /** A password sign-in answers this instead when two-factor is on. */
 export interface TwoFactorRedirectAnswer {
@@ -171,57 +159,9 @@ export type SignInEmailAnswer =
 
 export type SignInUsernameAnswer = { token: string; user: User } | TwoFactorRedirectAnswer;
 
-export interface SignInSocialInput {
-  provider: string;
-  callbackURL?: string;
-  newUserCallbackURL?: string;
-  errorCallbackURL?: string;
-  disableRedirect?: boolean;
-  idToken?: {
-    token: string;
-    nonce?: string;
-    accessToken?: string;
-    refreshToken?: string;
-    expiresAt?: number;
-  };
-}
-
 export type SignInSocialAnswer =
   | RedirectAnswer
   | { redirect: false; token: string; user: User; url?: undefined };
-
-export interface UpdateUserInput {
-  name?: string;
-  image?: string | null;
-  username?: string;
-  [field: string]: unknown;
-}
-
-export interface DeleteUserInput {
-  callbackURL?: string;
-  password?: string;
-  token?: string;
-}
-
-export interface TwoFactorCodeInput {
-  code: string;
-  trustDevice?: boolean;
-}
-
-export type InvitationIdInput = { invitationId: string };
-
-export interface ListUsersQuery {
-  searchValue?: string;
-  searchField?: 'email' | 'name';
-  searchOperator?: 'contains' | 'starts_with' | 'ends_with';
-  limit?: number;
-  offset?: number;
-  sortBy?: string;
-  sortDirection?: 'asc' | 'desc';
-  filterField?: string;
-  filterValue?: string | number | boolean;
-  filterOperator?: 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte';
-}
 
 export interface ListUsersAnswer {
   users: User[];
@@ -232,172 +172,105 @@ export interface ListUsersAnswer {
 
 // ---------------------------------------------------------------- route map
 
+/** Query schemas that coerce (`z.coerce.number()`) accept `unknown`; in a URL it is a `QueryValue`. */
+type QueryInput<T> = { [K in keyof T]: unknown extends T[K] ? QueryValue : T[K] };
+
 /**
- * Every route the client calls: its payload (`input`, sent as the JSON body
- * or, for GET routes, as the query) and its answer (`output`). `undefined` in
- * `input` makes the payload optional.
+ * A route's payload from the server's schemas: its JSON body, or for a route without
+ * one (GET) its query. Optional (`| undefined`) when every field is: the server reads
+ * a missing body or query as `{}`.
  */
-export interface RouteMap {
-  '/get-session': {
-    input: { disableCookieCache?: boolean; disableRefresh?: boolean } | undefined;
-    output: SessionData | null;
-  };
-  '/providers': { input: undefined; output: ProvidersInfo };
-  '/ok': { input: undefined; output: { ok: boolean } };
+type Payload<P extends keyof GatehouseRoutes> = OptionalWhenEmpty<
+  GatehouseRoutes[P]['body'] extends undefined ? QueryInput<GatehouseRoutes[P]['query']> : GatehouseRoutes[P]['body']
+>;
+type OptionalWhenEmpty<T> = T extends undefined ? undefined : object extends T ? T | undefined : T;
 
-  '/sign-up/email': { input: SignUpEmailInput; output: TokenUserAnswer };
-  '/sign-in/email': { input: SignInEmailInput; output: SignInEmailAnswer };
-  '/sign-in/username': {
-    input: { username: string; password: string; rememberMe?: boolean };
-    output: SignInUsernameAnswer;
-  };
-  '/sign-in/social': { input: SignInSocialInput; output: SignInSocialAnswer };
-  '/sign-out': { input: undefined; output: SuccessAnswer };
+/**
+ * The answer of every route the client calls (written by hand, see the file's head).
+ * Its keys must be server paths: `Payload` refuses any other.
+ */
+interface RouteAnswers {
+  '/get-session': SessionData | null;
+  '/providers': ProvidersInfo;
+  '/ok': { ok: boolean };
 
-  '/list-sessions': { input: undefined; output: Session[] };
-  '/revoke-session': { input: { token: string }; output: StatusAnswer };
-  '/revoke-sessions': { input: undefined; output: StatusAnswer };
-  '/revoke-other-sessions': { input: undefined; output: StatusAnswer };
+  '/sign-up/email': TokenUserAnswer;
+  '/sign-in/email': SignInEmailAnswer;
+  '/sign-in/username': SignInUsernameAnswer;
+  '/sign-in/social': SignInSocialAnswer;
+  '/sign-out': SuccessAnswer;
 
-  '/forget-password': { input: { email: string; redirectTo?: string }; output: StatusAnswer };
-  '/reset-password': { input: { newPassword: string; token?: string }; output: StatusAnswer };
-  '/send-verification-email': {
-    input: { email: string; callbackURL?: string };
-    output: StatusAnswer;
-  };
-  '/verify-email': {
-    input: { token: string; callbackURL?: string };
-    output: { status: boolean; user: User | null };
-  };
-  '/change-email': { input: { newEmail: string; callbackURL?: string }; output: StatusAnswer };
-  '/change-password': {
-    input: { newPassword: string; currentPassword: string; revokeOtherSessions?: boolean };
-    output: TokenUserAnswer;
-  };
-  '/update-user': { input: UpdateUserInput; output: StatusAnswer };
-  '/delete-user': {
-    input: DeleteUserInput | undefined;
-    output: { success: boolean; message: string };
-  };
+  '/list-sessions': Session[];
+  '/revoke-session': StatusAnswer;
+  '/revoke-sessions': StatusAnswer;
+  '/revoke-other-sessions': StatusAnswer;
 
-  '/list-accounts': { input: undefined; output: LinkedAccount[] };
-  '/link-social': { input: { provider: string; callbackURL?: string }; output: RedirectAnswer };
-  '/unlink-account': {
-    input: { providerId: string; accountId?: string };
-    output: StatusAnswer;
-  };
-  '/is-username-available': { input: { username: string }; output: { available: boolean } };
+  '/forget-password': StatusAnswer;
+  '/reset-password': StatusAnswer;
+  '/send-verification-email': StatusAnswer;
+  '/verify-email': { status: boolean; user: User | null };
+  '/change-email': StatusAnswer;
+  '/change-password': TokenUserAnswer;
+  '/update-user': StatusAnswer;
+  '/delete-user': { success: boolean; message: string };
 
-  '/two-factor/enable': {
-    input: { password: string };
-    output: { totpURI: string; backupCodes: string[] };
-  };
-  '/two-factor/disable': { input: { password: string }; output: StatusAnswer };
-  '/two-factor/get-totp-uri': { input: { password: string }; output: { totpURI: string } };
-  '/two-factor/verify-totp': { input: TwoFactorCodeInput; output: TokenUserAnswer };
-  '/two-factor/send-otp': { input: undefined; output: StatusAnswer };
-  '/two-factor/verify-otp': { input: TwoFactorCodeInput; output: TokenUserAnswer };
-  '/two-factor/verify-backup-code': { input: TwoFactorCodeInput; output: TokenUserAnswer };
-  '/two-factor/generate-backup-codes': {
-    input: { password: string };
-    output: { status: boolean; backupCodes: string[] };
-  };
+  '/list-accounts': LinkedAccount[];
+  '/link-social': RedirectAnswer;
+  '/unlink-account': StatusAnswer;
+  '/is-username-available': { available: boolean };
 
-  '/organization/create': {
-    input: {
-      name: string;
-      slug: string;
-      userId?: string;
-      logo?: string;
-      metadata?: Record<string, unknown>;
-    };
-    output: Organization & { members?: Member[] };
-  };
-  '/organization/update': {
-    input: {
-      data: {
-        name?: string;
-        slug?: string;
-        logo?: string;
-        metadata?: Record<string, unknown>;
-      };
-      organizationId?: string;
-    };
-    output: Organization;
-  };
-  '/organization/delete': { input: { organizationId: string }; output: unknown };
-  '/organization/list': { input: undefined; output: Organization[] };
-  '/organization/get-full-organization': {
-    input: { organizationId?: string; organizationSlug?: string } | undefined;
-    output: FullOrganization | null;
-  };
-  '/organization/set-active': {
-    input: { organizationId: string | null } | { organizationSlug: string };
-    output: FullOrganization | null;
-  };
-  '/organization/get-active-member': { input: undefined; output: Member | null };
-  '/organization/list-members': {
-    input: { organizationId?: string; limit?: number; offset?: number } | undefined;
-    output: { members: MemberWithUser[]; total: number };
-  };
-  '/organization/invite-member': {
-    input: { email: string; role: string; organizationId?: string; resend?: boolean };
-    output: Invitation;
-  };
-  '/organization/list-invitations': {
-    input: { organizationId?: string } | undefined;
-    output: Invitation[];
-  };
-  '/organization/get-invitation': { input: { id: string }; output: InvitationDetails };
-  '/organization/accept-invitation': {
-    input: InvitationIdInput;
-    output: { invitation: Invitation; member: Member };
-  };
-  '/organization/reject-invitation': {
-    input: InvitationIdInput;
-    output: { invitation: Invitation; member: null };
-  };
-  '/organization/cancel-invitation': { input: InvitationIdInput; output: Invitation | null };
-  '/organization/remove-member': {
-    input: { memberIdOrEmail: string; organizationId?: string };
-    output: { member: Member };
-  };
-  '/organization/update-member-role': {
-    input: { memberId: string; role: string; organizationId?: string };
-    output: Member;
-  };
-  '/organization/leave': { input: { organizationId: string }; output: unknown };
-  '/organization/check-slug': { input: { slug: string }; output: StatusAnswer };
+  '/two-factor/enable': { totpURI: string; backupCodes: string[] };
+  '/two-factor/disable': StatusAnswer;
+  '/two-factor/get-totp-uri': { totpURI: string };
+  '/two-factor/verify-totp': TokenUserAnswer;
+  '/two-factor/send-otp': StatusAnswer;
+  '/two-factor/verify-otp': TokenUserAnswer;
+  '/two-factor/verify-backup-code': TokenUserAnswer;
+  '/two-factor/generate-backup-codes': { status: boolean; backupCodes: string[] };
 
-  '/admin/list-users': { input: ListUsersQuery | undefined; output: ListUsersAnswer };
-  '/admin/create-user': {
-    input: {
-      email: string;
-      password: string;
-      name: string;
-      role?: string;
-      data?: Record<string, unknown>;
-    };
-    output: UserAnswer;
-  };
-  '/admin/set-role': { input: { userId: string; role: string }; output: UserAnswer };
-  '/admin/ban-user': {
-    input: { userId: string; banReason?: string; banExpiresIn?: number };
-    output: UserAnswer;
-  };
-  '/admin/unban-user': { input: { userId: string }; output: UserAnswer };
-  '/admin/impersonate-user': { input: { userId: string }; output: SessionData };
-  '/admin/stop-impersonating': { input: undefined; output: SessionData };
-  '/admin/list-user-sessions': { input: { userId: string }; output: { sessions: Session[] } };
-  '/admin/revoke-user-session': { input: { sessionToken: string }; output: SuccessAnswer };
-  '/admin/revoke-user-sessions': { input: { userId: string }; output: SuccessAnswer };
-  '/admin/remove-user': { input: { userId: string }; output: SuccessAnswer };
-  '/admin/set-user-password': {
-    input: { userId: string; newPassword: string };
-    output: StatusAnswer;
-  };
+  '/organization/create': Organization & { members?: Member[] };
+  '/organization/update': Organization;
+  '/organization/delete': unknown;
+  '/organization/list': Organization[];
+  '/organization/get-full-organization': FullOrganization | null;
+  '/organization/set-active': FullOrganization | null;
+  '/organization/get-active-member': Member | null;
+  '/organization/list-members': { members: MemberWithUser[]; total: number };
+  '/organization/invite-member': Invitation;
+  '/organization/list-invitations': Invitation[];
+  '/organization/get-invitation': InvitationDetails;
+  '/organization/accept-invitation': { invitation: Invitation; member: Member };
+  '/organization/reject-invitation': { invitation: Invitation; member: null };
+  '/organization/cancel-invitation': Invitation | null;
+  '/organization/remove-member': { member: Member };
+  '/organization/update-member-role': Member;
+  '/organization/leave': unknown;
+  '/organization/check-slug': StatusAnswer;
+
+  '/admin/list-users': ListUsersAnswer;
+  '/admin/create-user': UserAnswer;
+  '/admin/set-role': UserAnswer;
+  '/admin/ban-user': UserAnswer;
+  '/admin/unban-user': UserAnswer;
+  '/admin/impersonate-user': SessionData;
+  '/admin/stop-impersonating': SessionData;
+  '/admin/list-user-sessions': { sessions: Session[] };
+  '/admin/revoke-user-session': SuccessAnswer;
+  '/admin/revoke-user-sessions': SuccessAnswer;
+  '/admin/remove-user': SuccessAnswer;
+  '/admin/set-user-password': StatusAnswer;
 }
+
+/**
+ * Every route the client calls: its payload (`input`, sent as the JSON body or, for
+ * GET routes, as the query; derived from the server) and its answer (`output`).
+ * `undefined` in `input` makes the payload optional.
+ */
+export type RouteMap = { [P in keyof RouteAnswers]: { input: Payload<P>; output: RouteAnswers[P] } };
 
 export type RoutePath = keyof RouteMap;
 export type RouteInput<P extends RoutePath> = RouteMap[P]['input'];
 export type RouteOutput<P extends RoutePath> = RouteMap[P]['output'];
+
+/** The query of `GET /admin/list-users` (from the server's schema). */
+export type ListUsersQuery = NonNullable<RouteInput<'/admin/list-users'>>;

@@ -29,11 +29,16 @@ export interface EndpointContext<B = unknown, Q = unknown> {
   redirect(url: string, status?: 301 | 302 | 303 | 307): Response;
 }
 
-export interface Endpoint<B = unknown, Q = unknown> {
+/**
+ * A route. `B`/`Q` are what the handler gets (the schemas' output); `BI`/`QI` what a
+ * caller may send (their input) and `P` the path literal: both kept so that the
+ * client's request types derive from the route (route-types.ts).
+ */
+export interface Endpoint<B = unknown, Q = unknown, BI = unknown, QI = unknown, P extends string = string> {
   method: Method | Method[];
-  path: string;
-  body?: z.ZodType<B>;
-  query?: z.ZodType<Q>;
+  path: P;
+  body?: z.ZodType<B, BI>;
+  query?: z.ZodType<Q, QI>;
   /** true: 401 without a session; 'fresh': also 403 when not fresh. */
   requireSession?: boolean | 'fresh';
   /** Only through `auth.api`, never over HTTP (e.g. set-password). */
@@ -48,7 +53,9 @@ export interface Endpoint<B = unknown, Q = unknown> {
 }
 
 /** Declares a route; the types of body and query flow from their zod schemas. */
-export function defineEndpoint<B = undefined, Q = undefined>(e: Endpoint<B, Q>): Endpoint<B, Q> {
+export function defineEndpoint<B = undefined, Q = undefined, BI = undefined, QI = undefined, P extends string = string>(
+  e: Endpoint<B, Q, BI, QI, P>,
+): Endpoint<B, Q, BI, QI, P> {
   return e;
 }
 

@@ -1,6 +1,7 @@
 export { createAuth, type Auth, type ApiCall, type ApiMethod } from './auth.js';
 export { APIError, BASE_ERRORS, defineErrors, errorsOf, fail, type BaseErrorCode } from './errors.js';
 export { defineEndpoint, type Endpoint, type EndpointContext, type AnyEndpoint } from './endpoint.js';
+export type { GatehouseRoutes } from './route-types.js';
 export { definePlugin, type Plugin, type SignInAttempt } from './plugin.js';
 export { DEFAULT_SECRET, type GatehouseOptions, type AdditionalField, type SocialProviderOptions } from './options.js';
 export { resolveOptions, buildSchema, type AuthContext, type ResolvedOptions } from './context.js';

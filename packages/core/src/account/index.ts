@@ -15,6 +15,23 @@ import { updateUser } from './routes/update-user.js';
 import { verifyEmail } from './routes/verify-email.js';
 import { sendVerification, type EmailVerificationService } from './verification.js';
 
+/** The account routes with their precise types (route-types.ts derives the client's from them). */
+export const accountRoutes = [
+  sendVerificationEmail,
+  verifyEmail,
+  forgetPassword,
+  requestPasswordReset,
+  resetPasswordCallback,
+  resetPassword,
+  changePassword,
+  setPassword,
+  updateUser,
+  changeEmail,
+] as const;
+
+/** Only while `user.deleteUser.enabled`. */
+export const deleteUserRoutes = [deleteUser, deleteUserCallback] as const;
+
 /**
  * The account lifecycle (spec sections 2–7): email verification, password
  * reset and change, profile and email changes, account deletion. Publishes
@@ -22,19 +39,8 @@ import { sendVerification, type EmailVerificationService } from './verification.
  * Delete-user exists only while `user.deleteUser.enabled` (else its routes answer 404).
  */
 export function accountPlugin(options: GatehouseOptions) {
-  const endpoints = [
-    sendVerificationEmail,
-    verifyEmail,
-    forgetPassword,
-    requestPasswordReset,
-    resetPasswordCallback,
-    resetPassword,
-    changePassword,
-    setPassword,
-    updateUser,
-    changeEmail,
-  ] as unknown as AnyEndpoint[];
-  if (options.user?.deleteUser?.enabled !== false) endpoints.push(...([deleteUser, deleteUserCallback] as unknown as AnyEndpoint[]));
+  const endpoints = [...accountRoutes] as unknown as AnyEndpoint[];
+  if (options.user?.deleteUser?.enabled !== false) endpoints.push(...(deleteUserRoutes as unknown as AnyEndpoint[]));
 
   return definePlugin({
     id: 'account',

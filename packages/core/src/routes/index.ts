@@ -9,8 +9,8 @@ import { signInEmail } from './sign-in-email.js';
 import { signOut } from './sign-out.js';
 import { signUpEmail } from './sign-up-email.js';
 
-/** The core's own routes (spec section 2); plugins add theirs. */
-export const coreEndpoints = [
+/** The core's own routes (spec section 2), with their precise types (route-types.ts derives the client's from them). */
+export const coreRoutes = [
   signUpEmail,
   signInEmail,
   signOut,
@@ -23,4 +23,7 @@ export const coreEndpoints = [
   ready,
   errorPage,
   providers,
-] as unknown as AnyEndpoint[];
+] as const;
+
+/** The core's own routes (spec section 2); plugins add theirs. */
+export const coreEndpoints = coreRoutes as unknown as AnyEndpoint[];

@@ -13,6 +13,9 @@ import { signInSocial } from './routes/sign-in-social.js';
 import { unlinkAccount } from './routes/unlink-account.js';
 import { SOCIAL_ERRORS, type SocialService } from './service.js';
 
+/** The social routes with their precise types (route-types.ts derives the client's from them). */
+export const socialRoutes = [signInSocial, callback, listAccounts, linkSocial, unlinkAccount, getAccessToken, refreshToken] as const;
+
 /**
  * Social sign-in (issue 4): the redirect flow, ID-token sign-in, and the
  * account routes (list, link, unlink, provider access tokens). Always
@@ -25,7 +28,7 @@ export function socialPlugin(options: GatehouseOptions): Plugin {
   return definePlugin({
     id: 'social',
     errors: SOCIAL_ERRORS,
-    endpoints: [signInSocial, callback, listAccounts, linkSocial, unlinkAccount, getAccessToken, refreshToken] as unknown as AnyEndpoint[],
+    endpoints: socialRoutes as unknown as AnyEndpoint[],
     init(auth) {
       for (const [id, o] of Object.entries(options.socialProviders ?? {})) {
         if (!o || o.enabled === false) continue;

@@ -20,8 +20,11 @@ export function isAdmin(o: AdminConfig, user: Row): boolean {
 }
 
 /** An admin route: a session (else 401) of an admin (else 403), then the handler. */
-export function adminEndpoint<B, Q>(o: AdminConfig, e: Omit<Endpoint<B, Q>, 'requireSession'>): Endpoint<B, Q> {
-  return defineEndpoint<B, Q>({
+export function adminEndpoint<B, Q, BI = undefined, QI = undefined, P extends string = string>(
+  o: AdminConfig,
+  e: Omit<Endpoint<B, Q, BI, QI, P>, 'requireSession'>,
+): Endpoint<B, Q, BI, QI, P> {
+  return defineEndpoint<B, Q, BI, QI, P>({
     ...e,
     requireSession: true,
     async handler(c) {

@@ -1,7 +1,7 @@
 import type { AnyEndpoint } from '../../endpoint.js';
 import type { GatehouseOptions } from '../../options.js';
 import { definePlugin } from '../../plugin.js';
-import { resolveOrganizationOptions } from './config.js';
+import { type OrganizationConfig, resolveOrganizationOptions } from './config.js';
 import { ORGANIZATION_ERRORS } from './errors.js';
 import { acceptInvitation } from './routes/accept-invitation.js';
 import { cancelInvitation } from './routes/cancel-invitation.js';
@@ -27,13 +27,9 @@ import { organizationSchema } from './schema.js';
 export { DEFAULT_ROLES, hasPermission, type Roles, type Statements } from './access.js';
 export { ORGANIZATION_ERRORS } from './errors.js';
 
-/**
- * Organizations with members, roles (access control as data) and invitations
- * (spec sections 3, 4, 6, 7). Off with `organization: { enabled: false }`.
- */
-export function organizationPlugin(options: GatehouseOptions['organization'] = {}) {
-  const o = resolveOrganizationOptions(options);
-  const endpoints = [
+/** The organization routes for resolved options, with their precise types (route-types.ts derives the client's from them). */
+export function organizationRoutes(o: OrganizationConfig) {
+  return [
     createOrganization(o),
     checkSlug(),
     updateOrganization(o),
@@ -53,7 +49,16 @@ export function organizationPlugin(options: GatehouseOptions['organization'] = {
     rejectInvitation(),
     cancelInvitation(o),
     hasPermissionRoute(o),
-  ];
+  ] as const;
+}
+
+/**
+ * Organizations with members, roles (access control as data) and invitations
+ * (spec sections 3, 4, 6, 7). Off with `organization: { enabled: false }`.
+ */
+export function organizationPlugin(options: GatehouseOptions['organization'] = {}) {
+  const o = resolveOrganizationOptions(options);
+  const endpoints = organizationRoutes(o);
   return definePlugin({
     id: 'organization',
     schema: organizationSchema,

@@ -16,6 +16,18 @@ import { isTrusted } from './trust.js';
 // Limits for when rate limiting is on: guesses and mails are the costly requests.
 const STRICT = { window: 10, max: 3 };
 
+/** The two-factor routes with their precise types (route-types.ts derives the client's from them). */
+export const twoFactorRoutes = [
+  enableTwoFactor,
+  disableTwoFactor,
+  getTotpUri,
+  generateBackupCodesRoute,
+  verifyTotp,
+  sendTwoFactorOtp,
+  verifyTwoFactorOtp,
+  verifyBackupCode,
+] as const;
+
 /**
  * Two-factor sign-in (spec sections 1, 4, 9; CONTRACT.md "Two-factor routes"): TOTP,
  * codes by mail, backup codes, trusted devices. A password sign-in of a user with
@@ -38,16 +50,7 @@ export const twoFactorPlugin = definePlugin({
       },
     },
   },
-  endpoints: [
-    enableTwoFactor,
-    disableTwoFactor,
-    getTotpUri,
-    generateBackupCodesRoute,
-    verifyTotp,
-    sendTwoFactorOtp,
-    verifyTwoFactorOtp,
-    verifyBackupCode,
-  ] as unknown as AnyEndpoint[],
+  endpoints: twoFactorRoutes as unknown as AnyEndpoint[],
   errors: TWO_FACTOR_ERRORS,
   rateLimit: {
     '/two-factor/verify-totp': STRICT,

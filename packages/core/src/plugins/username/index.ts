@@ -5,6 +5,9 @@ import { usernameHooks } from './hooks.js';
 import { isUsernameAvailable } from './is-username-available.js';
 import { signInUsername } from './sign-in-username.js';
 
+/** The username routes with their precise types (route-types.ts derives the client's from them). */
+export const usernameRoutes = [signInUsername, isUsernameAvailable] as const;
+
 /**
  * Usernames (spec sections 3 and 5): a unique lowercased `username` beside the email,
  * accepted by sign-up and update-user (validated in the user hooks), and sign-in by it.
@@ -20,7 +23,7 @@ export const usernamePlugin = definePlugin({
       },
     },
   },
-  endpoints: [signInUsername, isUsernameAvailable] as unknown as AnyEndpoint[],
+  endpoints: usernameRoutes as unknown as AnyEndpoint[],
   errors: USERNAME_ERRORS,
   databaseHooks: usernameHooks,
 });
