@@ -76,6 +76,8 @@ export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean }
         if (call.asResponse) return toErrorResponse(auth, e, request);
         throw e;
       }
+      // A server-side caller gets the call's whole effect, mails included.
+      await auth.background.settle();
       if (call.asResponse) return response;
       const type = response.headers.get('content-type') ?? '';
       const data = type.includes('application/json') ? await response.json() : await response.text();
@@ -113,6 +115,7 @@ export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean }
     async close() {
       if (!init) return;
       const { auth } = await init;
+      await auth.background.settle();
       for (const p of plugins) await p.close?.();
       if (typeof options.database !== 'object') await auth.database.close();
     },

@@ -101,6 +101,21 @@ export interface AuthContext {
   url(path: string): string;
   /** Plugin-owned services, keyed by plugin id. */
   extensions: Record<string, unknown>;
+  /** Work that runs after the answer (mails whose timing must not show); `settle()` awaits it. */
+  background: BackgroundTasks;
+}
+
+export class BackgroundTasks {
+  private readonly running = new Set<Promise<unknown>>();
+
+  run(task: Promise<unknown>): void {
+    const tracked = task.catch(() => undefined).finally(() => this.running.delete(tracked));
+    this.running.add(tracked);
+  }
+
+  async settle(): Promise<void> {
+    while (this.running.size) await Promise.all([...this.running]);
+  }
 }
 
 /** Builds the schema: core tables, plugin contributions, then the user's additional fields. */
@@ -163,6 +178,7 @@ export async function createContext(options: GatehouseOptions, plugins: Plugin[]
     publicSession: (row: Row) => publicRow(auth, 'session', row),
     url: (path: string) => `${resolved.baseURL}${resolved.basePath}${path}`,
     extensions: {},
+    background: new BackgroundTasks(),
   } satisfies Omit<AuthContext, 'sessions' | 'rateStore' | 'lockout' | 'audit'>);
   auth.sessions = new SessionManager(auth);
   auth.lockout = new Lockout(auth);
@@ -171,7 +187,7 @@ export async function createContext(options: GatehouseOptions, plugins: Plugin[]
     resolved.rateLimit.storage === 'database'
       ? new DatabaseRateStore(adapter)
       : resolved.rateLimit.storage === 'secondary-storage' && options.secondaryStorage
-        ? new SecondaryRateStore(options.secondaryStorage)
+        ? new SecondaryRateStore(options.secondaryStorage, logger)
         : new MemoryRateStore();
   if (resolved.production && resolved.secrets.includes(DEFAULT_SECRET)) {
     logger.warn('The default secret is in use in production: set AUTH_SECRET (or the `secret` option) to a long random value.');

@@ -59,6 +59,11 @@ function envOptions(env: NodeJS.ProcessEnv): ServerOptions {
     o.rateLimit = { enabled: env.RATE_LIMIT === 'on' };
   }
   if (env.LOG_LEVEL) o.logLevel = env.LOG_LEVEL;
+  if (env.DATABASE_POOL_SIZE) {
+    const size = Number(env.DATABASE_POOL_SIZE);
+    if (!Number.isInteger(size) || size < 1) throw new ConfigError(`DATABASE_POOL_SIZE: not a positive integer: ${env.DATABASE_POOL_SIZE}`);
+    o.poolSize = size;
+  }
   return o;
 }
 
@@ -97,6 +102,7 @@ const schema = z.looseObject({
   basePath: z.string().startsWith('/').optional(),
   secret: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
   database: z.union([z.string().min(1), z.object({ db: z.unknown(), caps: z.unknown() }).loose()]).optional(),
+  poolSize: z.number().int().min(1).optional(),
   trustedOrigins: z.array(z.string()).optional(),
   emailAndPassword: z
     .looseObject({ enabled: z.boolean().optional(), minPasswordLength: positive.optional(), maxPasswordLength: positive.optional(), resetPasswordTokenExpiresIn: positive.optional() })

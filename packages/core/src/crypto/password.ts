@@ -1,4 +1,5 @@
 import { scrypt, timingSafeEqual, randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 // Parameters fixed by the specification (section 9).
 const N = 16384;
@@ -7,12 +8,26 @@ const p = 1;
 const KEY_LENGTH = 64;
 const MAX_MEM = 128 * N * r * 2;
 
-function derive(password: string, salt: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r, p, maxmem: MAX_MEM }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+// Each hash takes 32 MiB (128·N·r) and one core for ~0.1 s. More hashes at once than
+// cores only add memory (and queue behind each other in the libuv pool, ahead of its
+// other work), so at most one per core runs; the rest wait their turn here.
+const SLOTS = Math.max(1, availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function derive(password: string, salt: string): Promise<Buffer> {
+  // A freed slot passes straight to the next waiter, so `running` never exceeds SLOTS.
+  if (running < SLOTS) running++;
+  else await new Promise<void>((go) => waiting.push(go));
+  try {
+    return await new Promise<Buffer>((resolve, reject) => {
+      scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r, p, maxmem: MAX_MEM }, (err, key) => (err ? reject(err) : resolve(key)));
+    });
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
 }
 
 /** Hashes off the event loop (libuv thread pool); stored as `salt:key` in hex. */

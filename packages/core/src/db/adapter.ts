@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import { generateId } from '../crypto/random.js';
 import type { DialectCapabilities } from './dialect.js';
 import { afterHooks, runBefore, type DatabaseHooks } from './hooks.js';
@@ -6,6 +6,44 @@ import type { FieldDef, Schema } from './schema.js';
 import type { AnyDB, FindManyOptions, Row, Where } from './types.js';
 
 export class UnknownFieldError extends Error {}
+
+const fieldLists = new WeakMap<Schema, Map<string, [string, FieldDef['type']][]>>();
+const compiledReads = new WeakMap<Schema, Map<string, string | null>>();
+
+/** Compiled SQL of reads by dialect and shape, per schema (null: this shape is always rebuilt). */
+function compiledFor(schema: Schema): Map<string, string | null> {
+  let cache = compiledReads.get(schema);
+  if (!cache) {
+    cache = new Map();
+    compiledReads.set(schema, cache);
+  }
+  return cache;
+}
+
+function fromDbValue(type: FieldDef['type'], v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  switch (type) {
+    case 'date':
+      return v instanceof Date ? v : typeof v === 'string' && !/^-?\d+$/.test(v) ? new Date(v) : new Date(Number(v));
+    case 'boolean':
+      return v === true || v === 1 || v === '1' || v === 1n;
+    case 'number':
+      return Number(v);
+    case 'json':
+      try {
+        return typeof v === 'string' ? JSON.parse(v) : v;
+      } catch {
+        return null;
+      }
+    default:
+      return v;
+  }
+}
+
+function sameParams(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((x, i) => x === b[i] || (x instanceof Date && b[i] instanceof Date && x.getTime() === (b[i] as Date).getTime()));
+}
 
 type Executor = Kysely<AnyDB> | Transaction<AnyDB>;
 
@@ -22,7 +60,22 @@ export class Adapter {
     private readonly now: () => number,
     /** Inside a transaction: after-hooks wait here until commit. */
     private readonly deferred?: (() => Promise<void>)[],
+    /** The core's own after-hooks: they run even for `{ hooks: false }` writes. */
+    private readonly internal: DatabaseHooks[] = [],
   ) {}
+
+  /**
+   * Registers the core's own after-hooks (the session manager's secondary-storage sync).
+   * Unlike the options' and plugins' hooks they also run for `{ hooks: false }` writes.
+   */
+  addInternalHooks(hooks: DatabaseHooks): void {
+    this.internal.push(hooks);
+  }
+
+  private after(model: string, op: 'create' | 'update' | 'delete', userHooks = true) {
+    const internal = afterHooks(this.internal, model, op);
+    return userHooks ? [...afterHooks(this.hooks, model, op), ...internal] : internal;
+  }
 
   field(model: string, name: string): FieldDef | undefined {
     if (name === 'id') return { type: 'string' };
@@ -51,38 +104,42 @@ export class Adapter {
     }
   }
 
+  /** A model's fields as [name, type] pairs, computed once per model (the schema is fixed once built). */
+  private fieldList(model: string): [string, FieldDef['type']][] {
+    let list = fieldLists.get(this.schema)?.get(model);
+    if (!list) {
+      list = Object.entries(this.schema[model]!.fields).map(([n, d]) => [n, d.type] as [string, FieldDef['type']]);
+      const perSchema = fieldLists.get(this.schema) ?? new Map();
+      fieldLists.set(this.schema, perSchema);
+      perSchema.set(model, list);
+    }
+    return list;
+  }
+
+  /** A row as the driver gives it → typed values (Date, boolean, number, parsed JSON). */
   fromDb(model: string, row: Row): Row {
-    const fields = this.schema[model]!.fields;
     const out: Row = { id: row.id };
-    for (const [name, def] of Object.entries(fields)) {
+    for (const [name, type] of this.fieldList(model)) {
       const v = row[name];
-      if (v === undefined) continue;
-      if (v === null) {
-        out[name] = null;
-        continue;
-      }
-      switch (def.type) {
-        case 'date':
-          out[name] = v instanceof Date ? v : new Date(Number(v));
-          break;
-        case 'boolean':
-          out[name] = v === true || v === 1 || v === '1';
-          break;
-        case 'number':
-          out[name] = Number(v);
-          break;
-        case 'json':
-          try {
-            out[name] = typeof v === 'string' ? JSON.parse(v) : v;
-          } catch {
-            out[name] = null;
-          }
-          break;
-        default:
-          out[name] = v;
-      }
+      if (v !== undefined) out[name] = fromDbValue(type, v);
     }
     return out;
+  }
+
+  /**
+   * A converter for rows read as arrays (prepared hot-path queries): the model's columns
+   * `id` then its fields in schema order, starting at `offset`. Built once per query.
+   */
+  arrayReader(model: string, offset = 0): { columns: string[]; read(values: readonly unknown[]): Row } {
+    const list = this.fieldList(model);
+    return {
+      columns: ['id', ...list.map(([name]) => name)],
+      read(values) {
+        const out: Row = { id: values[offset] };
+        for (let i = 0; i < list.length; i++) out[list[i]![0]] = fromDbValue(list[i]![1], values[offset + 1 + i]);
+        return out;
+      },
+    };
   }
 
   private encode(model: string, data: Row): Row {
@@ -161,36 +218,100 @@ export class Adapter {
       row = (await this.db.selectFrom(model).selectAll().where('id', '=', input.id).executeTakeFirstOrThrow()) as Row;
     }
     const created = this.fromDb(model, row) as T;
-    if (opts.hooks !== false) await this.runAfter(afterHooks(this.hooks, model, 'create'), created);
+    await this.runAfter(this.after(model, 'create', opts.hooks !== false), created);
     return created;
   }
 
+  /** The parameters `whereOf(model, where)` binds, in Kysely's order (ANDs, then the OR group). */
+  private whereParams(model: string, where: readonly Where[]): unknown[] {
+    const out: unknown[] = [];
+    const add = (w: Where) => {
+      const def = this.mustField(model, w.field);
+      const op = w.operator ?? 'eq';
+      if (op === 'in') {
+        for (const v of Array.isArray(w.value) ? w.value : [w.value]) out.push(this.toDb(def, v));
+      } else if (op === 'contains' || op === 'starts_with' || op === 'ends_with') {
+        const escaped = String(w.value).toLowerCase().replace(/[!%_]/g, (c) => `!${c}`);
+        out.push(op === 'contains' ? `%${escaped}%` : op === 'starts_with' ? `${escaped}%` : `%${escaped}`);
+      } else {
+        const v = this.toDb(def, w.value);
+        if (v !== null) out.push(v);
+      }
+    };
+    for (const w of where) if (w.connector !== 'OR') add(w);
+    for (const w of where) if (w.connector === 'OR') add(w);
+    return out;
+  }
+
+  /** What decides a query's SQL text (not its values): fields, operators, connectors, list lengths, nulls. */
+  private shapeOf(where: readonly Where[]): string {
+    let key = '';
+    for (const w of where) {
+      const op = w.operator ?? 'eq';
+      const tail = op === 'in' ? (Array.isArray(w.value) ? w.value.length : 1) : w.value === null || w.value === undefined ? 'null' : '';
+      key += `${w.field},${op},${w.connector === 'OR' ? 'or' : 'and'},${tail};`;
+    }
+    return key;
+  }
+
+  /**
+   * Runs a read whose SQL depends only on its shape: built and compiled by Kysely the first
+   * time, then reused with fresh parameters (SQLite keeps the prepared statement). A shape
+   * whose parameters do not come out as `params` predicts is never reused, only rebuilt.
+   */
+  private async read(key: string, build: () => { compile(): CompiledQuery; execute(): Promise<unknown[]> }, params: unknown[]): Promise<Row[]> {
+    const cache = compiledFor(this.schema);
+    key = `${this.caps.name}|${key}`;
+    const sqlText = cache.get(key);
+    if (sqlText) return (await this.db.executeQuery<Row>(CompiledQuery.raw(sqlText, params))).rows;
+    if (sqlText === null) return (await build().execute()) as Row[];
+    const compiled = build().compile();
+    if (cache.size < 2000) cache.set(key, sameParams(compiled.parameters, params) ? compiled.sql : null);
+    return (await this.db.executeQuery<Row>(compiled)).rows;
+  }
+
   async findOne<T extends Row = Row>(model: string, where: readonly Where[]): Promise<T | null> {
-    const row = await this.db.selectFrom(model).selectAll().where(this.whereOf(model, where)).limit(1).executeTakeFirst();
-    return row ? (this.fromDb(model, row as Row) as T) : null;
+    const rows = await this.read(
+      `one|${model}|${this.shapeOf(where)}`,
+      () => this.db.selectFrom(model).selectAll().where(this.whereOf(model, where)).limit(1),
+      [...this.whereParams(model, where), 1],
+    );
+    return rows[0] ? (this.fromDb(model, rows[0]) as T) : null;
   }
 
   async findMany<T extends Row = Row>(model: string, opts: FindManyOptions = {}): Promise<T[]> {
-    let q = this.db.selectFrom(model).selectAll();
-    if (opts.where?.length) q = q.where(this.whereOf(model, opts.where));
-    if (opts.sortBy) {
-      this.mustField(model, opts.sortBy.field);
-      q = q.orderBy(`${model}.${opts.sortBy.field}`, opts.sortBy.direction);
-    }
-    if (opts.limit !== undefined) q = q.limit(opts.limit);
-    if (opts.offset) {
-      if (opts.limit === undefined) q = q.limit(2 ** 31 - 1);
-      q = q.offset(opts.offset);
-    }
-    const rows = await q.execute();
-    return rows.map((r) => this.fromDb(model, r as Row) as T);
+    const where = opts.where ?? [];
+    if (opts.sortBy) this.mustField(model, opts.sortBy.field);
+    const limit = opts.limit ?? (opts.offset ? 2 ** 31 - 1 : undefined);
+    const params = this.whereParams(model, where);
+    if (limit !== undefined) params.push(limit);
+    if (opts.offset) params.push(opts.offset);
+    const key = `many|${model}|${this.shapeOf(where)}|${opts.sortBy ? `${opts.sortBy.field} ${opts.sortBy.direction}` : ''}|${limit !== undefined}|${!!opts.offset}`;
+    const rows = await this.read(
+      key,
+      () => {
+        let q = this.db.selectFrom(model).selectAll();
+        if (where.length) q = q.where(this.whereOf(model, where));
+        if (opts.sortBy) q = q.orderBy(`${model}.${opts.sortBy.field}`, opts.sortBy.direction);
+        if (limit !== undefined) q = q.limit(limit);
+        if (opts.offset) q = q.offset(opts.offset);
+        return q;
+      },
+      params,
+    );
+    return rows.map((r) => this.fromDb(model, r) as T);
   }
 
   async count(model: string, where: readonly Where[] = []): Promise<number> {
-    let q = this.db.selectFrom(model).select((eb) => eb.fn.countAll().as('n'));
-    if (where.length) q = q.where(this.whereOf(model, where));
-    const r = (await q.executeTakeFirst()) as { n: number | string | bigint } | undefined;
-    return Number(r?.n ?? 0);
+    const rows = await this.read(
+      `count|${model}|${this.shapeOf(where)}`,
+      () => {
+        const q = this.db.selectFrom(model).select((eb) => eb.fn.countAll().as('n'));
+        return where.length ? q.where(this.whereOf(model, where)) : q;
+      },
+      this.whereParams(model, where),
+    );
+    return Number((rows[0] as { n?: number | string | bigint } | undefined)?.n ?? 0);
   }
 
   /** Updates the first row matching `where`; null when none (or a hook cancelled). */
@@ -214,35 +335,66 @@ export class Adapter {
     }
     if (!row) return null;
     const updated = this.fromDb(model, row) as T;
-    if (opts.hooks !== false) await this.runAfter(afterHooks(this.hooks, model, 'update'), updated);
+    await this.runAfter(this.after(model, 'update', opts.hooks !== false), updated);
     return updated;
   }
 
+  /**
+   * Updates every matching row. Before-hooks do not run (there is no single record to
+   * hand them); after-hooks do, with each updated row, so hook-driven copies (the
+   * secondary storage's sessions) never go stale.
+   */
   async updateMany(model: string, where: readonly Where[], data: Row): Promise<number> {
     const input: Row = { ...data };
     if (this.schema[model]!.fields.updatedAt && input.updatedAt === undefined) input.updatedAt = new Date(this.now());
-    const r = await this.db.updateTable(model).set(this.encode(model, input)).where(this.whereOf(model, where)).executeTakeFirst();
+    const values = this.encode(model, input);
+    const after = this.after(model, 'update');
+    if (!after.length) {
+      const r = await this.db.updateTable(model).set(values).where(this.whereOf(model, where)).executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    }
+    const ids = (await this.db.selectFrom(model).select('id').where(this.whereOf(model, where)).execute()).map((r) => r.id as string);
+    if (!ids.length) return 0;
+    const r = await this.db.updateTable(model).set(values).where('id', 'in', ids).executeTakeFirst();
+    const rows = await this.db.selectFrom(model).selectAll().where('id', 'in', ids).execute();
+    for (const row of rows) await this.runAfter(after, this.fromDb(model, row as Row));
     return Number(r.numUpdatedRows);
   }
 
-  /** Deletes matching rows; with hooks, each row's before-hook may keep it. */
+  /**
+   * Deletes matching rows. With hooks, each row's before-hook may keep it, and the
+   * after-hooks get exactly the rows deleted (RETURNING where the dialect has it).
+   */
   async delete(model: string, where: readonly Where[]): Promise<number> {
-    const hasHooks = this.hooks.some((h) => h[model]?.delete);
-    if (!hasHooks) {
+    const hasBefore = this.hooks.some((h) => h[model]?.delete?.before);
+    const after = this.after(model, 'delete');
+    if (!hasBefore && !after.length) {
       const r = await this.db.deleteFrom(model).where(this.whereOf(model, where)).executeTakeFirst();
       return Number(r.numDeletedRows);
     }
+    if (!hasBefore && this.caps.supportsReturning) {
+      const rows = await this.db.deleteFrom(model).where(this.whereOf(model, where)).returningAll().execute();
+      for (const row of rows) await this.runAfter(after, this.fromDb(model, row as Row));
+      return rows.length;
+    }
     const rows = await this.findMany(model, { where: [...where] });
-    let n = 0;
+    const doomed: Row[] = [];
     for (const row of rows) {
       let keep = false;
       for (const set of this.hooks) if ((await set[model]?.delete?.before?.(row)) === false) keep = true;
-      if (keep) continue;
-      await this.db.deleteFrom(model).where('id', '=', row.id).execute();
-      n++;
-      await this.runAfter(afterHooks(this.hooks, model, 'delete'), row);
+      if (!keep) doomed.push(row);
     }
-    return n;
+    if (!doomed.length) return 0;
+    const r = await this.db
+      .deleteFrom(model)
+      .where(
+        'id',
+        'in',
+        doomed.map((row) => row.id as string),
+      )
+      .executeTakeFirst();
+    for (const row of doomed) await this.runAfter(after, row);
+    return Number(r.numDeletedRows);
   }
 
   /** Runs `fn` in one transaction (or the current one); after-hooks run after commit. */
@@ -251,7 +403,7 @@ export class Adapter {
     const deferred: (() => Promise<void>)[] = [];
     const result = await (this.db as Kysely<AnyDB>)
       .transaction()
-      .execute((trx) => fn(new Adapter(trx, this.caps, this.schema, this.hooks, this.now, deferred)));
+      .execute((trx) => fn(new Adapter(trx, this.caps, this.schema, this.hooks, this.now, deferred, this.internal)));
     for (const run of deferred) await run();
     return result;
   }

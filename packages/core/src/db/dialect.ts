@@ -1,30 +1,75 @@
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import {
+  CompiledQuery,
+  DummyDriver,
+  Kysely,
+  MysqlAdapter,
+  MysqlDialect,
+  MysqlIntrospector,
+  MysqlQueryCompiler,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+  type Dialect,
+} from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { AnyDB } from './types.js';
+import type { AnyDB, Row } from './types.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
-/** What a dialect can do; callers ask these, never the dialect's name. */
+/**
+ * What a dialect can do; callers ask these, never the dialect's name.
+ * This file is the only place where the three databases differ.
+ */
 export interface DialectCapabilities {
   name: DialectName;
+  /** INSERT/UPDATE … RETURNING (MySQL has none: the adapter re-reads by id). */
   supportsReturning: boolean;
+  /** A real boolean column type (else 0/1). */
   supportsBoolean: boolean;
   /** Dates bind and read back as `Date` (else stored as epoch milliseconds). */
   supportsDate: boolean;
   /** Unique violation detector for the driver's errors. */
   isUniqueViolation(error: unknown): boolean;
-  /** The column type for a field type. */
+  /** The column type for a field type. `key`: unique, indexed or referenced (MySQL cannot index TEXT). */
   columnType(type: string, opts: { long?: boolean; key?: boolean }): string;
+  /** Appended to CREATE TABLE (MySQL: engine, charset and a case-sensitive collation). */
+  tableOptions?: string;
+  /** `ALTER TABLE … ADD COLUMN … REFERENCES` creates the foreign key (MySQL parses and ignores it). */
+  inlineReferences: boolean;
+  /** `CREATE INDEX IF NOT EXISTS` exists (MySQL 8 has none). */
+  createIndexIfNotExists: boolean;
 }
+
+/** Tables (with their columns) and index names of the current schema/database only. */
+export interface SchemaSnapshot {
+  tables: Map<string, Set<string>>;
+  indexes: Set<string>;
+}
+
+/** A pre-compiled statement run with positional parameters; each row as an array of its column values, in select order. */
+export type PreparedQuery = (params: readonly unknown[]) => Promise<unknown[][]>;
 
 export interface Database {
   db: Kysely<AnyDB>;
   caps: DialectCapabilities;
   close(): Promise<void>;
+  /**
+   * Hot-path statements (session look-up): SQLite keeps a better-sqlite3 statement,
+   * Postgres a named server-side statement, MySQL a cached `execute`. Optional: a
+   * hand-made Database without it is served through Kysely.
+   */
+  prepare?(sqlText: string, name: string): PreparedQuery;
 }
 
 export interface PoolOptions {
+  /** Connections per pool (Postgres/MySQL); default 10. */
   max?: number;
 }
 
@@ -32,26 +77,32 @@ function errCode(e: unknown): string | undefined {
   return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : undefined;
 }
 
-const sqliteCaps: DialectCapabilities = {
+export const sqliteCaps: DialectCapabilities = {
   name: 'sqlite',
   supportsReturning: true,
   supportsBoolean: false,
   supportsDate: false,
-  isUniqueViolation: (e) => /UNIQUE|PRIMARYKEY/.test(errCode(e) ?? ''),
+  // better-sqlite3: SQLITE_CONSTRAINT_UNIQUE / SQLITE_CONSTRAINT_PRIMARYKEY
+  isUniqueViolation: (e) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(errCode(e) ?? ''),
   columnType: (type) => (type === 'number' || type === 'boolean' || type === 'date' ? 'integer' : 'text'),
+  inlineReferences: true,
+  createIndexIfNotExists: true,
 };
 
-const postgresCaps: DialectCapabilities = {
+export const postgresCaps: DialectCapabilities = {
   name: 'postgres',
   supportsReturning: true,
   supportsBoolean: true,
   supportsDate: true,
   isUniqueViolation: (e) => errCode(e) === '23505',
+  // JSON is kept as text: the adapter (de)serialises it the same way everywhere.
   columnType: (type) =>
     ({ number: 'bigint', boolean: 'boolean', date: 'timestamptz(3)', json: 'text', string: 'text' })[type] ?? 'text',
+  inlineReferences: true,
+  createIndexIfNotExists: true,
 };
 
-const mysqlCaps: DialectCapabilities = {
+export const mysqlCaps: DialectCapabilities = {
   name: 'mysql',
   supportsReturning: false,
   supportsBoolean: false,
@@ -63,38 +114,171 @@ const mysqlCaps: DialectCapabilities = {
       boolean: 'tinyint(1)',
       date: 'datetime(3)',
       json: 'longtext',
-      string: key || !long ? 'varchar(255)' : 'text',
+      // Only keys need an indexable type; free text is TEXT so it is never cut at 255.
+      string: key ? 'varchar(255)' : long ? 'longtext' : 'text',
     })[type] ?? 'text',
+  // Case-sensitive comparisons, as in SQLite and Postgres (tokens are mixed case).
+  tableOptions: 'engine=InnoDB default charset=utf8mb4 collate=utf8mb4_bin',
+  inlineReferences: false,
+  createIndexIfNotExists: false,
 };
+
+export function capabilitiesOf(name: DialectName): DialectCapabilities {
+  return { sqlite: sqliteCaps, postgres: postgresCaps, mysql: mysqlCaps }[name];
+}
+
+/** The dialect a database URL names. */
+export function dialectOf(url: string): DialectName {
+  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
+  if (/^mysql:\/\//.test(url)) return 'mysql';
+  return 'sqlite';
+}
+
+/** A Kysely that only compiles (no connection): migration SQL per dialect, for snapshots. */
+export function compileOnly(name: DialectName): Kysely<AnyDB> {
+  const parts = {
+    sqlite: [SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler],
+    postgres: [PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler],
+    mysql: [MysqlAdapter, MysqlIntrospector, MysqlQueryCompiler],
+  } as const;
+  const [A, I, C] = parts[name];
+  return new Kysely<AnyDB>({
+    dialect: {
+      createAdapter: () => new A(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new I(db),
+      createQueryCompiler: () => new C(),
+    },
+  });
+}
+
+/** Reads tables, columns and index names of the current schema (Postgres) / database (MySQL) / file (SQLite). */
+export async function introspect(db: Kysely<AnyDB>, caps: DialectCapabilities): Promise<SchemaSnapshot> {
+  const q = {
+    postgres: {
+      columns: sql`select table_name as t, column_name as c from information_schema.columns where table_schema = current_schema()`,
+      indexes: sql`select indexname as i from pg_indexes where schemaname = current_schema()`,
+    },
+    mysql: {
+      columns: sql`select table_name as t, column_name as c from information_schema.columns where table_schema = database()`,
+      indexes: sql`select distinct index_name as i from information_schema.statistics where table_schema = database()`,
+    },
+    sqlite: {
+      columns: sql`select m.name as t, p.name as c from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table'`,
+      indexes: sql`select name as i from sqlite_master where type = 'index'`,
+    },
+  }[caps.name];
+  const tables = new Map<string, Set<string>>();
+  // MySQL answers information_schema columns in upper case on some versions: read either.
+  const col = (r: Row, k: string) => String(r[k] ?? r[k.toUpperCase()]);
+  for (const r of (await q.columns.execute(db)).rows as Row[]) {
+    const t = col(r, 't');
+    if (!tables.has(t)) tables.set(t, new Set());
+    tables.get(t)!.add(col(r, 'c'));
+  }
+  const indexes = new Set(((await q.indexes.execute(db)).rows as Row[]).map((r) => col(r, 'i')));
+  return { tables, indexes };
+}
+
+/**
+ * Runs `fn` on one connection holding a lock that serialises migrations of the same
+ * schema across processes (Postgres advisory lock, MySQL GET_LOCK). SQLite serialises
+ * writers itself, and every step is idempotent there.
+ */
+export async function withMigrationLock<T>(db: Kysely<AnyDB>, caps: DialectCapabilities, fn: (conn: Kysely<AnyDB>) => Promise<T>): Promise<T> {
+  if (caps.name === 'sqlite') return fn(db);
+  return db.connection().execute(async (conn) => {
+    if (caps.name === 'postgres') await sql`select pg_advisory_lock(hashtext('gatehouse-migrate:' || current_schema()))`.execute(conn);
+    else await sql`select get_lock(concat('gatehouse-migrate:', database()), 60)`.execute(conn);
+    try {
+      return await fn(conn);
+    } finally {
+      if (caps.name === 'postgres') await sql`select pg_advisory_unlock(hashtext('gatehouse-migrate:' || current_schema()))`.execute(conn);
+      else await sql`select release_lock(concat('gatehouse-migrate:', database()))`.execute(conn);
+    }
+  });
+}
+
+/** better-sqlite3 behind Kysely's SQLite driver, with compiled statements kept (Kysely prepares on every query). */
+function cachingSqlite(sqlite: import('better-sqlite3').Database) {
+  const cache = new Map<string, import('better-sqlite3').Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let stmt = cache.get(text);
+      if (!stmt) {
+        stmt = sqlite.prepare(text);
+        // Queries built from `in` lists vary: keep the cache bounded.
+        if (cache.size >= 500) cache.delete(cache.keys().next().value!);
+        cache.set(text, stmt);
+      }
+      return stmt;
+    },
+  };
+}
 
 /** Opens the database named by a URL: `file:…`/`:memory:` (SQLite), `postgres://…`, `mysql://…`. */
 export async function openDatabase(url: string, pool: PoolOptions = {}): Promise<Database> {
   let dialect: Dialect;
   let caps: DialectCapabilities;
-  if (/^postgres(ql)?:\/\//.test(url)) {
+  let prepare: Database['prepare'];
+  const kind = dialectOf(url);
+  if (kind === 'postgres') {
     const pg = await import('pg');
-    // Bigint columns hold epoch counters; read them as numbers.
+    // Bigint columns hold epoch counters and counts; read them as numbers.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
-    dialect = new PostgresDialect({ pool: new pg.default.Pool({ connectionString: url, max: pool.max ?? 10 }) });
+    // `options=-c search_path=…` in the URL selects the schema (pg passes it to the server).
+    // Bounded waits: a database that accepts and never answers must not hold requests forever.
+    const pgPool = new pg.default.Pool({ connectionString: url, max: pool.max ?? 10, connectionTimeoutMillis: 5_000, query_timeout: 15_000 });
+    pgPool.on('error', () => {}); // an idle client lost: the pool replaces it; queries report their own errors
+    dialect = new PostgresDialect({ pool: pgPool });
     caps = postgresCaps;
-  } else if (/^mysql:\/\//.test(url)) {
+    prepare = (text, name) => async (params) => (await pgPool.query({ name, text, values: params as unknown[], rowMode: 'array' })).rows as unknown[][];
+  } else if (kind === 'mysql') {
     const mysql = await import('mysql2');
-    dialect = new MysqlDialect({
-      pool: mysql.createPool({ uri: url, connectionLimit: pool.max ?? 10, timezone: 'Z', supportBigNumbers: true, bigNumberStrings: false }),
+    const myPool = mysql.createPool({
+      uri: url,
+      connectionLimit: pool.max ?? 10,
+      connectTimeout: 5_000,
+      // Dates in UTC both ways; DATETIME(3) keeps milliseconds.
+      timezone: 'Z',
+      dateStrings: false,
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+      charset: 'utf8mb4_bin',
     });
+    dialect = new MysqlDialect({ pool: myPool });
     caps = mysqlCaps;
+    const promisePool = myPool.promise();
+    prepare = (text) => async (params) => (await promisePool.execute({ sql: text, rowsAsArray: true }, params as never[]))[0] as unknown[][];
   } else {
     const { default: SQLite } = await import('better-sqlite3');
-    const file = url === ':memory:' ? ':memory:' : url.replace(/^file:/, '');
+    const file = url === ':memory:' || url === 'file::memory:' ? ':memory:' : url.replace(/^file:/, '');
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    dialect = new SqliteDialect({ database: sqlite });
+    const wrapped = cachingSqlite(sqlite);
+    dialect = new SqliteDialect({ database: wrapped });
     caps = sqliteCaps;
+    prepare = (text) => {
+      // Prepared at first use: the tables may not exist before the migration.
+      let stmt: import('better-sqlite3').Statement | undefined;
+      return (params) => {
+        stmt ??= sqlite.prepare(text).raw(true);
+        // Inside another request's open transaction this connection would see its
+        // uncommitted rows: wait for it through Kysely's connection mutex instead.
+        if (sqlite.inTransaction) return db.executeQuery<Row>(CompiledQuery.raw(text, [...params])).then((r) => r.rows.map((row) => Object.values(row)));
+        try {
+          return Promise.resolve(stmt.all(...params) as unknown[][]);
+        } catch (e) {
+          return Promise.reject(e);
+        }
+      };
+    };
   }
   const db = new Kysely<AnyDB>({ dialect });
-  return { db, caps, close: () => db.destroy() };
+  return { db, caps, close: () => db.destroy(), prepare };
 }

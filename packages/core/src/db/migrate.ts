@@ -1,10 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import type { DialectCapabilities } from './dialect.js';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import { introspect, withMigrationLock, type DialectCapabilities, type SchemaSnapshot } from './dialect.js';
 import type { FieldDef, Schema } from './schema.js';
 import type { AnyDB } from './types.js';
 
 export interface MigrationStep {
-  kind: 'create-table' | 'add-column' | 'create-index';
+  kind: 'create-table' | 'add-column' | 'create-index' | 'add-foreign-key';
   table: string;
   column?: string;
   sql: string;
@@ -14,62 +14,94 @@ function isKey(def: FieldDef): boolean {
   return !!(def.unique || def.index || def.references);
 }
 
-/** The statements that bring the database to `schema`: new tables, new columns, indexes. */
-export async function planMigration(db: Kysely<AnyDB>, caps: DialectCapabilities, schema: Schema): Promise<MigrationStep[]> {
-  const existing = new Map<string, Set<string>>();
-  for (const t of await db.introspection.getTables()) existing.set(t.name, new Set(t.columns.map((c) => c.name)));
+const fkName = (table: string, column: string) => `${table}_${column}_fk`;
+
+/**
+ * The statements that bring a database holding `current` to `schema`: new tables, new
+ * columns, missing indexes. Pure (no I/O): `db` only compiles, so the SQL of each dialect
+ * can be pinned by snapshot tests with a compile-only Kysely.
+ */
+export function planSteps(db: Kysely<AnyDB>, caps: DialectCapabilities, schema: Schema, current: SchemaSnapshot): MigrationStep[] {
   const steps: MigrationStep[] = [];
-  const idType = caps.columnType('string', { key: true });
+  const type = (f: FieldDef) => sql.raw(caps.columnType(f.type, { long: f.long, key: isKey(f) }));
 
   for (const [table, def] of Object.entries(schema)) {
-    const have = existing.get(table);
+    const have = current.tables.get(table);
     if (!have) {
-      let q = db.schema.createTable(table).ifNotExists().addColumn('id', sql.raw(idType), (c) => c.primaryKey().notNull());
+      let q: CreateTableBuilder<string, string> = db.schema
+        .createTable(table)
+        .ifNotExists()
+        .addColumn('id', sql.raw(caps.columnType('string', { key: true })), (c) => c.primaryKey().notNull());
       for (const [name, f] of Object.entries(def.fields)) {
-        q = q.addColumn(name, sql.raw(caps.columnType(f.type, { long: f.long, key: isKey(f) })), (c) => {
+        q = q.addColumn(name, type(f), (c) => {
           let col = c;
           if (f.required) col = col.notNull();
           if (f.unique) col = col.unique();
-          if (f.references) col = col.references(`${f.references.model}.${f.references.field}`).onDelete(f.references.onDelete ?? 'cascade');
           return col;
         });
       }
+      // Table-level foreign keys: the one form all three dialects honour (MySQL ignores column-level REFERENCES).
+      for (const [name, f] of Object.entries(def.fields)) {
+        if (!f.references) continue;
+        const ref = f.references;
+        q = q.addForeignKeyConstraint(fkName(table, name), [name], ref.model, [ref.field], (c) => c.onDelete(ref.onDelete ?? 'cascade'));
+      }
+      if (caps.tableOptions) q = q.modifyEnd(sql.raw(caps.tableOptions));
       steps.push({ kind: 'create-table', table, sql: q.compile().sql });
     } else {
       for (const [name, f] of Object.entries(def.fields)) {
         if (have.has(name)) continue;
         // Added columns stay nullable: existing rows have no value for them.
-        const q = db.schema.alterTable(table).addColumn(name, sql.raw(caps.columnType(f.type, { long: f.long, key: isKey(f) })), (c) =>
-          f.references ? c.references(`${f.references.model}.${f.references.field}`).onDelete(f.references.onDelete ?? 'cascade') : c,
-        );
+        const inline = f.references && caps.inlineReferences ? f.references : undefined;
+        const q = db.schema
+          .alterTable(table)
+          .addColumn(name, type(f), (c) => (inline ? c.references(`${inline.model}.${inline.field}`).onDelete(inline.onDelete ?? 'cascade') : c));
         steps.push({ kind: 'add-column', table, column: name, sql: q.compile().sql });
-        if (f.unique) {
-          const idx = db.schema.createIndex(`${table}_${name}_uidx`).ifNotExists().unique().on(table).column(name);
-          steps.push({ kind: 'create-index', table, column: name, sql: idx.compile().sql });
+        if (f.references && !caps.inlineReferences) {
+          const ref = f.references;
+          const fk = db.schema
+            .alterTable(table)
+            .addForeignKeyConstraint(fkName(table, name), [name], ref.model, [ref.field], (c) => c.onDelete(ref.onDelete ?? 'cascade'));
+          steps.push({ kind: 'add-foreign-key', table, column: name, sql: fk.compile().sql });
         }
       }
     }
     for (const [name, f] of Object.entries(def.fields)) {
-      if (!f.index || f.unique || (have?.has(name) ?? false)) continue;
-      let idx = db.schema.createIndex(`${table}_${name}_idx`).on(table).column(name);
-      if (caps.name !== 'mysql') idx = idx.ifNotExists();
+      // A unique column of a new table carries its constraint; one added later gets a unique index.
+      const unique = !!f.unique && !!have && !have.has(name);
+      if (!(f.index && !f.unique) && !unique) continue;
+      const index = `${table}_${name}_${unique ? 'uidx' : 'idx'}`;
+      if (current.indexes.has(index)) continue;
+      let idx = db.schema.createIndex(index).on(table).column(name);
+      if (unique) idx = idx.unique();
+      if (caps.createIndexIfNotExists) idx = idx.ifNotExists();
       steps.push({ kind: 'create-index', table, column: name, sql: idx.compile().sql });
     }
   }
   return steps;
 }
 
-/** Creates or updates the schema; safe to run while another process uses the database. */
+/** The steps a migration would take on this database (its current schema only). */
+export async function planMigration(db: Kysely<AnyDB>, caps: DialectCapabilities, schema: Schema): Promise<MigrationStep[]> {
+  return planSteps(db, caps, schema, await introspect(db, caps));
+}
+
+/**
+ * Creates or updates the schema. Safe while another process uses or migrates the same
+ * database: Postgres and MySQL take a lock per schema, and a step another process applied
+ * first ("already exists", "duplicate") is skipped.
+ */
 export async function migrate(db: Kysely<AnyDB>, caps: DialectCapabilities, schema: Schema): Promise<MigrationStep[]> {
-  const steps = await planMigration(db, caps, schema);
-  for (const step of steps) {
-    try {
-      await sql.raw(step.sql).execute(db);
-    } catch (e) {
-      // Another process may have applied the same step first.
-      const msg = String((e as Error).message);
-      if (!/already exists|duplicate/i.test(msg)) throw e;
+  return withMigrationLock(db, caps, async (conn) => {
+    const steps = await planMigration(conn, caps, schema);
+    for (const step of steps) {
+      try {
+        await sql.raw(step.sql).execute(conn);
+      } catch (e) {
+        const msg = String((e as Error).message);
+        if (!/already exists|duplicate/i.test(msg)) throw e;
+      }
     }
-  }
-  return steps;
+    return steps;
+  });
 }

@@ -42,7 +42,11 @@ export interface TestClient {
   clock: TestClock;
   jar: CookieJar;
   baseURL: string;
-  request(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string>; jar?: CookieJar | null; ip?: string }): Promise<Response>;
+  /** `settle: false` answers as soon as the handler does, without waiting for background work (mails). */
+  request(
+    path: string,
+    init?: { method?: string; body?: unknown; headers?: Record<string, string>; jar?: CookieJar | null; ip?: string; settle?: boolean },
+  ): Promise<Response>;
   json<T = Record<string, unknown>>(path: string, init?: Parameters<TestClient['request']>[1]): Promise<{ status: number; data: T; response: Response }>;
   signUp(input?: Partial<{ email: string; password: string; name: string }> & Record<string, unknown>, jar?: CookieJar): Promise<{ email: string; password: string; data: Record<string, unknown> }>;
   newJar(): CookieJar;
@@ -104,6 +108,7 @@ export async function createTestClientOn(dialect: DialectName, options: Gatehous
         ip: init.ip ?? '127.0.0.1',
       });
       useJar?.absorb(res);
+      if (init.settle !== false) await (await auth.context()).background.settle();
       return res;
     },
     async json(path, init) {

@@ -4,11 +4,12 @@ import { definePlugin } from '../../plugin.js';
 import type { UserRow } from '../../session/types.js';
 import { isAdmin } from './access.js';
 import { banHooks, enforceBan } from './ban.js';
-import { resolveAdminOptions } from './config.js';
+import { type AdminConfig, resolveAdminOptions } from './config.js';
 import { ADMIN_ERRORS } from './errors.js';
 import { banUser } from './routes/ban-user.js';
 import { createUser } from './routes/create-user.js';
 import { impersonateUser } from './routes/impersonate-user.js';
+import { listAuditEvents } from './routes/list-audit-events.js';
 import { listUserSessions } from './routes/list-user-sessions.js';
 import { listUsers } from './routes/list-users.js';
 import { removeUser } from './routes/remove-user.js';
@@ -27,13 +28,9 @@ export interface AdminExtension {
   isAdmin(user: UserRow): boolean;
 }
 
-/**
- * The admin area (spec sections 3, 4, 6, 7): roles, bans, impersonation,
- * user and session management. Off with `admin: { enabled: false }`.
- */
-export function adminPlugin(options: GatehouseOptions['admin'] = {}) {
-  const o = resolveAdminOptions(options);
-  const endpoints = [
+/** The admin routes for resolved options, with their precise types (route-types.ts derives the client's from them). */
+export function adminRoutes(o: AdminConfig) {
+  return [
     setRole(o),
     createUser(o),
     listUsers(o),
@@ -46,7 +43,17 @@ export function adminPlugin(options: GatehouseOptions['admin'] = {}) {
     revokeUserSessions(o),
     removeUser(o),
     setUserPassword(o),
-  ];
+    listAuditEvents(o),
+  ] as const;
+}
+
+/**
+ * The admin area (spec sections 3, 4, 6, 7): roles, bans, impersonation,
+ * user and session management. Off with `admin: { enabled: false }`.
+ */
+export function adminPlugin(options: GatehouseOptions['admin'] = {}) {
+  const o = resolveAdminOptions(options);
+  const endpoints = adminRoutes(o);
   return definePlugin({
     id: 'admin',
     schema: adminSchema(o),

@@ -1,0 +1,423 @@
+#!/usr/bin/env node
+// npm run bench [-- --duration 10 --postgres --profile --only get-session,list-sessions --json out.json]
+//
+// Gatehouse (the built server: SQLite in a temp dir, rate limit off) against a bare
+// node:http server answering the same path with a small fixed JSON body, measured
+// interleaved (plain, then Gatehouse, case by case) with the same load generator:
+// wrk when installed (it needs less CPU than autocannon on a 2-core machine), else
+// autocannon. Sign-in and sign-up are compared with the scrypt bound measured here
+// first: password hashes per second with every core busy.
+import { spawn, spawnSync } from 'node:child_process';
+import { scrypt } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = join(ROOT, 'packages/server/dist/cli.js');
+const CONNECTIONS = 50;
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+
+const { values: opt } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    postgres: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    json: { type: 'string' },
+    generator: { type: 'string' },
+  },
+});
+const DURATION = Number(opt.duration);
+const WARMUP = Number(opt.warmup);
+const only = opt.only ? new Set(opt.only.split(',')) : null;
+
+if (!existsSync(CLI)) {
+  console.error('bench: packages/server/dist/cli.js is missing: run `npm run build` first');
+  process.exit(1);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
+const children = new Set();
+process.on('exit', () => {
+  for (const c of children) c.kill('SIGKILL');
+  rmSync(work, { recursive: true, force: true });
+});
+process.on('SIGINT', () => process.exit(130));
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+let nextPort = 41000 + Math.floor(Math.random() * 2000);
+
+/** Starts a server process and waits until `readyPath` answers. */
+async function startServer(name, args, env, readyPath) {
+  const port = nextPort++;
+  const child = spawn(process.execPath, args, {
+    cwd: work,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`${name} exited: ${out}`);
+    try {
+      if ((await fetch(url + readyPath)).ok) break;
+    } catch {}
+    if (i > 300) throw new Error(`${name} did not start: ${out}`);
+    await sleep(100);
+  }
+  return {
+    name,
+    url,
+    pid: child.pid,
+    output: () => out,
+    /** CPU time used so far (user + system), in µs; Linux only. */
+    cpuMicros() {
+      try {
+        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
+      } catch {
+        return Number.NaN;
+      }
+    },
+    /** Starts a new peak-RSS measurement (Linux: clear_refs 5 resets VmHWM to the current RSS). */
+    resetPeak() {
+      try {
+        writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+      } catch {}
+    },
+    /** Peak resident set size (VmHWM) in MB, Linux only. */
+    peakRssMB() {
+      try {
+        const kb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]);
+        return kb / 1024;
+      } catch {
+        return null;
+      }
+    },
+    stop() {
+      return new Promise((ok) => {
+        if (child.exitCode !== null) return ok();
+        child.once('exit', () => {
+          children.delete(child);
+          ok();
+        });
+        child.kill('SIGTERM');
+      });
+    },
+  };
+}
+
+// ---- load generators -------------------------------------------------------------
+
+const haveWrk = opt.generator !== 'autocannon' && spawnSync('wrk', ['--version']).error === undefined;
+const generator = haveWrk ? 'wrk' : 'autocannon';
+
+function luaString(s) {
+  return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** A wrk script for the request: fixed, or with a unique email per request (sign-up). */
+function wrkScript(req) {
+  const headers = Object.entries(req.headers ?? {})
+    .map(([k, v]) => `wrk.headers[${luaString(k)}] = ${luaString(v)}`)
+    .join('\n');
+  const base = `wrk.method = ${luaString(req.method ?? 'GET')}\n${headers}\n`;
+  if (req.uniqueEmailBody) {
+    return `${base}
+math.randomseed(os.time() + math.floor(os.clock() * 1e6))
+local tag = tostring(math.random(1, 1e9))
+local n = 0
+request = function()
+  n = n + 1
+  local body = string.format(${luaString(req.uniqueEmailBody)}, tag .. "-" .. n)
+  return wrk.format(nil, nil, nil, body)
+end
+`;
+  }
+  return req.body ? `${base}wrk.body = ${luaString(req.body)}\n` : base;
+}
+
+function toMs(text) {
+  const m = /([\d.]+)(us|ms|s|m)/.exec(text);
+  if (!m) return Number.NaN;
+  return Number(m[1]) * { us: 0.001, ms: 1, s: 1000, m: 60000 }[m[2]];
+}
+
+async function runWrk(url, req, seconds) {
+  const script = join(work, `req-${Math.random().toString(36).slice(2)}.lua`);
+  writeFileSync(script, wrkScript(req));
+  const out = await new Promise((ok, fail) => {
+    const p = spawn('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '60s', '--latency', '-s', script, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    p.stdout.on('data', (d) => (text += d));
+    p.stderr.on('data', (d) => (text += d));
+    p.on('exit', (code) => (code === 0 ? ok(text) : fail(new Error(text))));
+  });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const p50 = toMs(/\n\s+50%\s+(\S+)/.exec(out)?.[1] ?? '');
+  const p99 = toMs(/\n\s+99%\s+(\S+)/.exec(out)?.[1] ?? '');
+  const bad = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
+  const socketErrors = /Socket errors:.*/.exec(out)?.[0];
+  return { rps, p50, p99, errors: bad, requests, note: socketErrors };
+}
+
+async function runAutocannon(url, req, seconds) {
+  const bin = join(ROOT, 'node_modules/.bin/autocannon');
+  const args = ['-c', String(CONNECTIONS), '-d', String(seconds), '-t', '60', '-j', '-m', req.method ?? 'GET'];
+  for (const [k, v] of Object.entries(req.headers ?? {})) args.push('-H', `${k}=${v}`);
+  if (req.uniqueEmailBody) args.push('-b', req.uniqueEmailBody.replace('%s', '[<id>]'), '--idReplacement');
+  else if (req.body) args.push('-b', req.body);
+  args.push(url);
+  const out = await new Promise((ok, fail) => {
+    const p = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    p.stdout.on('data', (d) => (text += d));
+    p.on('exit', (code) => (code === 0 ? ok(text) : fail(new Error(text))));
+  });
+  const r = JSON.parse(out);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors, requests: r.requests.total };
+}
+
+/** Runs the load against `server`; adds the server's CPU time per request (µs), a figure the machine's other load barely moves. */
+async function load(server, req, seconds) {
+  const before = server.cpuMicros();
+  const r = await (haveWrk ? runWrk(server.url + req.path, req, seconds) : runAutocannon(server.url + req.path, req, seconds));
+  r.cpuPerRequest = (server.cpuMicros() - before) / r.requests;
+  return r;
+}
+
+// ---- the scrypt bound ------------------------------------------------------------
+
+/** Password hashes per second with every core busy (the spec's parameters, as the server hashes). */
+async function scryptBound(seconds) {
+  const params = { N: 16384, r: 16, p: 1, maxmem: 128 * 16384 * 16 * 2 };
+  const parallel = availableParallelism(); // one hash per core, as the server runs them
+  let done = 0;
+  let stop = false;
+  const started = performance.now();
+  const worker = async () => {
+    while (!stop) {
+      await new Promise((ok, fail) => scrypt('correct horse battery', 'a16bytesaltvalue', 64, params, (e) => (e ? fail(e) : ok())));
+      if (!stop) done++;
+    }
+  };
+  const all = Array.from({ length: parallel }, worker);
+  await sleep(seconds * 1000);
+  stop = true;
+  const elapsed = (performance.now() - started) / 1000;
+  await Promise.all(all);
+  return done / elapsed;
+}
+
+// ---- set-up through the API ------------------------------------------------------
+
+const ORIGIN_HEADERS = (base) => ({ 'content-type': 'application/json', origin: base });
+const cookieOf = (res) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+
+async function signUp(base, email, password) {
+  const r = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: ORIGIN_HEADERS(base), body: JSON.stringify({ name: 'Bench', email, password }) });
+  if (!r.ok) throw new Error(`sign-up: ${r.status} ${await r.text()}`);
+  return cookieOf(r);
+}
+
+async function signIn(base, email, password) {
+  const r = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: ORIGIN_HEADERS(base), body: JSON.stringify({ email, password }) });
+  if (!r.ok) throw new Error(`sign-in: ${r.status} ${await r.text()}`);
+  return cookieOf(r);
+}
+
+async function expectJson(base, path, cookie, check) {
+  const r = await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {} });
+  const data = await r.json();
+  if (!check(data)) throw new Error(`${path}: unexpected answer ${JSON.stringify(data).slice(0, 200)}`);
+}
+
+// ---- the run ---------------------------------------------------------------------
+
+const PASSWORD = 'correct horse battery';
+const results = [];
+const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '–');
+
+async function measurePair(name, plain, gatehouse, req, goal) {
+  if (only && !only.has(name)) return;
+  process.stderr.write(`${name}: `);
+  if (WARMUP) {
+    await load(plain, req, WARMUP);
+    await load(gatehouse, req, WARMUP);
+  }
+  const p = await load(plain, req, DURATION);
+  gatehouse.resetPeak();
+  const g = await load(gatehouse, req, DURATION);
+  const row = { case: name, plain: p, gatehouse: g, ratio: g.rps / p.rps, goal, rssMB: gatehouse.peakRssMB() };
+  results.push(row);
+  process.stderr.write(`${fmt(g.rps)} vs ${fmt(p.rps)} req/s (${fmt(row.ratio * 100)}%); CPU ${fmt(g.cpuPerRequest)} vs ${fmt(p.cpuPerRequest)} µs/request; peak RSS ${fmt(row.rssMB)} MB\n`);
+}
+
+/**
+ * Waits until the server has finished the work left by the previous run: the load generator
+ * hangs up on requests still queued for a hash, and the server hashes them anyway.
+ */
+async function settled(server) {
+  for (let i = 0; i < 300; i++) {
+    const before = server.cpuMicros();
+    await sleep(250);
+    if (server.cpuMicros() - before < 25_000) return;
+  }
+}
+
+/** A case bound by scrypt: compared with the hash rate measured just before it (the machine's load moves both alike). */
+async function measureBound(name, gatehouse, req, goal) {
+  if (only && !only.has(name)) return;
+  await settled(gatehouse);
+  const before = await scryptBound(Math.min(5, DURATION));
+  process.stderr.write(`${name}: `);
+  if (WARMUP) {
+    await load(gatehouse, req, WARMUP);
+    await settled(gatehouse);
+  }
+  gatehouse.resetPeak();
+  const g = await load(gatehouse, req, DURATION);
+  const rssMB = gatehouse.peakRssMB();
+  await settled(gatehouse);
+  // Measured on both sides of the run: a shared machine's load drifts.
+  const bound = (before + (await scryptBound(Math.min(5, DURATION)))) / 2;
+  const row = { case: name, plain: null, gatehouse: g, ratio: g.rps / bound, bound, goal, rssMB, vs: 'scrypt' };
+  results.push(row);
+  process.stderr.write(`${fmt(g.rps, 1)} req/s vs ${fmt(bound, 1)} hashes/s (${fmt(row.ratio * 100)}%); peak RSS ${fmt(rssMB)} MB\n`);
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, ${generator}`;
+console.error(`bench: ${machine}; ${DURATION} s per case, ${CONNECTIONS} connections`);
+
+
+const secret = 'bench-secret-0123456789abcdef0123456789abcdef';
+const profileDir = join(ROOT, 'bench/profiles');
+if (opt.profile) mkdirSync(profileDir, { recursive: true });
+const ghArgs = (extra = []) => [...(opt.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...extra, CLI, 'start'];
+const ghEnv = (database, extra = {}) => ({ DATABASE_URL: database, RATE_LIMIT: 'off', AUTH_SECRET: secret, ...extra });
+
+const plain = await startServer('plain', [join(ROOT, 'bench/plain-server.mjs')], {}, '/');
+const sqliteUrl = `file:${join(work, 'gatehouse.db')}`;
+const gh = await startServer('gatehouse', ghArgs(), ghEnv(sqliteUrl), '/api/auth/ok');
+
+const email = 'bench-user@example.com';
+await signUp(gh.url, email, PASSWORD);
+for (let i = 0; i < 3; i++) await signIn(gh.url, email, PASSWORD);
+const cookie = await signIn(gh.url, email, PASSWORD); // five sessions in all
+await expectJson(gh.url, '/api/auth/get-session', cookie, (d) => d?.user?.email === email);
+await expectJson(gh.url, '/api/auth/list-sessions', cookie, (d) => Array.isArray(d) && d.length === 5);
+
+await measurePair('get-session (cookie cache off)', plain, gh, { path: '/api/auth/get-session', headers: { cookie } }, 0.4);
+
+// The cookie cache is a server option: a second instance on the same database.
+const cacheConfig = join(work, 'cache.config.json');
+writeFileSync(cacheConfig, JSON.stringify({ session: { cookieCache: { enabled: true, maxAge: 300 } } }));
+if (!only || only.has('get-session (cookie cache on)')) {
+  const ghCache = await startServer('gatehouse-cache', ghArgs(), ghEnv(sqliteUrl, { GATEHOUSE_CONFIG: cacheConfig }), '/api/auth/ok');
+  const cachedCookie = await signIn(ghCache.url, email, PASSWORD);
+  if (!cachedCookie.includes('session_data')) throw new Error('cookie cache: no session_data cookie');
+  await measurePair('get-session (cookie cache on)', plain, ghCache, { path: '/api/auth/get-session', headers: { cookie: cachedCookie } }, 0.55);
+  await ghCache.stop();
+  await signIn(gh.url, email, PASSWORD).then(() => {}); // keep the session count check below honest
+}
+
+await measurePair('get-session (no cookie)', plain, gh, { path: '/api/auth/get-session' }, 0.6);
+await measurePair('list-sessions (5 sessions)', plain, gh, { path: '/api/auth/list-sessions', headers: { cookie } }, 0.3);
+
+const signInUser = 'bench-sign-in@example.com';
+await signUp(gh.url, signInUser, PASSWORD);
+await measureBound(
+  'sign-in',
+  gh,
+  { path: '/api/auth/sign-in/email', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: signInUser, password: PASSWORD }) },
+  0.9,
+);
+await measureBound(
+  'sign-up',
+  gh,
+  {
+    path: '/api/auth/sign-up/email',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    uniqueEmailBody: `{"name":"Bench","email":"new-%s@example.com","password":"${PASSWORD}"}`,
+  },
+  0.9,
+);
+const peakRss = Math.max(...results.map((r) => r.rssMB).filter((x) => x !== null));
+await gh.stop();
+
+// ---- Postgres (+ Redis) get-session figures --------------------------------------
+
+const extra = [];
+if (opt.postgres) {
+  const pgUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const { default: pg } = await import('pg');
+  const schema = `gh_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const url = new URL(pgUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  try {
+    for (const [label, env] of [
+      ['Postgres', {}],
+      ['Postgres + Redis', { REDIS_URL: `${redisUrl}?prefix=gh-bench-${schema}:` }],
+    ]) {
+      const name = `get-session (cookie cache off), ${label}`;
+      const server = await startServer(`gatehouse-${label}`, ghArgs(), ghEnv(url.toString(), env), '/api/auth/ok');
+      const mail = `pg-${label.length}-${Date.now()}@example.com`;
+      await signUp(server.url, mail, PASSWORD);
+      const c = await signIn(server.url, mail, PASSWORD);
+      await expectJson(server.url, '/api/auth/get-session', c, (d) => d?.user?.email === mail);
+      await measurePair(name, plain, server, { path: '/api/auth/get-session', headers: { cookie: c } }, null);
+      extra.push(name);
+      await server.stop();
+    }
+  } finally {
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.end();
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`gh-bench-${schema}:*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  }
+}
+await plain.stop();
+
+// ---- report ----------------------------------------------------------------------
+
+const lines = [
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${DURATION} s per case, ${CONNECTIONS} connections.`,
+  `Peak RSS of Gatehouse under load: ${fmt(peakRss)} MB (goal ≤ 150). CPU: server CPU time per request (µs), Gatehouse / plain. RSS: Gatehouse's peak during the case.`,
+  '',
+  '| case | Gatehouse req/s | p50 ms | p99 ms | baseline | ratio | goal | CPU µs/req | RSS MB |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+];
+for (const r of results) {
+  const baseline = r.vs === 'scrypt' ? `${fmt(r.bound, 1)} hashes/s (scrypt bound)` : `${fmt(r.plain.rps)} req/s (plain)`;
+  const cpu = r.plain ? `${fmt(r.gatehouse.cpuPerRequest)} / ${fmt(r.plain.cpuPerRequest)}` : fmt(r.gatehouse.cpuPerRequest);
+  const ok = r.goal === null ? '' : r.ratio >= r.goal ? ' ✓' : ' ✗';
+  const errors = r.gatehouse.errors ? ` (${r.gatehouse.errors} non-2xx)` : '';
+  lines.push(
+    `| ${r.case} | ${fmt(r.gatehouse.rps, r.vs ? 1 : 0)}${errors} | ${fmt(r.gatehouse.p50, 2)} | ${fmt(r.gatehouse.p99, 2)} | ${baseline} | ${fmt(r.ratio * 100)}% | ${r.goal === null ? '–' : `≥ ${Math.round(r.goal * 100)}%`}${ok} | ${cpu} | ${fmt(r.rssMB)} |`,
+  );
+}
+console.log(lines.join('\n'));
+if (opt.json) writeFileSync(opt.json, JSON.stringify({ machine, peakRss, results }, null, 2));
+if (opt.profile) console.error(`CPU profiles in ${profileDir} (summarise with: node bench/profile-summary.mjs ${profileDir}/<file>.cpuprofile)`);
+process.exit(0);

@@ -1,0 +1,257 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configuredDialects, createTestDatabase, type TestDatabase } from '../test/databases.js';
+import { Adapter } from './adapter.js';
+import { openDatabase, type Database } from './dialect.js';
+import type { DatabaseHooks } from './hooks.js';
+import { migrate, planMigration } from './migrate.js';
+import { coreSchema, mergeSchema, type Schema } from './schema.js';
+import type { Row } from './types.js';
+
+/**
+ * The data-layer contract: the same expectations on every dialect. SQLite always;
+ * Postgres and MariaDB/MySQL when TEST_POSTGRES_URL / TEST_MYSQL_URL are set, each run
+ * on its own fresh schema/database, dropped afterwards.
+ */
+const schema: Schema = mergeSchema(coreSchema(), {
+  thing: {
+    fields: {
+      name: { type: 'string', required: true },
+      slug: { type: 'string', unique: true },
+      note: { type: 'string', long: true },
+      flag: { type: 'boolean', defaultValue: false },
+      n: { type: 'number' },
+      at: { type: 'date' },
+      data: { type: 'json' },
+      ownerId: { type: 'string', index: true, references: { model: 'user', field: 'id', onDelete: 'cascade' } },
+      createdAt: { type: 'date', required: true },
+      updatedAt: { type: 'date', required: true },
+    },
+  },
+});
+
+const AT = new Date('2026-03-04T05:06:07.891Z');
+
+for (const dialect of configuredDialects()) {
+  describe(`data layer contract: ${dialect}`, () => {
+    let test: TestDatabase;
+    let database: Database;
+    let a: Adapter;
+    const log: string[] = [];
+    const hooks: DatabaseHooks = {
+      thing: {
+        create: {
+          before: (d) => (d.name === 'cancel' ? false : d.name === 'rename' ? { data: { name: 'renamed' } } : undefined),
+          after: (r) => void log.push(`created ${r.name}`),
+        },
+        update: { before: (d) => (d.name === 'cancel' ? false : undefined), after: (r) => void log.push(`updated ${r.name}`) },
+        delete: { before: (r) => (r.name === 'keep' ? false : undefined), after: (r) => void log.push(`deleted ${r.name}`) },
+      },
+    };
+
+    const user = (email: string) => a.create<Row & { id: string }>('user', { name: 'U', email, emailVerified: false });
+
+    beforeAll(async () => {
+      test = await createTestDatabase(dialect);
+      database = await openDatabase(test.url, { max: 4 });
+      await migrate(database.db, database.caps, schema);
+      a = new Adapter(database.db, database.caps, schema, [hooks], Date.now);
+    });
+    afterAll(async () => {
+      await database?.close();
+      await test?.drop();
+    });
+
+    it('migrates once: a second plan has nothing left to do, and a concurrent migrate is harmless', async () => {
+      expect(await planMigration(database.db, database.caps, schema)).toEqual([]);
+      const other = await openDatabase(test.url, { max: 2 });
+      try {
+        await Promise.all([migrate(other.db, other.caps, schema), migrate(database.db, database.caps, schema)]);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('adds a new column (with its foreign key and index) to an existing table', async () => {
+      const grown = mergeSchema(schema, {
+        thing: { fields: { buddyId: { type: 'string', index: true, references: { model: 'user', field: 'id', onDelete: 'set null' } }, code: { type: 'string', unique: true } } },
+      });
+      const steps = await migrate(database.db, database.caps, grown);
+      expect(steps.map((s) => `${s.kind} ${s.column}`)).toEqual(
+        expect.arrayContaining(['add-column buddyId', 'add-column code', 'create-index buddyId', 'create-index code']),
+      );
+      expect(await planMigration(database.db, database.caps, grown)).toEqual([]);
+      const g = new Adapter(database.db, database.caps, grown, [], Date.now);
+      const u = await user(`buddy-${dialect}@x.io`);
+      await g.create('thing', { name: 'b1', code: 'C1', buddyId: u!.id });
+      await expect(g.create('thing', { name: 'b2', code: 'C1' })).rejects.toSatisfy((e) => database.caps.isUniqueViolation(e));
+      await expect(g.create('thing', { name: 'b3', buddyId: 'nobody' })).rejects.toBeTruthy();
+      await g.delete('user', [{ field: 'id', value: u!.id }]);
+      expect((await g.findOne<Row>('thing', [{ field: 'name', value: 'b1' }]))?.buddyId).toBeNull();
+      await g.delete('thing', [{ field: 'name', value: 'b1' }]);
+    });
+
+    it('introspects only its own schema/database', async () => {
+      if (dialect === 'sqlite') return;
+      // A second private schema/database on the same server holding the same tables.
+      const neighbour = await createTestDatabase(dialect);
+      const n = await openDatabase(neighbour.url, { max: 1 });
+      try {
+        await sql`create table thing (id varchar(255) primary key)`.execute(n.db);
+        const fresh = await createTestDatabase(dialect);
+        const f = await openDatabase(fresh.url, { max: 1 });
+        try {
+          const plan = await planMigration(f.db, f.caps, schema);
+          expect(plan.filter((s) => s.kind === 'create-table').map((s) => s.table)).toContain('thing');
+        } finally {
+          await f.close();
+          await fresh.drop();
+        }
+      } finally {
+        await n.close();
+        await neighbour.drop();
+      }
+    });
+
+    it('round-trips every field type: UTC dates with milliseconds, booleans, numbers, JSON, long text', async () => {
+      const owner = await user(`types-${dialect}@x.io`);
+      const long = 'ä€𝄞'.repeat(400);
+      const created = await a.create<Row>('thing', {
+        name: 'typed',
+        slug: 'Typed',
+        note: long,
+        flag: true,
+        n: 1767225600123,
+        at: AT,
+        data: { a: [1, 'two', { three: true }], s: 'ü' },
+        ownerId: owner!.id,
+      });
+      const found = await a.findOne<Row>('thing', [{ field: 'id', value: created!.id }]);
+      for (const row of [created, found]) {
+        expect(row!.at).toBeInstanceOf(Date);
+        expect((row!.at as Date).toISOString()).toBe(AT.toISOString());
+        expect(row!.createdAt).toBeInstanceOf(Date);
+        expect(row!.flag).toBe(true);
+        expect(row!.n).toBe(1767225600123);
+        expect(row!.data).toEqual({ a: [1, 'two', { three: true }], s: 'ü' });
+        expect(row!.note).toBe(long);
+        expect(row!.slug).toBe('Typed');
+      }
+      const plain = await a.create<Row>('thing', { name: 'plain' });
+      expect(plain).toMatchObject({ flag: false, n: null, at: null, data: null, note: null });
+      // Dates are compared as instants, whatever the server's time zone.
+      expect(await a.count('thing', [{ field: 'at', value: AT }])).toBe(1);
+      expect(await a.count('thing', [{ field: 'at', value: new Date(AT.getTime() + 1), operator: 'lt' }])).toBe(1);
+      expect(await a.count('thing', [{ field: 'flag', value: true }])).toBe(1);
+    });
+
+    it('stores dates as UTC', async () => {
+      const raw = {
+        sqlite: sql<Row>`select "at" as v from thing where name = 'typed'`,
+        postgres: sql<Row>`select to_char("at" at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS') as v from thing where name = 'typed'`,
+        mysql: sql<Row>`select cast(\`at\` as char) as v from thing where name = 'typed'`,
+      }[dialect];
+      const v = String((await raw.execute(database.db)).rows[0]!.v);
+      expect(v).toBe(dialect === 'sqlite' ? String(AT.getTime()) : '2026-03-04 05:06:07.891');
+    });
+
+    it('detects unique violations, and only those', async () => {
+      await user(`dup-${dialect}@x.io`);
+      const dup = await user(`dup-${dialect}@x.io`).catch((e: unknown) => e);
+      expect(database.caps.isUniqueViolation(dup)).toBe(true);
+      const notNull = await a.create('thing', { name: null as never }).catch((e: unknown) => e);
+      expect(notNull).toBeInstanceOf(Error);
+      expect(database.caps.isUniqueViolation(notNull)).toBe(false);
+    });
+
+    it('compares strings case-sensitively, and matches patterns case-insensitively with % and _ taken literally', async () => {
+      await a.create('thing', { name: 'Pattern 100%_done' });
+      await a.create('thing', { name: 'pattern 1000 done' });
+      expect(await a.count('thing', [{ field: 'name', value: 'pattern 100%_done' }])).toBe(0);
+      expect(await a.count('thing', [{ field: 'name', value: 'Pattern 100%_done' }])).toBe(1);
+      expect(await a.count('thing', [{ field: 'name', value: '100%_', operator: 'contains' }])).toBe(1);
+      expect(await a.count('thing', [{ field: 'name', value: 'PATTERN', operator: 'starts_with' }])).toBe(2);
+      expect(await a.count('thing', [{ field: 'name', value: '%_DONE', operator: 'ends_with' }])).toBe(1);
+    });
+
+    it('filters with every operator, OR groups, sorting and paging', async () => {
+      for (let i = 0; i < 5; i++) await a.create('thing', { name: `page-${i}`, n: i });
+      const names = (rows: Row[]) => rows.map((r) => r.name);
+      const page = [{ field: 'name', value: 'page-', operator: 'starts_with' as const }];
+      expect(names(await a.findMany('thing', { where: page, sortBy: { field: 'n', direction: 'desc' }, limit: 2, offset: 1 }))).toEqual(['page-3', 'page-2']);
+      expect(names(await a.findMany('thing', { where: page, sortBy: { field: 'n', direction: 'asc' }, offset: 3 }))).toEqual(['page-3', 'page-4']);
+      const n = (operator: 'ne' | 'lt' | 'lte' | 'gt' | 'gte', value: number) => a.count('thing', [...page, { field: 'n', value, operator }]);
+      expect([await n('ne', 2), await n('lt', 2), await n('lte', 2), await n('gt', 2), await n('gte', 2)]).toEqual([4, 2, 3, 2, 3]);
+      expect(await a.count('thing', [{ field: 'n', value: [1, 3, 99], operator: 'in' }, ...page])).toBe(2);
+      expect(await a.count('thing', [{ field: 'n', value: [], operator: 'in' }])).toBe(0);
+      expect(
+        await a.count('thing', [...page, { field: 'n', value: 0, connector: 'OR' }, { field: 'n', value: 4, connector: 'OR' }]),
+      ).toBe(2);
+      expect(await a.count('thing', [...page, { field: 'at', value: null }])).toBe(5);
+      expect(await a.count('thing', [...page, { field: 'at', value: null, operator: 'ne' }])).toBe(0);
+    });
+
+    it('updates one row (answering it) and many rows (answering the count)', async () => {
+      const t = await a.create<Row>('thing', { name: 'upd', n: 1 });
+      const later = new Date(AT.getTime() + 5000);
+      const u = await a.update<Row>('thing', [{ field: 'id', value: t!.id }], { n: 2, flag: true, at: later, data: { k: 1 } });
+      expect(u).toMatchObject({ name: 'upd', n: 2, flag: true, data: { k: 1 } });
+      expect((u!.at as Date).getTime()).toBe(later.getTime());
+      expect(await a.update('thing', [{ field: 'id', value: 'missing' }], { n: 3 })).toBeNull();
+      expect(await a.update('thing', [{ field: 'id', value: t!.id }], { name: 'cancel' })).toBeNull();
+      expect(await a.updateMany('thing', [{ field: 'name', value: 'page-', operator: 'starts_with' }], { flag: true })).toBe(5);
+      expect(await a.count('thing', [{ field: 'flag', value: true }, { field: 'name', value: 'page-', operator: 'starts_with' }])).toBe(5);
+    });
+
+    it('runs database hooks: cancel, merge, keep, and after-hooks with the records', async () => {
+      log.length = 0;
+      expect(await a.create('thing', { name: 'cancel' })).toBeNull();
+      expect(await a.create('thing', { name: 'rename' })).toMatchObject({ name: 'renamed' });
+      await a.create('thing', { name: 'keep' });
+      await a.create('thing', { name: 'gone' });
+      expect(await a.delete('thing', [{ field: 'name', value: ['keep', 'gone'], operator: 'in' }])).toBe(1);
+      expect(await a.count('thing', [{ field: 'name', value: 'keep' }])).toBe(1);
+      expect(log).toEqual(['created renamed', 'created keep', 'created gone', 'deleted gone']);
+    });
+
+    it('deletes in cascade along references', async () => {
+      const u = await user(`cascade-${dialect}@x.io`);
+      await a.create('session', { userId: u!.id, token: `tok-${dialect}`, expiresAt: AT });
+      await a.create('thing', { name: 'owned', ownerId: u!.id });
+      expect(await a.delete('user', [{ field: 'id', value: u!.id }])).toBe(1);
+      expect(await a.count('session', [{ field: 'userId', value: u!.id }])).toBe(0);
+      expect(await a.count('thing', [{ field: 'ownerId', value: u!.id }])).toBe(0);
+    });
+
+    it('keeps two rows together in a transaction, and runs after-hooks only once it commits', async () => {
+      log.length = 0;
+      const email = `trx-${dialect}@x.io`;
+      await expect(
+        a.transaction(async (trx) => {
+          const u = await trx.create<Row & { id: string }>('user', { name: 'T', email, emailVerified: false });
+          await trx.create('thing', { name: 'in-trx', ownerId: u!.id });
+          expect(log).toEqual([]);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect(await a.count('user', [{ field: 'email', value: email }])).toBe(0);
+      expect(await a.count('thing', [{ field: 'name', value: 'in-trx' }])).toBe(0);
+      expect(log).toEqual([]);
+      await a.transaction(async (trx) => {
+        const u = await trx.create<Row & { id: string }>('user', { name: 'T', email, emailVerified: false });
+        await trx.create('thing', { name: 'in-trx', ownerId: u!.id });
+        expect(log).toEqual([]);
+      });
+      expect(log).toEqual(['created in-trx']);
+      expect(await a.count('thing', [{ field: 'name', value: 'in-trx' }])).toBe(1);
+    });
+
+    it('answers a prepared hot-path query', async () => {
+      const u = await user(`prep-${dialect}@x.io`);
+      const text = a.db.selectFrom('user').select(['email']).where('id', '=', '').compile().sql;
+      const query = database.prepare!(text, `gh_contract_${dialect}`);
+      expect(await query([u!.id])).toEqual([[`prep-${dialect}@x.io`]]);
+      expect(await query(['nobody'])).toEqual([]);
+    });
+  });
+}

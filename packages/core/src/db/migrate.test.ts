@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { capabilitiesOf, compileOnly, type DialectName, type SchemaSnapshot } from './dialect.js';
+import { planSteps } from './migrate.js';
+import { coreSchema, mergeSchema, type Schema } from './schema.js';
+
+/**
+ * The generated SQL of each dialect, pinned: a change to the generator or to the core
+ * schema shows here, for review (`npx vitest run packages/core/src/db -u` accepts it).
+ */
+const dialects: DialectName[] = ['sqlite', 'postgres', 'mysql'];
+const empty: SchemaSnapshot = { tables: new Map(), indexes: new Set() };
+
+/** What a database migrated to `schema` holds. */
+function migrated(schema: Schema): SchemaSnapshot {
+  const indexes = new Set<string>();
+  for (const [t, def] of Object.entries(schema)) for (const [f, d] of Object.entries(def.fields)) if (d.index && !d.unique) indexes.add(`${t}_${f}_idx`);
+  return { tables: new Map(Object.entries(schema).map(([t, def]) => [t, new Set(['id', ...Object.keys(def.fields)])])), indexes };
+}
+
+describe.each(dialects)('migration SQL: %s', (dialect) => {
+  const db = compileOnly(dialect);
+  const caps = capabilitiesOf(dialect);
+
+  it('creates the core schema', () => {
+    expect(planSteps(db, caps, coreSchema(), empty).map((s) => s.sql)).toMatchSnapshot();
+  });
+
+  it('adds columns, foreign keys and indexes to existing tables', () => {
+    const core = coreSchema();
+    const current = migrated(core);
+    const grown = mergeSchema(core, {
+      session: { fields: { activeOrganizationId: { type: 'string', references: { model: 'user', field: 'id', onDelete: 'set null' } } } },
+      user: { fields: { username: { type: 'string', unique: true }, banned: { type: 'boolean' }, banExpires: { type: 'date' } } },
+    });
+    expect(planSteps(db, caps, grown, current).map((s) => `${s.kind}: ${s.sql}`)).toMatchSnapshot();
+  });
+
+  it('plans nothing for an up-to-date database', () => {
+    expect(planSteps(db, caps, coreSchema(), migrated(coreSchema()))).toEqual([]);
+  });
+});
