@@ -25,9 +25,15 @@ export function toErrorResponse(auth: AuthContext, error: unknown, request: Requ
   });
 }
 
+const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+// Drivers that lose a connection mid-query say so in words, without a code.
+const DOWN_MESSAGES = /Connection terminated|connection (is )?closed|Connection lost|timeout exceeded when trying to connect|Query read timeout|Can't add new command when connection is in closed state/i;
+
 function isDatabaseDown(error: unknown): boolean {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', '57P01', '57P03'].includes(code);
+  if (typeof error !== 'object' || error === null) return false;
+  const code = 'code' in error ? String((error as { code: unknown }).code) : '';
+  const message = 'message' in error ? String((error as { message: unknown }).message) : '';
+  return DOWN_CODES.has(code) || DOWN_MESSAGES.test(message);
 }
 
 /** The HTTP edge: every endpoint mounted once, at start-up, under the base path. */

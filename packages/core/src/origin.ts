@@ -16,8 +16,9 @@ export class OriginPolicy {
           .replace(/\/+$/, '')
           .split('*')
           .map((part) => part.replace(/[.+?^${}()|[\]\\/]/g, '\\$&'))
-          // A wildcard never crosses a dot, a slash, a colon or an @.
-          .join('[^./:@]*');
+          // A wildcard is at least one character and never crosses a dot, a slash, a colon
+          // or an @: `https://*.example.com` is one label, never `https://.example.com`.
+          .join('[^./:@]+');
         this.patterns.push(new RegExp(`^${re}$`));
       } else {
         try {

@@ -3,7 +3,7 @@ import type { AuthContext } from './context.js';
 import { readCookie, serializeCookie, type CookieAttributes } from './cookies.js';
 import type { AnyEndpoint, EndpointContext } from './endpoint.js';
 import { APIError, BASE_ERRORS, fail } from './errors.js';
-import { clientKey } from './rate-limit.js';
+import { canonicalIp, clientKey } from './rate-limit.js';
 import type { SessionWithUser } from './session/types.js';
 
 const REDIRECT_ERRORS: Record<string, keyof typeof BASE_ERRORS> = {
@@ -22,6 +22,19 @@ export interface CallInfo {
   internal?: boolean;
 }
 
+const NUL_MESSAGE = 'Invalid request: text must not contain NUL characters';
+
+/**
+ * NUL belongs in no field, and PostgreSQL refuses it in text outright (an error, so a 500):
+ * refused here, the same on every database. Nesting deeper than 32 is not looked into.
+ */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > 32) return false;
+  for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || hasNul(v, depth + 1)) return true;
+  return false;
+}
+
 function zodMessage(error: z.ZodError): string {
   return error.issues
     .map((i) => {
@@ -35,14 +48,16 @@ function zodMessage(error: z.ZodError): string {
 function clientIp(auth: AuthContext, request: Request, info: CallInfo): string | null {
   const trusted = auth.options.advanced.trustedProxies;
   const peer = info.ip ?? null;
-  if (trusted && (trusted === true || (peer && trusted.includes(peer)))) {
+  // Compared in one spelling, so `::ffff:10.0.0.1` (a dual-stack socket) is the proxy `10.0.0.1`.
+  const isProxy = (a: string) => Array.isArray(trusted) && trusted.some((p) => canonicalIp(p) === canonicalIp(a));
+  if (trusted && (trusted === true || (peer && isProxy(peer)))) {
     const xff = request.headers.get('x-forwarded-for');
     if (xff) {
       // The right-most address not belonging to a trusted proxy is the client.
       const hops = xff.split(',').map((s) => s.trim()).filter(Boolean);
       for (let i = hops.length - 1; i >= 0; i--) {
         if (trusted === true) return hops[0]!;
-        if (!trusted.includes(hops[i]!)) return hops[i]!;
+        if (!isProxy(hops[i]!)) return hops[i]!;
       }
     }
   }
@@ -79,8 +94,10 @@ function checkOrigin(auth: AuthContext, request: Request): void {
     if (!auth.origins.isTrustedOrigin(o)) fail('FORBIDDEN', 'INVALID_ORIGIN');
     return;
   }
-  // No Origin and no Referer: a browser always sends Origin on a cross-site POST,
-  // so only refuse what a browser says is cross-site (or an opaque "null" origin).
+  // Neither Origin nor Referer. A browser sends Origin on every cross-site POST and
+  // marks it with Sec-Fetch-Site, so only what a browser says is cross-site (or an opaque
+  // "null" origin) is refused: the API's other clients (servers, CLIs, mobile apps) send
+  // cookies without an Origin, and CSRF needs a browser.
   const site = request.headers.get('sec-fetch-site');
   if (origin === 'null' || (site && site !== 'same-origin' && site !== 'none')) fail('FORBIDDEN', 'INVALID_ORIGIN');
 }
@@ -136,6 +153,7 @@ export async function runEndpoint(
     if (!r.success) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', zodMessage(r.error));
     query = r.data;
   }
+  if (hasNul(body) || hasNul(query) || hasNul(params)) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', NUL_MESSAGE);
   for (const field of endpoint.redirectFields ?? []) {
     const value = (body as Record<string, unknown> | undefined)?.[field] ?? (query as Record<string, unknown> | undefined)?.[field];
     if (typeof value === 'string' && value && !auth.origins.isAllowedRedirect(value)) {

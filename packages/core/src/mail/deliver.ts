@@ -29,3 +29,23 @@ export async function deliverMail(auth: AuthContext, what: { kind: string; to: s
 export function mailIsConfigured(auth: AuthContext): boolean {
   return !!(auth.options.email.smtp || auth.options.email.send);
 }
+
+/**
+ * Sends a mail after the answer, for routes anyone may call about any address
+ * (forgot-password, send-verification-email): whether, when and how delivery
+ * goes must not tell the caller that the address has an account. A failure is
+ * logged (by deliverMail) and `onFailure` undoes what was stored for the mail.
+ */
+export function deliverInBackground(auth: AuthContext, send: () => Promise<void>, onFailure?: () => Promise<unknown>): void {
+  // Started on the next turn of the event loop: none of its work happens inside the answer.
+  const started = new Promise<void>((resolve) => setImmediate(resolve)).then(send);
+  auth.background.run(
+    started.catch(async () => {
+      try {
+        await onFailure?.();
+      } catch (e) {
+        auth.logger.error({ err: String(e) }, 'could not undo after a failed mail');
+      }
+    }),
+  );
+}

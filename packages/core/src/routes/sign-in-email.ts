@@ -20,16 +20,16 @@ export const signInEmail = defineEndpoint({
     const email = normalizeEmail(body.email);
     if (!isEmail(email)) fail('BAD_REQUEST', 'INVALID_EMAIL');
     const identity = `email:${email}`;
-    await auth.lockout.assertOpen(identity);
+    await auth.lockout.begin(identity);
 
     const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'email', value: email }]);
     const ok = await verifyCredential(auth, user, body.password);
     if (!user || !ok) {
-      await auth.lockout.recordFailure(identity, user);
+      await auth.lockout.fail(identity, user);
       await auth.audit.record(c, 'sign-in.failure', { userId: user?.id ?? null, details: { method: 'email' } });
       fail('UNAUTHORIZED', 'INVALID_EMAIL_OR_PASSWORD');
     }
-    await auth.lockout.recordSuccess(identity);
+    await auth.lockout.succeed(identity);
 
     if (auth.options.emailAndPassword.requireEmailVerification && !user.emailVerified) {
       const verification = auth.extensions.emailVerification as

@@ -7,19 +7,83 @@ export const LOCKOUT_ERRORS = {
   TOO_MANY_FAILED_ATTEMPTS: 'Too many failed attempts. Please try again later.',
 } as const;
 
-interface LockState {
-  failures: number;
-  firstFailure: number;
-  lockedUntil: number;
+/** A counter per identity: attempts booked in the current window, or a lock until a time. */
+type LockState = { kind: 'counting'; count: number; windowStart: number } | { kind: 'locked'; until: number };
+
+interface LockStore {
+  read(key: string): Promise<LockState | null>;
+  /** Atomically applies `next` to the current state; answers the state written. */
+  update(key: string, next: (current: LockState | null) => LockState): Promise<LockState>;
+  clear(key: string): Promise<void>;
+}
+
+/**
+ * The rateLimit table (its `key` is unique), updated by compare-and-set so that
+ * concurrent attempts on any dialect each see their own count. A lock is kept as
+ * count -1 with lastRequest holding its end.
+ */
+class DatabaseLockStore implements LockStore {
+  constructor(private readonly auth: AuthContext) {}
+
+  private decode(row: { count: number; lastRequest: number }): LockState {
+    return row.count < 0 ? { kind: 'locked', until: row.lastRequest } : { kind: 'counting', count: row.count, windowStart: row.lastRequest };
+  }
+
+  private encode(s: LockState): { count: number; lastRequest: number } {
+    return s.kind === 'locked' ? { count: -1, lastRequest: s.until } : { count: s.count, lastRequest: s.windowStart };
+  }
+
+  async read(key: string): Promise<LockState | null> {
+    const row = await this.auth.adapter.findOne<{ count: number; lastRequest: number }>('rateLimit', [{ field: 'key', value: key }]);
+    return row ? this.decode(row) : null;
+  }
+
+  async update(key: string, next: (current: LockState | null) => LockState): Promise<LockState> {
+    const { adapter } = this.auth;
+    for (let tries = 0; tries < 20; tries++) {
+      const row = await adapter.findOne<{ id: string; count: number; lastRequest: number }>('rateLimit', [{ field: 'key', value: key }]);
+      const state = next(row ? this.decode(row) : null);
+      const values = this.encode(state);
+      if (!row) {
+        try {
+          await adapter.create('rateLimit', { key, ...values }, { hooks: false });
+          return state;
+        } catch {
+          continue; // a concurrent first attempt created it: read it again
+        }
+      }
+      const written = await adapter.updateMany(
+        'rateLimit',
+        [
+          { field: 'id', value: row.id },
+          { field: 'count', value: row.count },
+          { field: 'lastRequest', value: row.lastRequest },
+        ],
+        values,
+      );
+      if (written === 1) return state;
+    }
+    throw new APIError('SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable. Please try again later.');
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.auth.adapter.delete('rateLimit', [{ field: 'key', value: key }]);
+  }
 }
 
 /**
  * Per-identity lockout after repeated failed sign-ins. Keyed by the normalised
- * identity the caller typed (email or username), not by user id, so that an
- * unknown identity locks exactly like a known one and reveals nothing.
+ * identity the caller typed (email or username, or the user for a second factor),
+ * not by whether it exists, so an unknown identity locks exactly like a known one.
+ * Failures are counted, not attempts: many parallel sign-ins of one person (or a
+ * load test) are never locked out; a burst from one source meets the rate limit.
  */
 export class Lockout {
-  constructor(private readonly auth: AuthContext) {}
+  private readonly store: LockStore;
+
+  constructor(private readonly auth: AuthContext) {
+    this.store = new DatabaseLockStore(auth);
+  }
 
   private get opts() {
     return { enabled: true, maxAttempts: 10, window: 900, duration: 900, ...this.auth.options.lockout };
@@ -29,65 +93,48 @@ export class Lockout {
     return `lockout:${createHash('sha256').update(identity).digest('base64url')}`;
   }
 
-  private async read(key: string): Promise<{ id?: string; state: LockState } | null> {
-    const storage = this.auth.secondaryStorage;
-    if (storage) {
-      const raw = await storage.get(key).catch(() => null);
-      return raw ? { state: JSON.parse(raw) as LockState } : null;
-    }
-    const row = await this.auth.adapter.findOne<{ id: string; value: string }>('verification', [{ field: 'identifier', value: key }]);
-    return row ? { id: row.id, state: JSON.parse(row.value) as LockState } : null;
-  }
-
-  private async write(key: string, existing: { id?: string } | null, state: LockState): Promise<void> {
-    const ttl = Math.max(this.opts.window, this.opts.duration);
-    const storage = this.auth.secondaryStorage;
-    if (storage) {
-      await storage.set(key, JSON.stringify(state), ttl).catch(() => undefined);
-      return;
-    }
-    const expiresAt = new Date(this.auth.now() + ttl * 1000);
-    if (existing?.id) await this.auth.adapter.update('verification', [{ field: 'id', value: existing.id }], { value: JSON.stringify(state), expiresAt }, { hooks: false });
-    else await this.auth.adapter.create('verification', { identifier: key, value: JSON.stringify(state), expiresAt }, { hooks: false });
+  private refuse(until: number): never {
+    const retry = String(Math.max(1, Math.ceil((until - this.auth.now()) / 1000)));
+    throw new APIError('TOO_MANY_REQUESTS', 'TOO_MANY_FAILED_ATTEMPTS', LOCKOUT_ERRORS.TOO_MANY_FAILED_ATTEMPTS, {
+      'Retry-After': retry,
+      'X-Retry-After': retry,
+    });
   }
 
   /** Throws 429 while the identity is locked. */
-  async assertOpen(identity: string): Promise<void> {
+  async begin(identity: string): Promise<void> {
     if (!this.opts.enabled) return;
-    const found = await this.read(this.key(identity));
     const now = this.auth.now();
-    if (found && found.state.lockedUntil > now) {
-      const retry = String(Math.ceil((found.state.lockedUntil - now) / 1000));
-      throw new APIError('TOO_MANY_REQUESTS', 'TOO_MANY_FAILED_ATTEMPTS', LOCKOUT_ERRORS.TOO_MANY_FAILED_ATTEMPTS, {
-        'Retry-After': retry,
-        'X-Retry-After': retry,
-      });
-    }
+    const state = await this.store.read(this.key(identity));
+    if (state?.kind === 'locked' && state.until > now) this.refuse(state.until);
   }
 
-  /** Counts a failure; the one that reaches the limit locks the identity and tells its owner. */
-  async recordFailure(identity: string, user: UserRow | null): Promise<void> {
-    if (!this.opts.enabled) return;
-    const key = this.key(identity);
-    const found = await this.read(key);
+  /**
+   * Counts a failure, atomically (concurrent failures are each counted); the one
+   * that reaches the limit locks the identity and tells its owner.
+   */
+  async fail(identity: string, user: UserRow | null): Promise<void> {
+    const o = this.opts;
+    if (!o.enabled) return;
     const now = this.auth.now();
-    let state: LockState =
-      found && found.state.firstFailure + this.opts.window * 1000 > now ? found.state : { failures: 0, firstFailure: now, lockedUntil: 0 };
-    state = { ...state, failures: state.failures + 1 };
-    if (state.failures >= this.opts.maxAttempts) {
-      state = { failures: 0, firstFailure: now, lockedUntil: now + this.opts.duration * 1000 };
-      if (user) void this.notify(user);
-    }
-    await this.write(key, found, state);
+    let locked = false;
+    await this.store.update(this.key(identity), (s) => {
+      locked = false;
+      if (s?.kind === 'locked' && s.until > now) return s;
+      const counting = s?.kind === 'counting' && s.windowStart + o.window * 1000 > now ? s : { kind: 'counting' as const, count: 0, windowStart: now };
+      if (counting.count + 1 >= o.maxAttempts) {
+        locked = true;
+        return { kind: 'locked', until: now + o.duration * 1000 };
+      }
+      return { ...counting, count: counting.count + 1 };
+    });
+    if (locked && user) void this.notify(user);
   }
 
-  async recordSuccess(identity: string): Promise<void> {
+  /** A success: the count starts again. */
+  async succeed(identity: string): Promise<void> {
     if (!this.opts.enabled) return;
-    const key = this.key(identity);
-    const found = await this.read(key);
-    if (!found) return;
-    if (this.auth.secondaryStorage) await this.auth.secondaryStorage.delete(key).catch(() => undefined);
-    else if (found.id) await this.auth.adapter.delete('verification', [{ field: 'id', value: found.id }]);
+    await this.store.clear(this.key(identity));
   }
 
   private async notify(user: UserRow): Promise<void> {

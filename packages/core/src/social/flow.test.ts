@@ -130,7 +130,7 @@ describe('starting the flow', () => {
     const url = new URL(r.data.url);
     expect(url.searchParams.get('scope')).toBe('read:user user:email repo');
     const state = url.searchParams.get('state')!;
-    const row = await (await ctx()).adapter.findOne<{ value: string; expiresAt: Date }>('verification', [{ field: 'identifier', value: state }]);
+    const row = await (await ctx()).adapter.findOne<{ value: string; expiresAt: Date }>('verification', [{ field: 'identifier', value: `oauth-state:${state}` }]);
     const value = JSON.parse(row!.value);
     expect(value).toMatchObject({ callbackURL: '/home', newUserURL: '/welcome', errorURL: ERROR_PAGE, expiresAt: t.clock.ms + 600_000 });
     expect(value.codeVerifier).toHaveLength(128);
@@ -363,7 +363,7 @@ describe('linking and unlinking', () => {
     const r = await t.json<{ url: string; redirect: boolean }>('/link-social', { body: { provider: 'github', callbackURL: '/settings' } });
     expect(r.data.redirect).toBe(true);
     const state = new URL(r.data.url).searchParams.get('state')!;
-    const row = await (await ctx()).adapter.findOne<{ value: string }>('verification', [{ field: 'identifier', value: state }]);
+    const row = await (await ctx()).adapter.findOne<{ value: string }>('verification', [{ field: 'identifier', value: `oauth-state:${state}` }]);
     expect(JSON.parse(row!.value).link).toEqual({ email: 'linker@example.com', userId: (data.user as { id: string }).id });
     expect((await callback({ code: 'c', state })).headers.get('location')).toBe('/settings');
 

@@ -26,6 +26,9 @@ export interface StateData {
   scopes?: string[];
 }
 
+const STATE_FORMAT = /^[A-Za-z0-9]{32}$/;
+const stateIdentifier = (state: string) => `oauth-state:${state}`;
+
 export function codeChallenge(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }
@@ -36,7 +39,7 @@ export async function createState(auth: AuthContext, data: Omit<StateData, 'code
   const codeVerifier = randomString(VERIFIER_LENGTH, UNRESERVED);
   const expiresAt = auth.now() + STATE_TTL_MS;
   const value: StateData = { ...data, codeVerifier, expiresAt };
-  const row = await auth.adapter.create('verification', { identifier: state, value: JSON.stringify(value), expiresAt: new Date(expiresAt) });
+  const row = await auth.adapter.create('verification', { identifier: stateIdentifier(state), value: JSON.stringify(value), expiresAt: new Date(expiresAt) });
   if (!row) fail('INTERNAL_SERVER_ERROR', 'UNABLE_TO_CREATE_VERIFICATION');
   return { state, codeVerifier };
 }
@@ -48,7 +51,10 @@ export type StateRead = { ok: true; data: StateData } | { ok: false; reason: 'no
  * caller whose delete removed it may go on (two racing callbacks: one wins).
  */
 export async function consumeState(auth: AuthContext, state: string): Promise<StateRead> {
-  const row = await auth.adapter.findOne<Row & { value: string; expiresAt: Date }>('verification', [{ field: 'identifier', value: state }]);
+  // Only a well-formed state names a row, and only a state row: a forged `state` must
+  // never reach another kind of verification row (a lockout, a code) and delete it.
+  if (!STATE_FORMAT.test(state)) return { ok: false, reason: 'not_found' };
+  const row = await auth.adapter.findOne<Row & { value: string; expiresAt: Date }>('verification', [{ field: 'identifier', value: stateIdentifier(state) }]);
   if (!row) return { ok: false, reason: 'not_found' };
   const removed = await auth.adapter.delete('verification', [{ field: 'id', value: row.id }]);
   if (removed === 0) return { ok: false, reason: 'not_found' };

@@ -4,6 +4,7 @@ import { defineEndpoint, type EndpointContext } from '../../endpoint.js';
 import { fail } from '../../errors.js';
 import type { UserRow } from '../../session/types.js';
 import { isEmail, normalizeEmail } from '../../sign-in.js';
+import { deliverInBackground } from '../../mail/deliver.js';
 import { accountMails } from '../mail-templates.js';
 import { storeVerification, withQuery } from '../tokens.js';
 
@@ -15,8 +16,8 @@ type Body = z.infer<typeof body>;
 
 /**
  * Mails a one-time reset link. Always answers `{status: true}`, for unknown
- * addresses too, and does the same token and database work either way, so the
- * answer does not tell which addresses have accounts.
+ * addresses too, before any mail is sent, so neither the answer nor its timing
+ * tells which addresses have accounts.
  */
 async function requestReset(c: EndpointContext<Body, unknown>) {
   const { auth, body } = c;
@@ -24,22 +25,24 @@ async function requestReset(c: EndpointContext<Body, unknown>) {
   const email = normalizeEmail(body.email);
   if (!isEmail(email)) fail('BAD_REQUEST', 'INVALID_EMAIL');
   const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'email', value: email }]);
-  const token = randomString(RESET_TOKEN_LENGTH);
-  if (!user) {
-    // Comparable work: a lookup of the identifier the real path would write.
-    await auth.adapter.findOne('verification', [{ field: 'identifier', value: resetIdentifier(token) }]);
-    return { status: true };
-  }
-  const expiresIn = auth.options.emailAndPassword.resetPasswordTokenExpiresIn;
-  const rowId = await storeVerification(auth, resetIdentifier(token), user.id, expiresIn);
-  const path = auth.url(`/reset-password/${token}`);
-  const url = body.redirectTo ? withQuery(path, { callbackURL: body.redirectTo }) : path;
-  try {
-    await accountMails.resetPassword(auth, user, url, token);
-  } catch (e) {
-    // No orphan token: a link nobody received must not stay usable.
-    await auth.adapter.delete('verification', [{ field: 'id', value: rowId }]);
-    throw e;
+  // Everything else happens after the answer: a known address must not answer later,
+  // or differently, than an unknown one. No orphan token: a link nobody received
+  // must not stay usable.
+  if (user) {
+    let rowId: string | undefined;
+    deliverInBackground(
+      auth,
+      async () => {
+        const token = randomString(RESET_TOKEN_LENGTH);
+        rowId = await storeVerification(auth, resetIdentifier(token), user.id, auth.options.emailAndPassword.resetPasswordTokenExpiresIn);
+        const path = auth.url(`/reset-password/${token}`);
+        const url = body.redirectTo ? withQuery(path, { callbackURL: body.redirectTo }) : path;
+        await accountMails.resetPassword(auth, user, url, token);
+      },
+      async () => {
+        if (rowId) await auth.adapter.delete('verification', [{ field: 'id', value: rowId }]);
+      },
+    );
   }
   return { status: true };
 }

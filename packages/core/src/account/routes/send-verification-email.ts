@@ -3,6 +3,7 @@ import { defineEndpoint } from '../../endpoint.js';
 import { fail } from '../../errors.js';
 import type { UserRow } from '../../session/types.js';
 import { isEmail, normalizeEmail } from '../../sign-in.js';
+import { deliverInBackground } from '../../mail/deliver.js';
 import { signEmailToken } from '../tokens.js';
 import { sendVerification } from '../verification.js';
 
@@ -22,7 +23,8 @@ export const sendVerificationEmail = defineEndpoint({
     if (!isEmail(email)) fail('BAD_REQUEST', 'INVALID_EMAIL');
     const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'email', value: email }]);
     if (user && !user.emailVerified) {
-      await sendVerification(auth, user, body.callbackURL);
+      // After the answer, so that delivery (its time, its failure) tells nothing.
+      deliverInBackground(auth, () => sendVerification(auth, user, body.callbackURL));
     } else {
       // The token signing the real path does, so both paths cost about the same.
       await signEmailToken(auth, { email });

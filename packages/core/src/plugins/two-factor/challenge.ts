@@ -21,9 +21,13 @@ export const secondFactorPassed = new WeakSet<EndpointContext>();
  * Opens the challenge for this request. With `attempt`, a pending sign-in books one try
  * first (verify routes); sending a code does not.
  */
+/** The lockout identity of a person's second factor: fresh password sign-ins do not reset it. */
+const secondFactorIdentity = (userId: string) => `two-factor:${userId}`;
+
 export async function openChallenge(c: EndpointContext, opts: { attempt: boolean }): Promise<Challenge> {
   const pending = await readPending(c);
   if (pending) {
+    if (opts.attempt) await c.auth.lockout.begin(secondFactorIdentity(pending.userId));
     const attempt = opts.attempt ? await takeAttempt(c, pending) : pending.attempts;
     const user = await c.auth.adapter.findOne<UserRow>('user', [{ field: 'id', value: pending.userId }]);
     if (!user) {
@@ -33,13 +37,18 @@ export async function openChallenge(c: EndpointContext, opts: { attempt: boolean
     return { kind: 'pending', user, pending, attempt };
   }
   const session = await c.getSession();
-  if (session) return { kind: 'session', user: session.user, session };
+  if (session) {
+    if (opts.attempt) await c.auth.lockout.begin(secondFactorIdentity(session.user.id));
+    return { kind: 'session', user: session.user, session };
+  }
   if (hasPendingCookie(c)) c.deleteCookie(c.auth.cookies.named('two_factor'));
   throw twoFactorError('UNAUTHORIZED', 'INVALID_TWO_FACTOR_COOKIE');
 }
 
 /** A wrong code: the last allowed try also ends the pending sign-in. */
 export async function failChallenge(c: EndpointContext, ch: Challenge): Promise<never> {
+  await c.auth.lockout.fail(secondFactorIdentity(ch.user.id), ch.user);
+  await c.auth.audit.record(c, 'sign-in.failure', { userId: ch.user.id, actorId: ch.user.id, details: { method: 'two-factor' } });
   if (ch.kind === 'pending' && ch.attempt >= twoFactorConfig(c.auth).maxAttempts) await killPending(c, ch.pending);
   throw twoFactorError('UNAUTHORIZED', 'INVALID_TWO_FACTOR_AUTHENTICATION');
 }
@@ -57,6 +66,7 @@ export async function passChallenge(
 ): Promise<unknown> {
   const { auth } = c;
   const user = opts.user ?? ch.user;
+  await auth.lockout.succeed(secondFactorIdentity(ch.user.id));
   if (ch.kind === 'session') {
     if (opts.trustDevice) await trustDevice(c, user.id);
     return { token: ch.session.token, user: auth.publicUser(user) };

@@ -22,17 +22,17 @@ export const signInUsername = defineEndpoint({
     if (!auth.options.emailAndPassword.enabled) fail('BAD_REQUEST', 'EMAIL_PASSWORD_DISABLED');
     const rules = usernameRules(auth.options);
     const identity = `username:${normalizeUsername(body.username)}`;
-    await auth.lockout.assertOpen(identity);
+    await auth.lockout.begin(identity);
     const user = isWellFormed(rules, body.username)
       ? await auth.adapter.findOne<UserRow>('user', [{ field: 'username', value: normalizeUsername(body.username) }])
       : null;
     const ok = await verifyCredential(auth, user, body.password);
     if (!user || !ok) {
-      await auth.lockout.recordFailure(identity, user);
+      await auth.lockout.fail(identity, user);
       await auth.audit.record(c, 'sign-in.failure', { userId: user?.id ?? null, details: { method: 'username' } });
       throw usernameError('UNAUTHORIZED', 'INVALID_USERNAME_OR_PASSWORD');
     }
-    await auth.lockout.recordSuccess(identity);
+    await auth.lockout.succeed(identity);
 
     if (auth.options.emailAndPassword.requireEmailVerification && !user.emailVerified) {
       const verification = auth.extensions.emailVerification as
