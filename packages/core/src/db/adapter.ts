@@ -330,7 +330,14 @@ export class Adapter {
     } else {
       const existing = await this.db.selectFrom(model).select('id').where(this.whereOf(model, where)).executeTakeFirst();
       if (!existing) return null;
-      await this.db.updateTable(model).set(values).where('id', '=', existing.id).execute();
+      // The whole condition again in the UPDATE: between the two statements another writer
+      // may have changed the row, and a compare-and-set (`value = old`) must then write nothing.
+      const result = await this.db
+        .updateTable(model)
+        .set(values)
+        .where((eb) => eb.and([eb(`${model}.id`, '=', existing.id), this.whereOf(model, where)(eb)]))
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return null;
       row = (await this.db.selectFrom(model).selectAll().where('id', '=', existing.id).executeTakeFirst()) as Row | undefined;
     }
     if (!row) return null;
