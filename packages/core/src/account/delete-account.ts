@@ -1,3 +1,4 @@
+import type { EndpointContext } from '../endpoint.js';
 import type { AuthContext } from '../context.js';
 import type { Adapter } from '../db/adapter.js';
 import { APIError } from '../errors.js';
@@ -27,7 +28,7 @@ async function removeUserRows(trx: Adapter, userId: string): Promise<void> {
  * the delete-account token is used up in the same transaction: false when it is
  * unknown, expired, already used, or someone else's.
  */
-export async function deleteUserNow(auth: AuthContext, user: UserRow, token?: string): Promise<boolean> {
+export async function deleteUserNow(auth: AuthContext, user: UserRow, token?: string, c?: EndpointContext): Promise<boolean> {
   const opts = auth.options.user.deleteUser;
   await opts.beforeDelete?.(user);
   const done = await auth.adapter.transaction(async (trx) => {
@@ -43,7 +44,7 @@ export async function deleteUserNow(auth: AuthContext, user: UserRow, token?: st
     return used.ok && used.result;
   });
   if (done) {
-    await auth.audit.record(null, 'user.delete', { userId: user.id, actorId: user.id, details: { email: user.email } });
+    await auth.audit.record(c ?? null, 'user.delete', { userId: user.id, actorId: user.id, details: { email: user.email } });
     await opts.afterDelete?.(user);
   }
   return done;

@@ -226,7 +226,7 @@ describe('security events reach the trail', () => {
    * (deleteUserNow) calls `auth.audit.record(null, 'user.delete', …)`, so IP address and user
    * agent are lost. Fix: pass the endpoint context down from delete-user and delete-user/callback.
    */
-  it.fails('user.delete by the user carries IP and user agent (account/delete-account.ts)', async () => {
+  it('user.delete by the user carries IP and user agent (account/delete-account.ts)', async () => {
     const u = await person();
     await send('/delete-user', { password: PASSWORD }, u.jar);
     await expectEvent('user.delete', u.id, u.id);

@@ -21,7 +21,7 @@ export const deleteUserCallback = defineEndpoint({
     const user = userId ? await auth.adapter.findOne<UserRow>('user', [{ field: 'id', value: userId }]) : null;
     if (!user) fail('BAD_REQUEST', 'INVALID_TOKEN');
     const caller = await c.getSession();
-    if (!(await deleteUserNow(auth, user, query.token))) fail('BAD_REQUEST', 'INVALID_TOKEN');
+    if (!(await deleteUserNow(auth, user, query.token, c))) fail('BAD_REQUEST', 'INVALID_TOKEN');
     if (caller?.user.id === user.id) auth.sessions.clearCookies(c);
     if (query.callbackURL) return c.redirect(query.callbackURL);
     return { success: true, message: 'User deleted' };

@@ -30,7 +30,7 @@ export const deleteUser = defineEndpoint({
       const account = await findCredential(auth.adapter, user.id);
       if (!account?.password) fail('BAD_REQUEST', 'CREDENTIAL_ACCOUNT_NOT_FOUND');
       if (!(await auth.password.verify(account.password, body.password))) fail('BAD_REQUEST', 'INVALID_PASSWORD');
-      await deleteUserNow(auth, user);
+      await deleteUserNow(auth, user, undefined, c);
       auth.sessions.clearCookies(c);
       return DELETED;
     }
@@ -38,7 +38,7 @@ export const deleteUser = defineEndpoint({
     if (body.token) {
       // Check ownership before using the token up, so nobody can burn another user's link.
       if ((await peekVerification(auth, deleteIdentifier(body.token))) !== user.id) fail('BAD_REQUEST', 'INVALID_TOKEN');
-      if (!(await deleteUserNow(auth, user, body.token))) fail('BAD_REQUEST', 'INVALID_TOKEN');
+      if (!(await deleteUserNow(auth, user, body.token, c))) fail('BAD_REQUEST', 'INVALID_TOKEN');
       auth.sessions.clearCookies(c);
       return DELETED;
     }
@@ -58,7 +58,7 @@ export const deleteUser = defineEndpoint({
     }
 
     if (!auth.sessions.isFresh(session)) fail('FORBIDDEN', 'SESSION_NOT_FRESH');
-    await deleteUserNow(auth, user);
+    await deleteUserNow(auth, user, undefined, c);
     auth.sessions.clearCookies(c);
     return DELETED;
   },
