@@ -54,6 +54,15 @@ describeBrowser('admin journey in Chromium', () => {
     await showsText(rows.nth(1), 'Banned');
     await stack.shot(admin, '6-banned');
 
+    // The server-side filter: only banned users.
+    await admin.getByLabel('Search').fill('');
+    await admin.getByLabel('Show').selectOption('banned');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
+    await showsText(rows.nth(1), userEmail);
+    await admin.getByLabel('Show').selectOption('all');
+    await admin.getByLabel('Search').fill('mallory');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
+
     // The banned user's own sign-in shows the server's message, and not the reason.
     const user = await stack.page();
     await signIn(user, userEmail, 'mallory-password');

@@ -9,6 +9,14 @@ import { useDebounced } from './useDebounced';
 
 const PAGE_SIZE = 20;
 
+/** The server-side filters offered (filterField / filterValue / filterOperator of list-users). */
+const FILTERS: Record<string, { label: string; query?: Pick<ListUsersQuery, 'filterField' | 'filterValue' | 'filterOperator'> }> = {
+  all: { label: 'All users' },
+  admins: { label: 'Admins', query: { filterField: 'role', filterValue: 'admin', filterOperator: 'eq' } },
+  banned: { label: 'Banned', query: { filterField: 'banned', filterValue: 'true', filterOperator: 'eq' } },
+  unverified: { label: 'Email not verified', query: { filterField: 'emailVerified', filterValue: 'false', filterOperator: 'eq' } },
+};
+
 interface Props {
   /** Changes whenever a user was changed elsewhere on the page, to reload. */
   version: number;
@@ -22,11 +30,12 @@ export function UserTable({ version, onManage, onLoaded }: Props) {
   const [sortBy, setSortBy] = useState('createdAt');
   const [sortDirection, setSortDirection] = useState<'asc' | 'desc'>('desc');
   const [offset, setOffset] = useState(0);
+  const [filter, setFilter] = useState('all');
   const searchValue = useDebounced(search.trim(), 300);
 
   // A new search or sort starts again from the first page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetting is the point
-  useEffect(() => setOffset(0), [searchValue, searchField, sortBy, sortDirection]);
+  useEffect(() => setOffset(0), [searchValue, searchField, sortBy, sortDirection, filter]);
 
   const query: ListUsersQuery = {
     limit: PAGE_SIZE,
@@ -34,6 +43,7 @@ export function UserTable({ version, onManage, onLoaded }: Props) {
     sortBy,
     sortDirection,
     ...(searchValue ? { searchValue, searchField, searchOperator: 'contains' as const } : {}),
+    ...FILTERS[filter]?.query,
   };
   const list = useAuthQuery(`${JSON.stringify(query)}#${version}`, () => auth.admin.listUsers(query));
   const users = list.data?.users ?? [];
@@ -56,6 +66,12 @@ export function UserTable({ version, onManage, onLoaded }: Props) {
             { value: 'name', label: 'Name' },
           ]}
           onChange={(v) => setSearchField(v === 'name' ? 'name' : 'email')}
+        />
+        <Select
+          label="Show"
+          value={filter}
+          options={Object.entries(FILTERS).map(([value, f]) => ({ value, label: f.label }))}
+          onChange={setFilter}
         />
         <Select
           label="Sort by"
