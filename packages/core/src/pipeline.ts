@@ -16,6 +16,8 @@ const REDIRECT_ERRORS: Record<string, keyof typeof BASE_ERRORS> = {
 // Paths limited to 3 requests per 10 s (spec section 9).
 const STRICT_PATHS = [/^\/sign-in\//, /^\/sign-up\//, /^\/change-password$/, /^\/change-email$/];
 
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
 export interface CallInfo {
   ip?: string | null;
   /** A server-side `api` call: no origin check, no rate limit. */
@@ -130,10 +132,12 @@ export async function runEndpoint(
   params: Record<string, string>,
   info: CallInfo,
 ): Promise<Response> {
-  const responseHeaders = new Headers();
+  // Made only when something sets a header: most answers (get-session) set none.
+  let headers: Headers | undefined;
+  const responseHeaders = () => (headers ??= new Headers());
   const cookieHeader = request.headers.get('cookie');
   const ip = clientIp(auth, request, info);
-  const url = new URL(request.url);
+  const q = request.url.indexOf('?');
 
   if (!info.internal) {
     await checkRateLimit(auth, endpoint.path, ip);
@@ -147,7 +151,7 @@ export async function runEndpoint(
     if (!r.success) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', zodMessage(r.error));
     body = r.data;
   }
-  let query: unknown = Object.fromEntries(url.searchParams);
+  let query: unknown = q === -1 ? {} : Object.fromEntries(new URLSearchParams(request.url.slice(q + 1)));
   if (endpoint.query) {
     const r = endpoint.query.safeParse(query);
     if (!r.success) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', zodMessage(r.error));
@@ -182,18 +186,21 @@ export async function runEndpoint(
       return v ? auth.signer.unsign(v) : null;
     },
     setCookie(name, value, attrs: CookieAttributes = {}) {
-      responseHeaders.append('set-cookie', serializeCookie(name, value, { secure: auth.secureCookies, ...attrs }));
+      responseHeaders().append('set-cookie', serializeCookie(name, value, { secure: auth.secureCookies, ...attrs }));
     },
     setSignedCookie(name, value, attrs) {
       c.setCookie(name, auth.signer.sign(value), attrs);
     },
     deleteCookie(name) {
-      responseHeaders.append('set-cookie', serializeCookie(name, '', { maxAge: 0, secure: auth.secureCookies }));
+      responseHeaders().append('set-cookie', serializeCookie(name, '', { maxAge: 0, secure: auth.secureCookies }));
     },
-    responseHeaders,
+    get responseHeaders() {
+      return responseHeaders();
+    },
     redirect(location, status = 302) {
-      responseHeaders.set('location', location);
-      return new Response(null, { status, headers: responseHeaders });
+      const h = responseHeaders();
+      h.set('location', location);
+      return new Response(null, { status, headers: h });
     },
   };
 
@@ -206,16 +213,18 @@ export async function runEndpoint(
 
   const result = await endpoint.handler(c);
   if (result instanceof Response) {
-    if (result.headers === responseHeaders) return result;
+    if (!headers || result.headers === headers) return result;
     const merged = new Headers(result.headers);
-    responseHeaders.forEach((v, k) => {
+    headers.forEach((v, k) => {
       if (k === 'set-cookie') merged.append(k, v);
       else if (!merged.has(k)) merged.set(k, v);
     });
     return new Response(result.body, { status: result.status, headers: merged });
   }
-  responseHeaders.set('content-type', 'application/json');
-  return new Response(JSON.stringify(result ?? null), { status: 200, headers: responseHeaders });
+  const json = JSON.stringify(result ?? null);
+  if (!headers) return new Response(json, { status: 200, headers: JSON_HEADERS });
+  headers.set('content-type', 'application/json');
+  return new Response(json, { status: 200, headers });
 }
 
 export function errorResponse(error: APIError): Response {
