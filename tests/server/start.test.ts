@@ -33,6 +33,14 @@ describe('npm start', () => {
     expect(session.user.email).toBe(email);
     const { existsSync } = await import('node:fs');
     expect(existsSync(join(cwd, 'data/gatehouse.db'))).toBe(true);
+    // Answers of different lengths, one after another, each complete (Content-Length is per answer).
+    for (const path of ['/ok', '/get-session', '/ok', '/list-sessions', '/get-session']) {
+      const r = await fetch(`${s.url}/api/auth${path}`, { headers: { cookie } });
+      expect(r.status, path).toBe(200);
+      const text = await r.text();
+      expect(Number(r.headers.get('content-length')), path).toBe(Buffer.byteLength(text));
+      expect(() => JSON.parse(text), path).not.toThrow();
+    }
     const notFound = await fetch(`${s.url}/api/auth/does-not-exist`);
     expect(notFound.status).toBe(404);
   });

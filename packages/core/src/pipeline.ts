@@ -16,8 +16,6 @@ const REDIRECT_ERRORS: Record<string, keyof typeof BASE_ERRORS> = {
 // Paths limited to 3 requests per 10 s (spec section 9).
 const STRICT_PATHS = [/^\/sign-in\//, /^\/sign-up\//, /^\/change-password$/, /^\/change-email$/];
 
-const JSON_HEADERS = { 'content-type': 'application/json' };
-
 export interface CallInfo {
   ip?: string | null;
   /** A server-side `api` call: no origin check, no rate limit. */
@@ -222,7 +220,8 @@ export async function runEndpoint(
     return new Response(result.body, { status: result.status, headers: merged });
   }
   const json = JSON.stringify(result ?? null);
-  if (!headers) return new Response(json, { status: 200, headers: JSON_HEADERS });
+  // A fresh object each time: the Node adapter writes Content-Length into it.
+  if (!headers) return new Response(json, { status: 200, headers: { 'content-type': 'application/json' } });
   headers.set('content-type', 'application/json');
   return new Response(json, { status: 200, headers });
 }
