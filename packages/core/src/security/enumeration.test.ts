@@ -10,10 +10,7 @@ import { createTestClient, uniqueEmail, type CookieJar, type TestClient } from '
  * Issue 9, item 5: per-identity lockout on every sign-in path, and no answer (body,
  * status, cookies, timing) that tells whether an account exists.
  * The basic email/username lockout is in security/lockout.test.ts.
- *
- * `it.fails` marks a defence that is missing today in code this suite does not own;
- * each names the file to fix (see SECURITY.md, "Open findings"). When it is fixed the
- * test starts passing, vitest reports the `it.fails` as failed, and it becomes `it`.
+ * The findings this suite made and their fixes are listed in SECURITY.md.
  */
 
 const PASSWORD = 'correct horse battery';
