@@ -40,6 +40,16 @@ export async function verifyCredential(auth: AuthContext, user: UserRow | null, 
   return false;
 }
 
+/** The service the account plugin publishes under `auth.extensions.emailVerification`. */
+export interface EmailVerificationService {
+  sendVerification(user: Row, callbackURL?: string): Promise<void>;
+}
+
+/** The email-verification service, when the account plugin is present. */
+export function emailVerification(auth: AuthContext): EmailVerificationService | undefined {
+  return auth.extensions.emailVerification as EmailVerificationService | undefined;
+}
+
 export function isEmail(value: string): boolean {
   // Pragmatic RFC 5322 subset: one @, a dotted domain, no spaces or control characters.
   return value.length <= 254 && /^[^\s@"()<>,;:\\[\]\u0000-\u001f]+@[^\s@"()<>,;:\\[\]\u0000-\u001f]+\.[^\s@"()<>,;:\\[\]\u0000-\u001f.]{2,}$/.test(value);

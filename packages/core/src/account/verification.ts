@@ -22,7 +22,5 @@ export async function sendVerification(auth: AuthContext, user: Row, callbackURL
   await accountMails.verification(auth, user, email, verifyEmailURL(auth, token, callbackURL), token);
 }
 
-/** The service other modules find under `auth.extensions.emailVerification`. */
-export interface EmailVerificationService {
-  sendVerification(user: Row, callbackURL?: string): Promise<void>;
-}
+/** The service other modules find under `auth.extensions.emailVerification` (declared in the core). */
+export type { EmailVerificationService } from '../sign-in.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { fail } from '../errors.js';
-import { completeSignIn, isEmail, normalizeEmail, verifyCredential } from '../sign-in.js';
+import { completeSignIn, emailVerification, isEmail, normalizeEmail, verifyCredential } from '../sign-in.js';
 import type { UserRow } from '../session/types.js';
 
 export const signInEmail = defineEndpoint({
@@ -32,9 +32,7 @@ export const signInEmail = defineEndpoint({
     await auth.lockout.succeed(identity);
 
     if (auth.options.emailAndPassword.requireEmailVerification && !user.emailVerified) {
-      const verification = auth.extensions.emailVerification as
-        | { sendVerification(user: UserRow, callbackURL?: string): Promise<void> }
-        | undefined;
+      const verification = emailVerification(auth);
       await verification?.sendVerification(user, body.callbackURL);
       fail('FORBIDDEN', 'EMAIL_NOT_VERIFIED');
     }

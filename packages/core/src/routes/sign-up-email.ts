@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { APIError, BASE_ERRORS, fail } from '../errors.js';
-import { isEmail, normalizeEmail } from '../sign-in.js';
+import { emailVerification, isEmail, normalizeEmail } from '../sign-in.js';
 import type { UserRow } from '../session/types.js';
 import { parseUserInput } from '../user-fields.js';
 import { checkPasswordLength } from './password-rules.js';
@@ -46,9 +46,7 @@ export const signUpEmail = defineEndpoint({
     if (!user) throw new APIError('UNPROCESSABLE_ENTITY', 'FAILED_TO_CREATE_USER', BASE_ERRORS.FAILED_TO_CREATE_USER);
     await auth.audit.record(c, 'sign-up', { userId: user.id, actorId: user.id });
 
-    const verification = auth.extensions.emailVerification as
-      | { sendVerification(user: UserRow, callbackURL?: string): Promise<void> }
-      | undefined;
+    const verification = emailVerification(auth);
     if (verification && (opts.requireEmailVerification || auth.options.emailVerification.sendOnSignUp)) {
       // The account exists either way; a mail that fails now can be asked for again
       // (send-verification-email, or the next sign-in re-sends it).

@@ -164,13 +164,13 @@ export class SessionManager {
     }
 
     const found = await this.lookupByHash(verified.hash);
-    if (!found || found.session.expiresAt.getTime() <= this.auth.now()) {
+    const now = this.auth.now();
+    if (!found || found.session.expiresAt.getTime() <= now) {
       if (found) await this.auth.adapter.delete('session', [{ field: 'id', value: found.session.id }]);
       this.clearCookies(c);
       return null;
     }
     let { session } = found;
-    const now = this.auth.now();
     const dueAt = session.expiresAt.getTime() - this.opts.expiresIn * 1000 + this.opts.updateAge * 1000;
     // Renewal is due at most daily: only then does the remember-me opt-out cookie matter.
     if (!opts.disableRefresh && dueAt <= now && !session.dontRemember && c.getSignedCookie(this.auth.cookies.dontRemember) !== 'true') {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { fail } from '../../errors.js';
 import type { UserRow } from '../../session/types.js';
-import { completeSignIn, verifyCredential } from '../../sign-in.js';
+import { completeSignIn, emailVerification, verifyCredential } from '../../sign-in.js';
 import { usernameError } from './errors.js';
 import { isWellFormed, normalizeUsername, usernameRules } from './rules.js';
 
@@ -35,9 +35,7 @@ export const signInUsername = defineEndpoint({
     await auth.lockout.succeed(identity);
 
     if (auth.options.emailAndPassword.requireEmailVerification && !user.emailVerified) {
-      const verification = auth.extensions.emailVerification as
-        | { sendVerification(user: UserRow, callbackURL?: string): Promise<void> }
-        | undefined;
+      const verification = emailVerification(auth);
       await verification?.sendVerification(user, body.callbackURL);
       throw usernameError('FORBIDDEN', 'EMAIL_NOT_VERIFIED');
     }
