@@ -45,6 +45,37 @@ describe('npm start', () => {
     expect(notFound.status).toBe(404);
   });
 
+  it('answers many users\' get-session and list-sessions at once, each with its own session (fast lane, batched writes)', async () => {
+    const s = await startGatehouse({ RATE_LIMIT: 'off' });
+    servers.push(s);
+    const users = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const email = `lane-${i}-${Date.now()}@example.com`;
+        const up = await fetch(`${s.url}/api/auth/sign-up/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `Lane ${i}`, email, password: 'password123' }),
+        });
+        return { email, cookie: up.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+      }),
+    );
+    const calls = users.flatMap((u) =>
+      Array.from({ length: 20 }, async (_, k) => {
+        const path = k % 4 === 3 ? '/list-sessions' : k % 4 === 2 ? '/get-session?disableRefresh=true' : '/get-session';
+        const r = await fetch(`${s.url}/api/auth${path}`, { headers: { cookie: u.cookie } });
+        const text = await r.text();
+        expect(Number(r.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+        const data = JSON.parse(text);
+        if (path === '/list-sessions') expect(data).toHaveLength(1);
+        else expect(data.user.email).toBe(u.email);
+      }),
+    );
+    await Promise.all(calls);
+    const anonymous = await fetch(`${s.url}/api/auth/get-session`);
+    expect(await anonymous.text()).toBe('null');
+    expect((await fetch(`${s.url}/api/auth/list-sessions`)).status).toBe(401);
+  });
+
   it('serves the React app at / with an SPA fallback', async () => {
     const s = servers[0] ?? (await startGatehouse());
     const home = await fetch(`${s.url}/`);

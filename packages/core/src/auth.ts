@@ -35,6 +35,17 @@ export interface Auth {
   close(): Promise<void>;
 }
 
+/** The fast lane's answer to a Fetch request, when it has one (`FastLane`). */
+async function laneAnswer(auth: AuthContext, request: Request, ip: string | null): Promise<Response | undefined> {
+  const { url } = request;
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  const target = slash === -1 ? '/' : url.slice(slash);
+  if (!auth.lane.handles(target)) return undefined;
+  const answer = await auth.lane.answer({ target, header: (name) => request.headers.get(name), ip });
+  if (!answer) return undefined;
+  return new Response(answer.body, { status: answer.status, headers: { ...answer.headers, 'content-type': 'application/json' } });
+}
+
 const STATUS_NAMES = Object.fromEntries(Object.entries(STATUS).map(([k, v]) => [v, k])) as Record<number, StatusName>;
 
 /**
@@ -94,6 +105,10 @@ export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean }
     async handler(request, info) {
       const { auth, router } = await start();
       try {
+        if (request.method === 'GET' && !info?.internal) {
+          const answer = await laneAnswer(auth, request, info?.ip ?? null);
+          if (answer) return answer;
+        }
         return await router.fetch(request, { info });
       } catch (e) {
         return toErrorResponse(auth, e, request);

@@ -1,3 +1,4 @@
+import { FastLane } from './fast-lane.js';
 import { Encrypter } from './crypto/encrypt.js';
 import { TokenSigner } from './crypto/jwt.js';
 import { hashPassword, verifyPassword } from './crypto/password.js';
@@ -85,6 +86,8 @@ export interface AuthContext {
   encrypter: Encrypter;
   tokens: TokenSigner;
   sessions: SessionManager;
+  /** get-session and list-sessions without the general pipeline, when answering writes nothing. */
+  lane: FastLane;
   lockout: Lockout;
   audit: AuditLog;
   origins: OriginPolicy;
@@ -179,8 +182,9 @@ export async function createContext(options: GatehouseOptions, plugins: Plugin[]
     url: (path: string) => `${resolved.baseURL}${resolved.basePath}${path}`,
     extensions: {},
     background: new BackgroundTasks(),
-  } satisfies Omit<AuthContext, 'sessions' | 'rateStore' | 'lockout' | 'audit'>);
+  } satisfies Omit<AuthContext, 'sessions' | 'lane' | 'rateStore' | 'lockout' | 'audit'>);
   auth.sessions = new SessionManager(auth);
+  auth.lane = new FastLane(auth);
   auth.lockout = new Lockout(auth);
   auth.audit = new AuditLog(auth);
   auth.rateStore =

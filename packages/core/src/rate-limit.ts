@@ -15,14 +15,20 @@ export interface RateDecision {
 
 export interface RateLimitStore {
   /** Counts one request for `key`; how many there were in the current window and when it ends. */
-  hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>;
+  hit(key: string, windowMs: number, now: number): RateCount | Promise<RateCount>;
+}
+
+export interface RateCount {
+  count: number;
+  resetAt: number;
 }
 
 export class MemoryRateStore implements RateLimitStore {
   private readonly entries = new Map<string, { count: number; resetAt: number }>();
   private lastSweep = 0;
 
-  async hit(key: string, windowMs: number, now: number) {
+  /** Counted at once: nothing to wait for. */
+  hit(key: string, windowMs: number, now: number): RateCount {
     if (now - this.lastSweep > 60_000) {
       for (const [k, e] of this.entries) if (e.resetAt <= now) this.entries.delete(k);
       this.lastSweep = now;
@@ -41,7 +47,7 @@ export class MemoryRateStore implements RateLimitStore {
 export class DatabaseRateStore implements RateLimitStore {
   constructor(private readonly adapter: Adapter) {}
 
-  async hit(key: string, windowMs: number, now: number) {
+  async hit(key: string, windowMs: number, now: number): Promise<RateCount> {
     return this.adapter.transaction(async (trx) => {
       const row = await trx.findOne<{ id: string; count: number; lastRequest: number }>('rateLimit', [{ field: 'key', value: key }]);
       if (!row || row.lastRequest + windowMs <= now) {
@@ -80,7 +86,7 @@ export class SecondaryRateStore implements RateLimitStore {
     private readonly logger?: Logger,
   ) {}
 
-  async hit(key: string, windowMs: number, now: number) {
+  async hit(key: string, windowMs: number, now: number): Promise<RateCount> {
     if (!this.storage.increment) return this.fallback.hit(key, windowMs, now);
     try {
       const { count, ttlMs } = await this.storage.increment(`rate-limit:${key}`, Math.ceil(windowMs / 1000));

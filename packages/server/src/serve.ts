@@ -1,5 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
-import { createAuth, openDatabase, type Auth } from '@gatehouse/core';
+import { createAuth, openDatabase, type Auth, type FastLane, type LaneAnswer } from '@gatehouse/core';
+import { createServer, type IncomingMessage, type ServerOptions as HttpServerOptions, type RequestListener, type ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerOptions } from './config.js';
@@ -25,26 +26,28 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     typeof options.database === 'string' && options.poolSize ? await openDatabase(options.database, { max: options.poolSize }) : undefined;
   const auth = createAuth({ ...options, ...(database ? { database } : {}), logger, secondaryStorage });
   await auth.ready();
-  const basePath = (await auth.context()).basePath;
+  const { basePath, lane } = await auth.context();
   const site = options.webRoot === false ? null : createStaticSite(options.webRoot ?? DEFAULT_WEB_ROOT);
   if (!site && options.webRoot !== false) logger.warn({ webRoot: options.webRoot ?? DEFAULT_WEB_ROOT }, 'the React app is not built; serving the API only');
 
-  let inFlight = 0;
-  let closing = false;
+  const state = { inFlight: 0, closing: false };
   const server: ServerType = serve({
     port: options.port ?? 3000,
     hostname: options.host ?? '127.0.0.1',
+    // The fast lane goes first (get-session, list-sessions): no Fetch objects on the hot path.
+    createServer: ((serverOptions: HttpServerOptions, general: RequestListener) =>
+      createServer(serverOptions, laneFirst(lane, general, state))) as typeof createServer,
     fetch: async (request, env: { incoming?: { socket?: { remoteAddress?: string } } }) => {
       const path = request.url.slice(request.url.indexOf('/', 8));
-      if (closing) return new Response(JSON.stringify({ message: 'Server is shutting down', code: 'SHUTTING_DOWN' }), { status: 503, headers: { 'content-type': 'application/json', connection: 'close' } });
-      inFlight++;
+      if (state.closing) return new Response(JSON.stringify({ message: 'Server is shutting down', code: 'SHUTTING_DOWN' }), { status: 503, headers: { 'content-type': 'application/json', connection: 'close' } });
+      state.inFlight++;
       try {
         if (path === basePath || path.startsWith(`${basePath}/`) || !site) {
           return await auth.handler(request, { ip: env.incoming?.socket?.remoteAddress ?? null });
         }
         return site(request) ?? new Response(null, { status: 404 });
       } finally {
-        inFlight--;
+        state.inFlight--;
       }
     },
   });
@@ -62,10 +65,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     async close() {
       // Stop accepting; finish what is in flight (up to 10 s); then drop the kept-alive
       // connections, which would otherwise hold the process until their idle timeout.
-      closing = true;
+      state.closing = true;
       const closed = new Promise<void>((ok) => server.close(() => ok()));
       const deadline = Date.now() + 10_000;
-      while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      while (state.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       const http = server as ServerType & { closeIdleConnections?(): void; closeAllConnections?(): void };
       http.closeIdleConnections?.();
       await Promise.race([closed, new Promise((r) => setTimeout(r, 1_000).unref())]);
@@ -75,5 +78,54 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await database?.close();
       await (secondaryStorage as { close?: () => Promise<void> } | undefined)?.close?.();
     },
+  };
+}
+
+/**
+ * A request listener that lets the fast lane answer what it can (`FastLane`), straight onto
+ * the socket, and hands everything else, or anything the lane declines or fails at, to the
+ * general listener: the lane only reads, so trying it first never changes an answer.
+ *
+ * Lane answers ready in the same event-loop turn are written together at its end
+ * (`setImmediate`): under load that is one burst of writes per turn instead of one per
+ * answer, so the client side is woken once per burst rather than once per answer; it adds
+ * no wait beyond the turn in which the answer was ready (docs/performance.md).
+ */
+function laneFirst(lane: FastLane, general: RequestListener, state: { inFlight: number; closing: boolean }): RequestListener {
+  let ready: { res: ServerResponse; answer: LaneAnswer }[] = [];
+  const flush = () => {
+    const batch = ready;
+    ready = [];
+    for (const { res, answer } of batch) {
+      // A fresh headers object each time: Node may keep a reference to it.
+      res.writeHead(answer.status, { ...answer.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer.body) });
+      res.end(answer.body);
+    }
+  };
+  const settle = (req: IncomingMessage, res: ServerResponse, answer: LaneAnswer | undefined) => {
+    if (!answer) return general(req, res);
+    if (ready.push({ res, answer }) === 1) setImmediate(flush);
+  };
+  return (req, res) => {
+    const target = req.url ?? '/';
+    if (req.method !== 'GET' || state.closing || !lane.handles(target)) return general(req, res);
+    let answer: ReturnType<FastLane['answer']>;
+    try {
+      answer = lane.answer({ target, header: (name) => req.headers[name] as string | undefined, ip: req.socket.remoteAddress ?? null });
+    } catch {
+      return general(req, res);
+    }
+    if (!(answer instanceof Promise)) return settle(req, res, answer);
+    state.inFlight++;
+    answer.then(
+      (a) => {
+        state.inFlight--;
+        settle(req, res, a);
+      },
+      () => {
+        state.inFlight--;
+        general(req, res);
+      },
+    );
   };
 }

@@ -53,8 +53,12 @@ export interface SchemaSnapshot {
   indexes: Set<string>;
 }
 
-/** A pre-compiled statement run with positional parameters; each row as an array of its column values, in select order. */
-export type PreparedQuery = (params: readonly unknown[]) => Promise<unknown[][]>;
+/**
+ * A pre-compiled statement run with positional parameters; each row as an array of its
+ * column values, in select order. SQLite answers at once (no Promise) where it can, so a
+ * request that needs nothing else is answered in the tick that read it.
+ */
+export type PreparedQuery = (params: readonly unknown[]) => unknown[][] | Promise<unknown[][]>;
 
 export interface Database {
   db: Kysely<AnyDB>;
@@ -271,11 +275,7 @@ export async function openDatabase(url: string, pool: PoolOptions = {}): Promise
         // Inside another request's open transaction this connection would see its
         // uncommitted rows: wait for it through Kysely's connection mutex instead.
         if (sqlite.inTransaction) return db.executeQuery<Row>(CompiledQuery.raw(text, [...params])).then((r) => r.rows.map((row) => Object.values(row)));
-        try {
-          return Promise.resolve(stmt.all(...params) as unknown[][]);
-        } catch (e) {
-          return Promise.reject(e);
-        }
+        return stmt.all(...params) as unknown[][];
       };
     };
   }

@@ -12,7 +12,6 @@ export const getSession = defineEndpoint({
   query: z.object({ disableCookieCache: flag, disableRefresh: flag }),
   async handler(c) {
     const s = await c.auth.sessions.fromRequest(c, c.query);
-    if (!s) return null;
-    return { session: { ...c.auth.publicSession(s.session), token: s.token }, user: c.auth.publicUser(s.user) };
+    return s && c.auth.sessions.answer(s);
   },
 });

@@ -7,6 +7,6 @@ export const listSessions = defineEndpoint({
   requireSession: true,
   async handler(c) {
     const rows = await c.auth.sessions.listForUser(c.session!.user.id);
-    return rows.filter((s) => !s.impersonatedBy).map((s) => ({ ...c.auth.publicSession(s), current: s.id === c.session!.session.id }));
+    return c.auth.sessions.listAnswer(rows, c.session!.session.id);
   },
 });

@@ -8,11 +8,61 @@ import type { Row } from '../db/types.js';
 import type { EndpointContext } from '../endpoint.js';
 import { APIError, BASE_ERRORS } from '../errors.js';
 import { SessionCache } from '../storage/session-cache.js';
+import { readCookie } from '../cookies.js';
+import { after, type MaybePromise } from '../maybe.js';
 import type { SessionRow, SessionWithUser, UserRow } from './types.js';
 
 const NON_REMEMBERED_SECONDS = 86400;
 const VERIFIED_MEMO_SIZE = 10_000;
 const DECODED_MEMO_SIZE = 1_000;
+const LIVE_MEMO_SIZE = 2_000;
+
+/** A session and its user as stored; `values` is the database row they were read from. */
+interface Found {
+  session: SessionRow;
+  user: UserRow;
+  values?: readonly unknown[];
+}
+
+/** A signed cache cookie, verified and decoded; `json` is get-session's body, once rendered. */
+interface CacheEntry {
+  session: SessionRow;
+  user: UserRow;
+  expiresAt: number;
+  tokenHash: string;
+  json?: { token: string; body: string };
+}
+
+/** A session the fast lane may answer for, until `until` (its expiry or its renewal, whichever comes first). */
+interface Live {
+  values?: readonly unknown[];
+  id: string;
+  userId: string;
+  until: number;
+  /** get-session's answer. */
+  body: string;
+}
+
+type Resolved =
+  | { kind: 'none' }
+  | { kind: 'cached'; entry: CacheEntry; token: string; hash: string }
+  | { kind: 'live'; found: Found; token: string; hash: string }
+  | { kind: 'gone'; found: Found | null };
+
+const NONE: Resolved = { kind: 'none' };
+
+/** Same values, in order; dates (Postgres answers Date objects) by their time. */
+function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (Array.isArray(x) && Array.isArray(y) ? sameValues(x, y) : x instanceof Date && y instanceof Date && x.getTime() === y.getTime()) continue;
+    return false;
+  }
+  return true;
+}
 
 /** Bounded memo: the oldest entry goes when it is full. */
 function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
@@ -36,7 +86,10 @@ export class SessionManager {
   /** Signed session cookies already verified → token and its hash (bounded memo). */
   private readonly verified = new Map<string, { token: string; hash: string }>();
   /** Signed cache cookies already verified and decoded (bounded memo). */
-  private readonly decodedCache = new Map<string, { session: SessionRow; user: UserRow; expiresAt: number; tokenHash: string }>();
+  private readonly decodedCache = new Map<string, CacheEntry>();
+  /** The fast lane's sessions by token hash, and its rendered session lists (bounded memos). */
+  private readonly lives = new Map<string, Live>();
+  private readonly lists = new Map<string, { values: readonly unknown[]; body: string; until: number }>();
 
   constructor(private readonly auth: AuthContext) {
     const { adapter } = auth;
@@ -66,25 +119,27 @@ export class SessionManager {
     return this.auth.options.session;
   }
 
-  /** Runs a hot-path statement: prepared where the database offers it, else through Kysely. */
-  private rows(prepared: PreparedQuery | undefined, text: string, params: unknown[]): Promise<unknown[][]> {
+  /** Runs a hot-path statement: prepared where the database offers it (SQLite answers at once), else through Kysely. */
+  private rows(prepared: PreparedQuery | undefined, text: string, params: unknown[]): MaybePromise<unknown[][]> {
     if (prepared) return prepared(params);
     return this.auth.adapter.db.executeQuery<Row>(CompiledQuery.raw(text, params)).then((r) => r.rows.map((row) => Object.values(row)));
   }
 
   /** One query: the session joined with its user, by token hash. */
-  private async lookup(tokenHash: string): Promise<{ session: SessionRow; user: UserRow } | null> {
-    const values = (await this.rows(this.prepared, this.lookupSql, [tokenHash]))[0];
-    if (!values) return null;
-    return { session: this.sessionRow.read(values) as SessionRow, user: this.joinedUserRow.read(values) as UserRow };
+  private lookup(tokenHash: string): MaybePromise<Found | null> {
+    return after(this.rows(this.prepared, this.lookupSql, [tokenHash]), (rows) => {
+      const values = rows[0];
+      if (!values) return null;
+      return { session: this.sessionRow.read(values) as SessionRow, user: this.joinedUserRow.read(values) as UserRow, values };
+    });
   }
 
   /** Secondary storage first (one GET), the database when it has no record or is down. */
-  private lookupByHash(tokenHash: string): Promise<{ session: SessionRow; user: UserRow } | null> {
+  private lookupByHash(tokenHash: string): MaybePromise<Found | null> {
     return this.cache ? this.lookupCached(this.cache, tokenHash) : this.lookup(tokenHash);
   }
 
-  private async lookupCached(cache: SessionCache, tokenHash: string): Promise<{ session: SessionRow; user: UserRow } | null> {
+  private async lookupCached(cache: SessionCache, tokenHash: string): Promise<Found | null> {
     const cached = await cache.read(tokenHash);
     if (cached === 'revoked') return null;
     if (cached) return cached;
@@ -147,33 +202,50 @@ export class SessionManager {
     return entry;
   }
 
-  /** get-session's logic, shared by every route that needs the caller's session. */
-  async fromRequest(c: EndpointContext, opts: { disableCookieCache?: boolean; disableRefresh?: boolean } = {}): Promise<SessionWithUser | null> {
-    const signed = c.getCookie(this.auth.cookies.sessionToken);
-    if (!signed) return null;
+  /**
+   * What a request's cookies say, with nothing written: no session, one the cookie cache
+   * vouches for, one found live in the store, or one that is gone (cookies to clear).
+   */
+  private resolve(cookieHeader: string | null, readOnly: boolean, useCookieCache: boolean): MaybePromise<Resolved> {
+    const signed = readCookie(cookieHeader, this.auth.cookies.sessionToken);
+    if (!signed) return NONE;
     const verified = this.tokenOf(signed);
-    if (!verified) return null;
-    const { token } = verified;
-
+    if (!verified) return NONE;
+    const { token, hash } = verified;
     // The cache cookie can outlive a revocation by up to cookieCache.maxAge: enough to show
     // a session, never to change state. Anything but GET/HEAD asks the session store.
-    const readOnly = c.request.method === 'GET' || c.request.method === 'HEAD';
-    if (this.opts.cookieCache.enabled && !opts.disableCookieCache && readOnly) {
-      const cached = this.readCache(c, verified.hash);
-      if (cached) return { session: { ...cached.session }, user: { ...cached.user }, token };
+    if (this.opts.cookieCache.enabled && useCookieCache && readOnly) {
+      const entry = this.readCache(cookieHeader, hash);
+      if (entry) return { kind: 'cached', entry, token, hash };
     }
+    return after(this.lookupByHash(hash), (found): Resolved => {
+      if (!found || found.session.expiresAt.getTime() <= this.auth.now()) return { kind: 'gone', found };
+      return { kind: 'live', found, token, hash };
+    });
+  }
 
-    const found = await this.lookupByHash(verified.hash);
-    const now = this.auth.now();
-    if (!found || found.session.expiresAt.getTime() <= now) {
-      if (found) await this.auth.adapter.delete('session', [{ field: 'id', value: found.session.id }]);
+  /** When a session's expiry is next pushed out (spec: at most once per updateAge); never for a not-remembered one. */
+  private renewalDue(session: SessionRow): number {
+    if (session.dontRemember) return Number.POSITIVE_INFINITY;
+    return session.expiresAt.getTime() - this.opts.expiresIn * 1000 + this.opts.updateAge * 1000;
+  }
+
+  /** get-session's logic, shared by every route that needs the caller's session. */
+  async fromRequest(c: EndpointContext, opts: { disableCookieCache?: boolean; disableRefresh?: boolean } = {}): Promise<SessionWithUser | null> {
+    const readOnly = c.request.method === 'GET' || c.request.method === 'HEAD';
+    const r = await this.resolve(c.headers.get('cookie'), readOnly, !opts.disableCookieCache);
+    if (r.kind === 'none') return null;
+    if (r.kind === 'cached') return { session: { ...r.entry.session }, user: { ...r.entry.user }, token: r.token };
+    if (r.kind === 'gone') {
+      if (r.found) await this.auth.adapter.delete('session', [{ field: 'id', value: r.found.session.id }]);
       this.clearCookies(c);
       return null;
     }
-    let { session } = found;
-    const dueAt = session.expiresAt.getTime() - this.opts.expiresIn * 1000 + this.opts.updateAge * 1000;
+    const { token } = r;
+    let { session } = r.found;
+    const now = this.auth.now();
     // Renewal is due at most daily: only then does the remember-me opt-out cookie matter.
-    if (!opts.disableRefresh && dueAt <= now && !session.dontRemember && c.getSignedCookie(this.auth.cookies.dontRemember) !== 'true') {
+    if (!opts.disableRefresh && this.renewalDue(session) <= now && c.getSignedCookie(this.auth.cookies.dontRemember) !== 'true') {
       const renewed = await this.auth.adapter.update<SessionRow>('session', [{ field: 'id', value: session.id }], {
         expiresAt: new Date(now + this.opts.expiresIn * 1000),
       });
@@ -182,17 +254,115 @@ export class SessionManager {
         this.setTokenCookie(c, token, false);
       }
     }
-    const result = { session, user: found.user, token };
+    const result = { session, user: r.found.user, token };
     if (this.opts.cookieCache.enabled) this.writeCache(c, result);
     return result;
+  }
+
+  /** get-session's answer for a session. */
+  answer(s: SessionWithUser): { session: Row; user: Row } {
+    return { session: { ...this.auth.publicSession(s.session), token: s.token }, user: this.auth.publicUser(s.user) };
+  }
+
+  /** list-sessions' answer: the live sessions, `current` marking the caller's (impersonations left out). */
+  listAnswer(rows: readonly SessionRow[], currentId: string): Row[] {
+    return rows.filter((s) => !s.impersonatedBy).map((s) => ({ ...this.auth.publicSession(s), current: s.id === currentId }));
+  }
+
+  /**
+   * get-session's JSON when answering it writes nothing (no cookie to set, no row to
+   * touch): `null` without a session, else the body. `undefined`: the general route must
+   * answer (a renewal due, a session gone whose cookies must be cleared, a cache cookie to
+   * write). At once on SQLite. The fast lane's half of `fromRequest`, on the same rules.
+   */
+  peekSessionJson(cookieHeader: string | null): MaybePromise<string | undefined> {
+    const verified = this.verifiedCookie(cookieHeader);
+    if (!verified) return 'null';
+    if (this.opts.cookieCache.enabled) {
+      const entry = this.readCache(cookieHeader, verified.hash);
+      if (!entry) return undefined;
+      if (entry.json?.token !== verified.token) entry.json = { token: verified.token, body: JSON.stringify(this.answer({ ...entry, token: verified.token })) };
+      return entry.json.body;
+    }
+    return after(this.live(verified), (live) => live?.body);
+  }
+
+  /** list-sessions' JSON on the same terms: `null` means no session (401). */
+  peekSessionListJson(cookieHeader: string | null): MaybePromise<string | null | undefined> {
+    const verified = this.verifiedCookie(cookieHeader);
+    if (!verified) return null;
+    if (this.opts.cookieCache.enabled) {
+      const entry = this.readCache(cookieHeader, verified.hash);
+      return entry ? this.listJson(entry.session) : undefined;
+    }
+    return after(this.live(verified), (live) => live && this.listJson(live));
+  }
+
+  private verifiedCookie(cookieHeader: string | null): { token: string; hash: string } | null {
+    const signed = readCookie(cookieHeader, this.auth.cookies.sessionToken);
+    return signed ? this.tokenOf(signed) : null;
+  }
+
+  /**
+   * The session behind a verified token when the fast lane may answer for it: live, and
+   * no renewal due. Kept per token with the database row it was read from, so a request
+   * whose row is unchanged (compared value by value) reuses the rendered answer and makes
+   * no objects; from secondary storage it is built every time.
+   */
+  private live(verified: { token: string; hash: string }): MaybePromise<Live | undefined> {
+    const key = verified.hash;
+    const build = (found: Found | null): Live | undefined => {
+      if (!found) return undefined;
+      const { session } = found;
+      const entry: Live = {
+        values: found.values,
+        id: session.id,
+        userId: session.userId,
+        until: Math.min(session.expiresAt.getTime(), this.renewalDue(session)),
+        body: JSON.stringify(this.answer({ ...found, token: verified.token })),
+      };
+      if (found.values) remember(this.lives, key, entry, LIVE_MEMO_SIZE);
+      return entry;
+    };
+    const fresh = (live: Live | undefined) => (live && live.until > this.auth.now() ? live : undefined);
+    if (this.cache) return after(this.lookupCached(this.cache, verified.hash), (found) => fresh(build(found)));
+    return after(this.rows(this.prepared, this.lookupSql, [verified.hash]), (rows) => {
+      const values = rows[0];
+      if (!values) return undefined;
+      const known = this.lives.get(key);
+      if (known?.values && sameValues(known.values, values)) return fresh(known);
+      return fresh(build({ session: this.sessionRow.read(values) as SessionRow, user: this.joinedUserRow.read(values) as UserRow, values }));
+    });
+  }
+
+  /** The user's live sessions as list-sessions answers them, rendered again only when the rows change or one expires. */
+  private listJson(current: { id: string; userId: string }): MaybePromise<string> {
+    return after(this.rows(this.preparedList, this.listSql, [current.userId]), (rows) => {
+      const key = `list:${current.id}`;
+      const known = this.lists.get(key);
+      if (known && known.until > this.auth.now() && sameValues(known.values, rows)) return known.body;
+      const live = this.liveRows(rows, this.auth.now());
+      const body = JSON.stringify(this.listAnswer(live, current.id));
+      remember(this.lists, key, { values: rows, body, until: Math.min(...live.map((s) => s.expiresAt.getTime())) }, LIVE_MEMO_SIZE);
+      return body;
+    });
+  }
+
+  private liveRows(rows: readonly unknown[][], now: number): SessionRow[] {
+    const out: SessionRow[] = [];
+    for (const values of rows) {
+      const s = this.sessionRow.read(values) as SessionRow;
+      if (s.expiresAt.getTime() > now) out.push(s);
+    }
+    return out;
   }
 
   /**
    * The session the signed cache cookie vouches for, if it is unexpired and names this
    * token. Decoded once per distinct cookie value (memo); expiry is checked every time.
    */
-  private readCache(c: EndpointContext, tokenHash: string): { session: SessionRow; user: UserRow } | null {
-    const signed = c.getCookie(this.auth.cookies.sessionData);
+  private readCache(cookieHeader: string | null, tokenHash: string): CacheEntry | null {
+    const signed = readCookie(cookieHeader, this.auth.cookies.sessionData);
     if (!signed) return null;
     let data = this.decodedCache.get(signed);
     if (!data) {
@@ -274,14 +444,7 @@ export class SessionManager {
   }
 
   async listForUser(userId: string): Promise<SessionRow[]> {
-    const now = this.auth.now();
-    const rows = await this.rows(this.preparedList, this.listSql, [userId]);
-    const out: SessionRow[] = [];
-    for (const values of rows) {
-      const s = this.sessionRow.read(values) as SessionRow;
-      if (s.expiresAt.getTime() > now) out.push(s);
-    }
-    return out;
+    return this.liveRows(await this.rows(this.preparedList, this.listSql, [userId]), this.auth.now());
   }
 }
 

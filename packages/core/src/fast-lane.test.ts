@@ -1,0 +1,180 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GatehouseOptions } from './options.js';
+import { createTestClient, type CookieJar, type TestClient } from './test/harness.js';
+
+let t: TestClient;
+afterEach(async () => t?.auth.close());
+
+/** What the fast lane answers for a GET with these cookies; `undefined` when it hands the request on. */
+async function lane(path: '/get-session' | '/list-sessions', jar: CookieJar | null = t.jar, ip = '127.0.0.1', headers: Record<string, string> = {}) {
+  const { lane } = await t.auth.context();
+  const all: Record<string, string> = { ...headers, ...(jar?.cookies.size ? { cookie: jar.header() } : {}) };
+  return lane.answer({ target: `/api/auth${path}`, header: (name) => all[name], ip });
+}
+
+/** The general route's answer to the same request: a query string keeps it out of the lane. */
+async function general(path: '/get-session' | '/list-sessions', jar: CookieJar | null = t.jar) {
+  const res = await t.request(`${path}?via=route`, { jar });
+  return { status: res.status, body: await res.text(), cookies: res.headers.getSetCookie() };
+}
+
+async function both(path: '/get-session' | '/list-sessions', options?: { jar?: CookieJar | null }) {
+  const jar = options?.jar === undefined ? t.jar : options.jar;
+  const fast = await lane(path, jar);
+  const slow = await general(path, jar);
+  return { fast, slow };
+}
+
+describe('the fast lane answers exactly as the general route', () => {
+  const configs: [string, GatehouseOptions][] = [
+    ['cookie cache off', {}],
+    ['cookie cache on', { session: { cookieCache: { enabled: true } } }],
+  ];
+  for (const [label, options] of configs) {
+    it(`get-session and list-sessions, signed in and not (${label})`, async () => {
+      t = await createTestClient(options);
+      for (const path of ['/get-session', '/list-sessions'] as const) {
+        const { fast, slow } = await both(path, { jar: null });
+        expect(fast).toBeDefined();
+        expect({ status: fast!.status, body: fast!.body }).toEqual({ status: slow.status, body: slow.body });
+      }
+      await t.signUp();
+      await t.signUp({}, t.newJar());
+      for (const path of ['/get-session', '/list-sessions'] as const) {
+        const { fast, slow } = await both(path);
+        expect(fast).toBeDefined();
+        expect(slow.cookies).toEqual([]);
+        expect(fast!.status).toBe(200);
+        expect(JSON.parse(fast!.body)).toEqual(JSON.parse(slow.body));
+      }
+    });
+  }
+
+  it('a forged or foreign cookie is no session, on both paths', async () => {
+    t = await createTestClient();
+    const { data } = await t.signUp();
+    const jar = t.newJar();
+    jar.cookies.set('better-auth.session_token', `${String(data.token)}.${'A'.repeat(43)}`);
+    const { fast, slow } = await both('/get-session', { jar });
+    expect(fast?.body).toBe('null');
+    expect(slow.body).toBe('null');
+    const list = await both('/list-sessions', { jar });
+    expect(list.fast?.status).toBe(401);
+    expect(JSON.parse(list.fast!.body)).toEqual(JSON.parse(list.slow.body));
+  });
+});
+
+describe('what the lane hands on', () => {
+  it('an expired session: the route deletes it and clears the cookies', async () => {
+    t = await createTestClient();
+    await t.signUp();
+    t.clock.advance(604800 + 1);
+    expect(await lane('/get-session')).toBeUndefined();
+    expect(await lane('/list-sessions')).toBeUndefined();
+    const res = await t.request('/get-session');
+    expect(await res.text()).toBe('null');
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('better-auth.session_token=;'))).toBe(true);
+  });
+
+  it('a renewal due: the route renews and sets the cookie, then the lane answers again', async () => {
+    t = await createTestClient();
+    await t.signUp();
+    expect(await lane('/get-session')).toBeDefined();
+    t.clock.advance(86400 + 1);
+    expect(await lane('/get-session')).toBeUndefined();
+    expect(await lane('/list-sessions')).toBeUndefined();
+    const renewed = await t.request('/get-session');
+    expect(renewed.headers.getSetCookie().some((c) => c.startsWith('better-auth.session_token='))).toBe(true);
+    const again = await lane('/get-session');
+    expect(JSON.parse(again!.body).session.expiresAt).toBe(new Date(t.clock.ms + 604800 * 1000).toISOString());
+  });
+
+  it('with the cookie cache on and no cache cookie: the route writes one, then the lane answers from it', async () => {
+    t = await createTestClient({ session: { cookieCache: { enabled: true } } });
+    await t.signUp();
+    t.jar.cookies.delete('better-auth.session_data');
+    expect(await lane('/get-session')).toBeUndefined();
+    const res = await t.request('/get-session');
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('better-auth.session_data='))).toBe(true);
+    expect(await lane('/get-session')).toBeDefined();
+  });
+});
+
+describe('answers follow every change at once (cookie cache off)', () => {
+  it('a changed user, a revoked session, a new session', async () => {
+    t = await createTestClient();
+    await t.signUp({ name: 'Before' });
+    expect(JSON.parse((await lane('/get-session'))!.body).user.name).toBe('Before');
+    await t.request('/update-user', { body: { name: 'After' } });
+    expect(JSON.parse((await lane('/get-session'))!.body).user.name).toBe('After');
+
+    const other = t.newJar();
+    const { email, password } = await t.signUp({}, other);
+    const second = t.newJar();
+    await t.request('/sign-in/email', { body: { email, password }, jar: second });
+    const listed = JSON.parse((await lane('/list-sessions', other))!.body) as { id: string; token: string; current: boolean }[];
+    expect(listed).toHaveLength(2);
+    expect(listed.filter((s) => s.current)).toHaveLength(1);
+
+    const notCurrent = listed.find((s) => !s.current)!;
+    const revoked = await t.request('/revoke-session', { body: { token: notCurrent.token }, jar: other });
+    expect(revoked.status).toBe(200);
+    expect(JSON.parse((await lane('/list-sessions', other))!.body)).toHaveLength(1);
+    // The revoked one is gone for its holder: the route answers it (and clears its cookies).
+    expect(await lane('/get-session', second)).toBeUndefined();
+    expect(await (await t.request('/get-session', { jar: second })).text()).toBe('null');
+
+    await t.request('/sign-in/email', { body: { email, password }, jar: t.newJar() });
+    expect(JSON.parse((await lane('/list-sessions', other))!.body)).toHaveLength(2);
+  });
+
+  it('a listed session that expires drops out of the list without any write', async () => {
+    // No renewal due within the test: the lane answers throughout.
+    t = await createTestClient({ session: { updateAge: 3 * 86400 } });
+    const { email, password } = await t.signUp();
+    await t.request('/sign-in/email', { body: { email, password, rememberMe: false }, jar: t.newJar() });
+    expect(JSON.parse((await lane('/list-sessions'))!.body)).toHaveLength(2);
+    t.clock.advance(86400 - 60);
+    expect(JSON.parse((await lane('/list-sessions'))!.body)).toHaveLength(2);
+    t.clock.advance(120);
+    // The not-remembered one (1 day) has expired.
+    expect(JSON.parse((await lane('/list-sessions'))!.body)).toHaveLength(1);
+    expect((await t.json<unknown[]>('/list-sessions?via=route')).data).toHaveLength(1);
+  });
+});
+
+describe('rate limits in the lane', () => {
+  it('counts each answer once and refuses over the limit with Retry-After', async () => {
+    t = await createTestClient({ rateLimit: { enabled: true, customRules: { '/get-session': { window: 60, max: 3 } } } });
+    await t.signUp();
+    for (let i = 0; i < 3; i++) expect((await lane('/get-session'))!.status).toBe(200);
+    const refused = (await lane('/get-session'))!;
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body).code).toBe('TOO_MANY_REQUESTS');
+    expect(Number(refused.headers!['Retry-After'])).toBeGreaterThan(0);
+    // The general route shares the counter.
+    expect((await t.request('/get-session')).status).toBe(429);
+    // Another client has its own.
+    expect((await lane('/get-session', t.jar, '10.1.2.3'))!.status).toBe(200);
+  });
+
+  it('a request the lane hands on is counted once, by the route', async () => {
+    t = await createTestClient({ rateLimit: { enabled: true, customRules: { '/get-session': { window: 60, max: 2 } } } });
+    await t.signUp();
+    t.clock.advance(86400 + 1);
+    expect(await lane('/get-session')).toBeUndefined();
+    expect((await t.request('/get-session')).status).toBe(200);
+    expect((await t.request('/get-session')).status).toBe(200);
+    expect((await t.request('/get-session')).status).toBe(429);
+  });
+
+  it('keys behind trusted proxies on the forwarded client', async () => {
+    t = await createTestClient({
+      advanced: { trustedProxies: ['10.0.0.1'] },
+      rateLimit: { enabled: true, customRules: { '/get-session': { window: 60, max: 1 } } },
+    });
+    expect((await lane('/get-session', null, '10.0.0.1', { 'x-forwarded-for': '203.0.113.5' }))!.status).toBe(200);
+    expect((await lane('/get-session', null, '10.0.0.1', { 'x-forwarded-for': '203.0.113.5' }))!.status).toBe(429);
+    expect((await lane('/get-session', null, '10.0.0.1', { 'x-forwarded-for': '203.0.113.6' }))!.status).toBe(200);
+  });
+});

@@ -1,0 +1,78 @@
+import type { AuthContext } from './context.js';
+import { APIError, BASE_ERRORS } from './errors.js';
+import { after, type MaybePromise } from './maybe.js';
+import { clientIp, countRequest } from './pipeline.js';
+
+/** What the fast lane needs of a request, so that a server can ask it without building a Fetch `Request`. */
+export interface LaneRequest {
+  /** The request target as the request line has it: path and query. */
+  target: string;
+  /** A request header by its lower-case name. */
+  header(name: string): string | null | undefined;
+  /** The peer's address. */
+  ip: string | null;
+}
+
+export interface LaneAnswer {
+  status: number;
+  /** JSON. */
+  body: string;
+  /** Headers beside `content-type` (a 429's Retry-After). */
+  headers?: Record<string, string>;
+}
+
+interface LaneRoute {
+  /** The declared path: the rate limit's key. */
+  path: string;
+  /** The JSON to answer; `null`: no session (401); `undefined`: the general route answers. */
+  peek(cookieHeader: string | null): MaybePromise<string | null | undefined>;
+}
+
+const unauthorized = new APIError('UNAUTHORIZED', 'UNAUTHORIZED', BASE_ERRORS.UNAUTHORIZED);
+
+function errorAnswer(error: APIError): LaneAnswer {
+  return { status: error.status, body: JSON.stringify(error.toJSON()), headers: error.headers };
+}
+
+/**
+ * `GET /get-session` and `GET /list-sessions` without a query, the calls an app makes on
+ * nearly every request, answered without the general pipeline (no Fetch objects, router
+ * or per-request context) whenever answering writes nothing: no cookie to set, no row to
+ * touch. On SQLite the answer comes in the same tick. Everything else (a renewal due, a
+ * session gone whose cookies must be cleared, a cache cookie to write, a query string) is
+ * handed to the general route, which then answers exactly as it always does; the session
+ * logic itself is the session manager's, shared by both.
+ *
+ * The rate limit is counted only when the lane answers, so a request it hands on is
+ * counted once, by the pipeline. Origin checks do not apply to GET.
+ */
+export class FastLane {
+  private readonly routes: Map<string, LaneRoute>;
+
+  constructor(private readonly auth: AuthContext) {
+    const { sessions } = auth;
+    this.routes = new Map([
+      [`${auth.basePath}/get-session`, { path: '/get-session', peek: (cookie) => sessions.peekSessionJson(cookie) }],
+      [`${auth.basePath}/list-sessions`, { path: '/list-sessions', peek: (cookie) => sessions.peekSessionListJson(cookie) }],
+    ]);
+  }
+
+  /** Whether a GET to `target` is the lane's to try: a cheap test before building a `LaneRequest`. */
+  handles(target: string): boolean {
+    return this.routes.has(target);
+  }
+
+  /** The answer, or `undefined`: the general pipeline must answer (nothing was counted). */
+  answer(request: LaneRequest): MaybePromise<LaneAnswer | undefined> {
+    const route = this.routes.get(request.target);
+    if (!route) return undefined;
+    return after(route.peek(request.header('cookie') ?? null), (json) => {
+      if (json === undefined) return undefined;
+      const ip = clientIp(this.auth, request.header('x-forwarded-for'), request.ip);
+      return after(countRequest(this.auth, route.path, ip), (refused): LaneAnswer => {
+        if (refused) return errorAnswer(refused);
+        return json === null ? errorAnswer(unauthorized) : { status: 200, body: json };
+      });
+    });
+  }
+}
