@@ -16,7 +16,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(ROOT, 'packages/server/dist/cli.js');
+// Gatehouse runs exactly as `npm start` runs it: the same file, the same Node flags.
+const START = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.split(/\s+/).slice(1);
+const CLI = join(ROOT, START.find((a) => a.endsWith('.mjs') || a.endsWith('.js')));
+const NODE_FLAGS = START.slice(0, START.findIndex((a) => !a.startsWith('-')));
 const CONNECTIONS = 50;
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
 
@@ -36,7 +39,7 @@ const WARMUP = Number(opt.warmup);
 const only = opt.only ? new Set(opt.only.split(',')) : null;
 
 if (!existsSync(CLI)) {
-  console.error('bench: packages/server/dist/cli.js is missing: run `npm run build` first');
+  console.error(`bench: ${CLI} is missing: run \`npm run build\` first`);
   process.exit(1);
 }
 
@@ -306,7 +309,7 @@ console.error(`bench: ${machine}; ${DURATION} s per case, ${CONNECTIONS} connect
 const secret = 'bench-secret-0123456789abcdef0123456789abcdef';
 const profileDir = join(ROOT, 'bench/profiles');
 if (opt.profile) mkdirSync(profileDir, { recursive: true });
-const ghArgs = (extra = []) => [...(opt.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...extra, CLI, 'start'];
+const ghArgs = (extra = []) => [...(opt.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...NODE_FLAGS, ...extra, CLI, 'start'];
 const ghEnv = (database, extra = {}) => ({ DATABASE_URL: database, RATE_LIMIT: 'off', AUTH_SECRET: secret, ...extra });
 
 const plain = await startServer('plain', [join(ROOT, 'bench/plain-server.mjs')], {}, '/');

@@ -43,7 +43,7 @@ async function startServer() {
   delete childEnv.BASE_URL;
   delete childEnv.NODE_ENV;
   delete childEnv.RATE_LIMIT;
-  child = spawn(process.execPath, [join(ROOT, 'packages/server/dist/cli.js'), 'start'], {
+  child = spawn(process.execPath, [join(ROOT, 'packages/server/dist/gatehouse.mjs'), 'start'], {
     cwd: mkdtempSync(join(tmpdir(), 'gatehouse-soak-')),
     env: childEnv,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const CLI = join(ROOT, 'packages/server/dist/cli.js');
+export const CLI = join(ROOT, 'packages/server/dist/gatehouse.mjs');
 
 // Vitest exports Vite's BASE_URL=/ into the environment; a child server must not inherit it.
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GatehouseOptions } from './options.js';
+import { defaultTestDialect } from './test/databases.js';
 import { createTestClient, type CookieJar, type TestClient } from './test/harness.js';
 
 let t: TestClient;
@@ -49,6 +50,17 @@ describe('the fast lane answers exactly as the general route', () => {
       }
     });
   }
+
+  it.runIf(defaultTestDialect() === 'sqlite')('on SQLite it answers in the same tick, with prepared statements', async () => {
+    t = await createTestClient();
+    await t.signUp();
+    const { lane } = await t.auth.context();
+    for (const target of ['/api/auth/get-session', '/api/auth/list-sessions']) {
+      const answer = lane.answer({ target, header: (name) => (name === 'cookie' ? t.jar.header() : undefined), ip: '127.0.0.1' });
+      expect(answer).not.toBeInstanceOf(Promise);
+      expect((answer as { status: number }).status).toBe(200);
+    }
+  });
 
   it('a forged or foreign cookie is no session, on both paths', async () => {
     t = await createTestClient();

@@ -1,5 +1,6 @@
 import type { AuthContext } from './context.js';
 import { APIError, BASE_ERRORS } from './errors.js';
+import { errorAnswer } from './handler.js';
 import { after, type MaybePromise } from './maybe.js';
 import { clientIp, countRequest } from './pipeline.js';
 
@@ -17,7 +18,7 @@ export interface LaneAnswer {
   status: number;
   /** JSON. */
   body: string;
-  /** Headers beside `content-type` (a 429's Retry-After). */
+  /** Headers beside `content-type` (a 429's Retry-After, a 500's request id). */
   headers?: Record<string, string>;
 }
 
@@ -29,10 +30,6 @@ interface LaneRoute {
 }
 
 const unauthorized = new APIError('UNAUTHORIZED', 'UNAUTHORIZED', BASE_ERRORS.UNAUTHORIZED);
-
-function errorAnswer(error: APIError): LaneAnswer {
-  return { status: error.status, body: JSON.stringify(error.toJSON()), headers: error.headers };
-}
 
 /**
  * `GET /get-session` and `GET /list-sessions` without a query, the calls an app makes on
@@ -62,6 +59,14 @@ export class FastLane {
     return this.routes.has(target);
   }
 
+  /**
+   * The answer to an error the lane met (a lost database: 503), as the general route would
+   * give it. Handing such a request on instead would wait for the database a second time.
+   */
+  failed(error: unknown, request: LaneRequest): LaneAnswer {
+    return errorAnswer(this.auth, error, { method: 'GET', url: request.target, header: request.header });
+  }
+
   /** The answer, or `undefined`: the general pipeline must answer (nothing was counted). */
   answer(request: LaneRequest): MaybePromise<LaneAnswer | undefined> {
     const route = this.routes.get(request.target);
@@ -70,8 +75,8 @@ export class FastLane {
       if (json === undefined) return undefined;
       const ip = clientIp(this.auth, request.header('x-forwarded-for'), request.ip);
       return after(countRequest(this.auth, route.path, ip), (refused): LaneAnswer => {
-        if (refused) return errorAnswer(refused);
-        return json === null ? errorAnswer(unauthorized) : { status: 200, body: json };
+        if (refused || json === null) return this.failed(refused ?? unauthorized, request);
+        return { status: 200, body: json };
       });
     });
   }

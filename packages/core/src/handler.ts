@@ -7,22 +7,44 @@ import { errorResponse, runEndpoint, type CallInfo } from './pipeline.js';
 
 type Env = { Bindings: { info?: CallInfo } };
 
-/** Turns anything thrown into a Response; unknown errors are logged, never echoed. */
-export function toErrorResponse(auth: AuthContext, error: unknown, request: Request): Response {
-  if (error instanceof APIError) return errorResponse(error);
+/** An answer to something thrown: what the status, body and headers are, whatever carries them. */
+export interface ErrorAnswer {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Anything thrown, as the answer to give: an APIError as itself, a lost database as 503,
+ * anything else as a 500 that is logged (with a request id) and never echoed.
+ */
+export function errorAnswer(
+  auth: AuthContext,
+  error: unknown,
+  request: { method: string; url: string; header(name: string): string | null | undefined },
+): ErrorAnswer {
+  if (error instanceof APIError) return { status: error.status, body: JSON.stringify(error.toJSON()), headers: { 'content-type': 'application/json', ...error.headers } };
   if (isDatabaseDown(error)) {
     auth.logger.error({ err: String(error) }, 'database unavailable');
-    return errorResponse(new APIError('SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE', BASE_ERRORS.SERVICE_UNAVAILABLE));
+    return errorAnswer(auth, new APIError('SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE', BASE_ERRORS.SERVICE_UNAVAILABLE), request);
   }
-  const requestId = request.headers.get('x-request-id') ?? randomUUID();
+  const requestId = request.header('x-request-id') ?? randomUUID();
   auth.logger.error(
     { requestId, method: request.method, url: request.url, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
     'unhandled error',
   );
-  return new Response(JSON.stringify({ message: BASE_ERRORS.INTERNAL_SERVER_ERROR, code: 'INTERNAL_SERVER_ERROR' }), {
+  return {
     status: 500,
+    body: JSON.stringify({ message: BASE_ERRORS.INTERNAL_SERVER_ERROR, code: 'INTERNAL_SERVER_ERROR' }),
     headers: { 'content-type': 'application/json', 'x-request-id': requestId },
-  });
+  };
+}
+
+/** Turns anything thrown into a Response (`errorAnswer`). */
+export function toErrorResponse(auth: AuthContext, error: unknown, request: Request): Response {
+  if (error instanceof APIError) return errorResponse(error);
+  const answer = errorAnswer(auth, error, { method: request.method, url: request.url, header: (name) => request.headers.get(name) });
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', '57P01', '57P02', '57P03', '08000', '08003', '08006']);

@@ -1,5 +1,5 @@
 import { serve, type ServerType } from '@hono/node-server';
-import { createAuth, openDatabase, type Auth, type FastLane, type LaneAnswer } from '@gatehouse/core';
+import { createAuth, openDatabase, type Auth, type FastLane, type LaneAnswer, type LaneRequest } from '@gatehouse/core';
 import { createServer, type IncomingMessage, type ServerOptions as HttpServerOptions, type RequestListener, type ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,7 +84,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 /**
  * A request listener that lets the fast lane answer what it can (`FastLane`), straight onto
  * the socket, and hands everything else, or anything the lane declines or fails at, to the
- * general listener: the lane only reads, so trying it first never changes an answer.
+ * general listener: the lane only reads, so trying it first never changes an answer. An
+ * error the lane meets is answered as the general route would answer it (a lost database:
+ * 503), not tried a second time.
  *
  * Lane answers ready in the same event-loop turn are written together at its end
  * (`setImmediate`): under load that is one burst of writes per turn instead of one per
@@ -109,11 +111,12 @@ function laneFirst(lane: FastLane, general: RequestListener, state: { inFlight: 
   return (req, res) => {
     const target = req.url ?? '/';
     if (req.method !== 'GET' || state.closing || !lane.handles(target)) return general(req, res);
+    const request: LaneRequest = { target, header: (name) => req.headers[name] as string | undefined, ip: req.socket.remoteAddress ?? null };
     let answer: ReturnType<FastLane['answer']>;
     try {
-      answer = lane.answer({ target, header: (name) => req.headers[name] as string | undefined, ip: req.socket.remoteAddress ?? null });
-    } catch {
-      return general(req, res);
+      answer = lane.answer(request);
+    } catch (e) {
+      return settle(req, res, lane.failed(e, request));
     }
     if (!(answer instanceof Promise)) return settle(req, res, answer);
     state.inFlight++;
@@ -122,9 +125,9 @@ function laneFirst(lane: FastLane, general: RequestListener, state: { inFlight: 
         state.inFlight--;
         settle(req, res, a);
       },
-      () => {
+      (e: unknown) => {
         state.inFlight--;
-        general(req, res);
+        settle(req, res, lane.failed(e, request));
       },
     );
   };

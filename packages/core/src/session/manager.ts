@@ -79,6 +79,10 @@ export class SessionManager {
   /** A user's sessions, newest first (list-sessions): the same. */
   private readonly listSql: string;
   private readonly preparedList?: PreparedQuery;
+  /** The same list found by one of its tokens' hash, in one query (the fast lane's list-sessions). */
+  private readonly listByTokenSql: string;
+  private readonly preparedListByToken?: PreparedQuery;
+  private readonly tokenColumn: number;
   private readonly sessionRow: ReturnType<Adapter['arrayReader']>;
   private readonly joinedUserRow: ReturnType<Adapter['arrayReader']>;
   /** Sessions in secondary storage (Redis), when configured. */
@@ -106,9 +110,20 @@ export class SessionManager {
       .select(this.sessionRow.columns.map((c) => `session.${c}`))
       .where('session.userId', '=', '')
       .orderBy('session.createdAt', 'desc')
+      .orderBy('session.id', 'desc')
       .compile().sql;
+    this.listByTokenSql = adapter.db
+      .selectFrom('session as mine')
+      .innerJoin('session as s', 's.userId', 'mine.userId')
+      .select(this.sessionRow.columns.map((c) => `s.${c}`))
+      .where('mine.token', '=', '')
+      .orderBy('s.createdAt', 'desc')
+      .orderBy('s.id', 'desc')
+      .compile().sql;
+    this.tokenColumn = this.sessionRow.columns.indexOf('token');
     this.prepared = auth.database.prepare?.(this.lookupSql, 'gatehouse_session_lookup');
     this.preparedList = auth.database.prepare?.(this.listSql, 'gatehouse_session_list');
+    this.preparedListByToken = auth.database.prepare?.(this.listByTokenSql, 'gatehouse_session_list_by_token');
     if (auth.secondaryStorage) {
       this.cache = new SessionCache(auth.secondaryStorage, adapter, auth.schema, auth.logger, auth.now);
       adapter.addInternalHooks(this.cache.hooks());
@@ -295,7 +310,20 @@ export class SessionManager {
       const entry = this.readCache(cookieHeader, verified.hash);
       return entry ? this.listJson(entry.session) : undefined;
     }
-    return after(this.live(verified), (live) => live && this.listJson(live));
+    if (this.cache) return after(this.live(verified), (live) => live && this.listJson(live));
+    // One query: the caller's session among its user's sessions, found by its token.
+    return after(this.rows(this.preparedListByToken, this.listByTokenSql, [verified.hash]), (rows) => {
+      const now = this.auth.now();
+      const key = `mine:${verified.hash}`;
+      const known = this.lists.get(key);
+      if (known && known.until > now && sameValues(known.values, rows)) return known.body;
+      const mine = rows.find((values) => values[this.tokenColumn] === verified.hash);
+      if (!mine) return undefined;
+      const current = this.sessionRow.read(mine) as SessionRow;
+      const until = Math.min(current.expiresAt.getTime(), this.renewalDue(current));
+      if (until <= now) return undefined;
+      return this.renderList(key, rows, current.id, until);
+    });
   }
 
   private verifiedCookie(cookieHeader: string | null): { token: string; hash: string } | null {
@@ -341,11 +369,16 @@ export class SessionManager {
       const key = `list:${current.id}`;
       const known = this.lists.get(key);
       if (known && known.until > this.auth.now() && sameValues(known.values, rows)) return known.body;
-      const live = this.liveRows(rows, this.auth.now());
-      const body = JSON.stringify(this.listAnswer(live, current.id));
-      remember(this.lists, key, { values: rows, body, until: Math.min(...live.map((s) => s.expiresAt.getTime())) }, LIVE_MEMO_SIZE);
-      return body;
+      return this.renderList(key, rows, current.id, Number.POSITIVE_INFINITY);
     });
+  }
+
+  /** Renders a session list and keeps it until `until` or the first listed expiry, whichever comes first. */
+  private renderList(key: string, rows: readonly unknown[][], currentId: string, until: number): string {
+    const live = this.liveRows(rows, this.auth.now());
+    const body = JSON.stringify(this.listAnswer(live, currentId));
+    remember(this.lists, key, { values: rows, body, until: Math.min(until, ...live.map((s) => s.expiresAt.getTime())) }, LIVE_MEMO_SIZE);
+    return body;
   }
 
   private liveRows(rows: readonly unknown[][], now: number): SessionRow[] {
