@@ -16,10 +16,6 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-// Gatehouse runs exactly as `npm start` runs it: the same file, the same Node flags.
-const START = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.split(/\s+/).slice(1);
-const CLI = join(ROOT, START.find((a) => a.endsWith('.mjs') || a.endsWith('.js')));
-const NODE_FLAGS = START.slice(0, START.findIndex((a) => !a.startsWith('-')));
 const CONNECTIONS = 50;
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
 
@@ -32,8 +28,15 @@ const { values: opt } = parseArgs({
     only: { type: 'string' },
     json: { type: 'string' },
     generator: { type: 'string' },
+    // Another build of the server to run, e.g. packages/server/dist/cli.js (the unbundled
+    // modules) for a profile whose functions have their own file and line.
+    cli: { type: 'string' },
   },
 });
+// Gatehouse runs exactly as `npm start` runs it: the same file, the same Node flags.
+const START = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.split(/\s+/).slice(1);
+const CLI = resolve(ROOT, opt.cli ?? START.find((a) => a.endsWith('.mjs') || a.endsWith('.js')));
+const NODE_FLAGS = START.slice(0, START.findIndex((a) => !a.startsWith('-')));
 const DURATION = Number(opt.duration);
 const WARMUP = Number(opt.warmup);
 const only = opt.only ? new Set(opt.only.split(',')) : null;
