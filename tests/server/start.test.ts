@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, startGatehouse, type Started } from './process.js';
+import { ROOT, runCli, startGatehouse, type Started } from './process.js';
 
 const servers: Started[] = [];
 afterAll(async () => {
@@ -146,6 +146,14 @@ describe('gatehouse CLI', () => {
     const unknown = await runCli(['frobnicate']);
     expect(unknown.code).toBe(2);
     expect(unknown.out).toContain('unknown command');
+  });
+
+  it('npm links the gatehouse command at install, and it runs the built service', async () => {
+    const bin = join(ROOT, 'node_modules/.bin/gatehouse');
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync(bin, ['--help'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout + r.stderr).toContain('gatehouse start');
   });
 
   it('migrate, then create-user, then sign in as that user', async () => {

@@ -15,7 +15,7 @@ import type { SessionRow, SessionWithUser, UserRow } from './types.js';
 const NON_REMEMBERED_SECONDS = 86400;
 const VERIFIED_MEMO_SIZE = 10_000;
 const DECODED_MEMO_SIZE = 1_000;
-const LIVE_MEMO_SIZE = 2_000;
+const LIVE_MEMO_SIZE = 1_000;
 
 /** A session and its user as stored; `values` is the database row they were read from. */
 interface Found {
