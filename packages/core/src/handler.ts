@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuthContext } from './context.js';
 import type { AnyEndpoint } from './endpoint.js';
 import { APIError, BASE_ERRORS } from './errors.js';
-import { errorResponse, runEndpoint, type CallInfo } from './pipeline.js';
+import { runEndpoint, type CallInfo } from './pipeline.js';
 
 type Env = { Bindings: { info?: CallInfo } };
 
@@ -42,7 +42,6 @@ export function errorAnswer(
 
 /** Turns anything thrown into a Response (`errorAnswer`). */
 export function toErrorResponse(auth: AuthContext, error: unknown, request: Request): Response {
-  if (error instanceof APIError) return errorResponse(error);
   const answer = errorAnswer(auth, error, { method: request.method, url: request.url, header: (name) => request.headers.get(name) });
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }

@@ -47,7 +47,7 @@ function zodMessage(error: z.ZodError): string {
 
 /**
  * The client's address: the peer's, or, behind trusted proxies, the right-most
- * X-Forwarded-For hop that is not one of them.
+ * X-Forwarded-For hop that is not one of them (with `trustedProxies: true`, the first hop).
  */
 export function clientIp(auth: AuthContext, forwardedFor: string | null | undefined, peer: string | null): string | null {
   const trusted = auth.options.advanced.trustedProxies;
@@ -251,9 +251,4 @@ export async function runEndpoint(
   if (!headers) return new Response(json, { status: 200, headers: { 'content-type': 'application/json' } });
   headers.set('content-type', 'application/json');
   return new Response(json, { status: 200, headers });
-}
-
-export function errorResponse(error: APIError): Response {
-  const headers = new Headers({ 'content-type': 'application/json', ...error.headers });
-  return new Response(JSON.stringify(error.toJSON()), { status: error.status, headers });
 }
