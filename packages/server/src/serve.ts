@@ -99,9 +99,14 @@ function laneFirst(lane: FastLane, general: RequestListener, state: { inFlight: 
     const batch = ready;
     ready = [];
     for (const { res, answer } of batch) {
-      // A fresh headers object each time: Node may keep a reference to it.
-      res.writeHead(answer.status, { ...answer.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer.body) });
-      res.end(answer.body);
+      try {
+        // A fresh headers object each time: Node may keep a reference to it.
+        res.writeHead(answer.status, { ...answer.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer.body) });
+        res.end(answer.body);
+      } catch {
+        // This answer's connection is gone; the others in the batch still leave.
+        res.destroy();
+      }
     }
   };
   const settle = (req: IncomingMessage, res: ServerResponse, answer: LaneAnswer | undefined) => {
