@@ -23,6 +23,24 @@ export function Field({ label, hint, ...input }: FieldProps) {
   );
 }
 
+interface PasswordFieldProps {
+  /** Default: "Password". */
+  label?: string;
+  /** Lets password managers tell a sign-in from a new password. */
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange: (value: string) => void;
+  /** Default: true. */
+  required?: boolean;
+  hint?: ReactNode;
+  autoFocus?: boolean;
+}
+
+/** A labelled password input. */
+export function PasswordField({ label = 'Password', onChange, required = true, ...input }: PasswordFieldProps) {
+  return <Field label={label} type="password" required={required} {...input} onChange={(e) => onChange(e.target.value)} />;
+}
+
 interface CheckboxProps {
   label: string;
   checked: boolean;

@@ -1,7 +1,7 @@
 import type { AuthResult } from '@gatehouse/client';
 import { type FormEvent, useState } from 'react';
 import { useAction } from '../lib/use-action';
-import { Field } from './Field';
+import { PasswordField } from './Field';
 import { ErrorMessage } from './Messages';
 
 interface Props<T> {
@@ -36,14 +36,11 @@ export function PasswordAction<T>({ label, run, onDone, danger }: Props<T>) {
   };
   return (
     <form onSubmit={submit} className="form">
-      <Field
-        label="Password"
-        type="password"
+      <PasswordField
         autoComplete="current-password"
-        required
         autoFocus
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onChange={setPassword}
       />
       <ErrorMessage error={action.error} />
       <div className="actions">

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { auth } from '../../auth';
-import { Checkbox, Field } from '../../components/Field';
+import { Checkbox, PasswordField } from '../../components/Field';
 import { ErrorMessage, Notice } from '../../components/Messages';
 import { Section } from '../../components/Section';
 import { useAction } from '../../lib/use-action';
@@ -29,21 +29,17 @@ export function ChangePassword() {
   return (
     <Section title="Change password">
       <form onSubmit={submit} className="form">
-        <Field
+        <PasswordField
           label="Current password"
-          type="password"
           autoComplete="current-password"
-          required
           value={currentPassword}
-          onChange={(e) => setCurrent(e.target.value)}
+          onChange={setCurrent}
         />
-        <Field
+        <PasswordField
           label="New password"
-          type="password"
           autoComplete="new-password"
-          required
           value={newPassword}
-          onChange={(e) => setNew(e.target.value)}
+          onChange={setNew}
         />
         <Checkbox label="Sign out of other devices" checked={revokeOthers} onChange={setRevokeOthers} />
         <ErrorMessage error={change.error} />

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { auth } from '../../auth';
-import { Field } from '../../components/Field';
+import { PasswordField } from '../../components/Field';
 import { ErrorMessage, Notice } from '../../components/Messages';
 import { Section } from '../../components/Section';
 import { appURL } from '../../lib/redirect';
@@ -37,13 +37,12 @@ export function DeleteAccount() {
         </button>
       ) : (
         <form onSubmit={submit} className="form">
-          <Field
-            label="Password"
-            type="password"
+          <PasswordField
             autoComplete="current-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
             hint="Your password confirms it is you. Accounts without a password may leave it empty."
+            onChange={setPassword}
+            required={false}
           />
           <ErrorMessage error={remove.error} />
           <div className="actions">

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { auth } from '../../auth';
-import { Field, Select } from '../../components/Field';
+import { Field, PasswordField, Select } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
 import { Section } from '../../components/Section';
 import { useAction } from '../../lib/use-action';
@@ -25,13 +25,10 @@ export function CreateUser({ onCreated, onClose }: { onCreated: (email: string) 
       <form onSubmit={submit} className="form">
         <Field label="Name" required value={name} onChange={(e) => setName(e.target.value)} />
         <Field label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <Field
-          label="Password"
-          type="password"
+        <PasswordField
           autoComplete="new-password"
-          required
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={setPassword}
         />
         <Select
           label="Role"

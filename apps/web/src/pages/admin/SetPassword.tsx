@@ -1,7 +1,7 @@
 import type { User } from '@gatehouse/client';
 import { type FormEvent, useState } from 'react';
 import { auth } from '../../auth';
-import { Field } from '../../components/Field';
+import { PasswordField } from '../../components/Field';
 import { ErrorMessage, Notice } from '../../components/Messages';
 import { useAction } from '../../lib/use-action';
 
@@ -19,13 +19,11 @@ export function SetPassword({ user }: { user: User }) {
   };
   return (
     <form onSubmit={submit} className="form">
-      <Field
+      <PasswordField
         label="New password"
-        type="password"
         autoComplete="new-password"
-        required
         value={newPassword}
-        onChange={(e) => setNewPassword(e.target.value)}
+        onChange={setNewPassword}
       />
       <ErrorMessage error={set.error} />
       {done ? <Notice>The password was changed.</Notice> : null}

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { auth } from '../../auth';
-import { Field } from '../../components/Field';
+import { PasswordField } from '../../components/Field';
 import { ErrorMessage, Notice } from '../../components/Messages';
 import { Page } from '../../components/Page';
 import { explainError } from '../../lib/error-codes';
@@ -56,21 +56,17 @@ export function ResetPassword() {
   return (
     <Page title="Reset password">
       <form onSubmit={submit} className="form">
-        <Field
+        <PasswordField
           label="New password"
-          type="password"
           autoComplete="new-password"
-          required
           value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
+          onChange={setNewPassword}
         />
-        <Field
+        <PasswordField
           label="Confirm password"
-          type="password"
           autoComplete="new-password"
-          required
           value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          onChange={setConfirm}
         />
         <ErrorMessage error={reset.error} />
         <button type="submit" className="primary wide" disabled={reset.pending}>

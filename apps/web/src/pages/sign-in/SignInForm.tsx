@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { auth } from '../../auth';
-import { Checkbox, Field } from '../../components/Field';
+import { Checkbox, Field, PasswordField } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
 import { useServerInfo } from '../../lib/providers';
 import { useAction } from '../../lib/use-action';
@@ -40,13 +40,10 @@ export function SignInForm({ onSignedIn }: Props) {
         value={identifier}
         onChange={(e) => setIdentifier(e.target.value)}
       />
-      <Field
-        label="Password"
-        type="password"
+      <PasswordField
         autoComplete="current-password"
-        required
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onChange={setPassword}
       />
       <div className="row between">
         <Checkbox label="Remember me" checked={rememberMe} onChange={setRememberMe} />

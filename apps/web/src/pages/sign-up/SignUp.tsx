@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { auth, useSession } from '../../auth';
-import { Field } from '../../components/Field';
+import { Field, PasswordField } from '../../components/Field';
 import { ErrorMessage, Loading, Notice } from '../../components/Messages';
 import { Page } from '../../components/Page';
 import { useServerInfo } from '../../lib/providers';
@@ -69,14 +69,11 @@ export function SignUp() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <Field
-          label="Password"
-          type="password"
+        <PasswordField
           autoComplete="new-password"
-          required
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
           hint="At least 8 characters."
+          onChange={setPassword}
         />
         {features.username && withUsername ? <UsernameField value={username} onChange={setUsername} /> : null}
         {features.username && !withUsername ? (
