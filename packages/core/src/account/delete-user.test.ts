@@ -2,17 +2,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { APIError } from '../errors.js';
 import type { Mail } from '../mail/types.js';
 import type { GatehouseOptions } from '../options.js';
-import { createTestClient, type TestClient } from '../test/harness.js';
+import { createMailTestClient, createTestClient, linkIn, type TestClient } from '../test/harness.js';
 
 let t: TestClient;
 afterEach(async () => t?.auth.close());
 
 const withMail = async (options: GatehouseOptions = {}) => {
-  const mails: Mail[] = [];
-  t = await createTestClient({ email: { send: async (m) => void mails.push(m) }, ...options });
+  let mails: Mail[];
+  ({ t, mails } = await createMailTestClient(options));
   return mails;
 };
-const linkIn = (m: Mail) => m.text.split('\n').find((l) => /^https?:\/\/\S+$/.test(l))!;
 const tokenIn = (m: Mail) => new URL(linkIn(m)).searchParams.get('token')!;
 
 /** How many rows each core table holds for the user. */

@@ -3,18 +3,16 @@ import { APIError } from '../errors.js';
 import type { Mail } from '../mail/types.js';
 import { definePlugin } from '../plugin.js';
 import type { GatehouseOptions } from '../options.js';
-import { createTestClient, uniqueEmail, type TestClient } from '../test/harness.js';
+import { createMailTestClient, createTestClient, linkIn, uniqueEmail, type TestClient } from '../test/harness.js';
 
 let t: TestClient;
 afterEach(async () => t?.auth.close());
 
 async function setup(options: GatehouseOptions = {}) {
-  const mails: Mail[] = [];
-  t = await createTestClient({ email: { send: async (m) => void mails.push(m) }, ...options });
+  let mails: Mail[];
+  ({ t, mails } = await createMailTestClient(options));
   return mails;
 }
-/** The action URL: the line of the plain-text part that is a URL and nothing else. */
-const linkIn = (m: Mail) => m.text.split('\n').find((l) => /^https?:\/\/\S+$/.test(l))!;
 const location = (r: Response) => r.headers.get('location');
 
 describe('email verification', () => {

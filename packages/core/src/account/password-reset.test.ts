@@ -1,17 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/types.js';
 import type { GatehouseOptions } from '../options.js';
-import { createTestClient, uniqueEmail, type TestClient } from '../test/harness.js';
+import { createMailTestClient, linkIn, uniqueEmail, type TestClient } from '../test/harness.js';
 
 let t: TestClient;
 afterEach(async () => t?.auth.close());
 
 async function setup(options: GatehouseOptions = {}) {
-  const mails: Mail[] = [];
-  t = await createTestClient({ email: { send: async (m) => void mails.push(m) }, ...options });
+  let mails: Mail[];
+  ({ t, mails } = await createMailTestClient(options));
   return mails;
 }
-const linkIn = (m: Mail) => m.text.split('\n').find((l) => /^https?:\/\/\S+$/.test(l))!;
 const tokenIn = (m: Mail) => /\/reset-password\/([A-Za-z0-9]+)/.exec(linkIn(m))![1]!;
 const verificationRows = async () => (await t.auth.context()).adapter.findMany('verification');
 

@@ -1,5 +1,6 @@
 import { createAuth, type Auth } from '../auth.js';
 import { openDatabase, type DialectName } from '../db/dialect.js';
+import type { Mail } from '../mail/types.js';
 import type { GatehouseOptions } from '../options.js';
 import { createTestDatabase, defaultTestDialect } from './databases.js';
 
@@ -129,5 +130,15 @@ export async function createTestClientOn(dialect: DialectName, options: Gatehous
   };
   return client;
 }
+
+/** `createTestClient` whose mails are kept in `mails` (newest last) instead of sent. */
+export async function createMailTestClient(options: GatehouseOptions = {}): Promise<{ t: TestClient; mails: Mail[] }> {
+  const mails: Mail[] = [];
+  const t = await createTestClient({ email: { send: async (m) => void mails.push(m) }, ...options });
+  return { t, mails };
+}
+
+/** A mail's action URL: the line of its plain-text part that is a URL and nothing else. */
+export const linkIn = (mail: Mail): string => mail.text.split('\n').find((l) => /^https?:\/\/\S+$/.test(l))!;
 
 export const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
