@@ -27,7 +27,19 @@ export async function startGatehouse(
   cwd = mkdtempSync(join(tmpdir(), 'gatehouse-')),
   basePath = '/api/auth',
 ): Promise<Started> {
-  const port = env.PORT ?? String(20000 + Math.floor(Math.random() * 20000));
+  // A port of our choosing is below Linux's ephemeral range (32768–60999), where an outgoing
+  // connection of another test could hold it; if it is taken all the same, another one.
+  for (let attempt = 1; ; attempt++) {
+    const port = env.PORT ?? String(20000 + Math.floor(Math.random() * 12000));
+    try {
+      return await startOn(port, env, cwd, basePath);
+    } catch (e) {
+      if (env.PORT || attempt === 5 || !String(e).includes('EADDRINUSE')) throw e;
+    }
+  }
+}
+
+async function startOn(port: string, env: Record<string, string>, cwd: string, basePath: string): Promise<Started> {
   const child = spawn(process.execPath, [CLI, 'start'], {
     cwd,
     env: childEnv({ PORT: port, ...env }),
