@@ -6,7 +6,7 @@ export { definePlugin, type Plugin, type SignInAttempt } from './plugin.js';
 export { DEFAULT_SECRET, type GatehouseOptions, type AdditionalField, type SocialProviderOptions } from './options.js';
 export { resolveOptions, buildSchema, type AuthContext, type ResolvedOptions } from './context.js';
 export type { FastLane, LaneAnswer, LaneRequest } from './fast-lane.js';
-export { openDatabase, type Database, type DialectCapabilities, type DialectName } from './db/dialect.js';
+export { dialectOf, openDatabase, sqliteFileOf, type Database, type DialectCapabilities, type DialectName } from './db/dialect.js';
 export { coreSchema, mergeSchema, type Schema, type FieldDef, type TableDef } from './db/schema.js';
 export { migrate, planMigration, type MigrationStep } from './db/migrate.js';
 export { Adapter } from './db/adapter.js';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import type { GatehouseOptions } from '@gatehouse/core';
+import { dialectOf, sqliteFileOf, type GatehouseOptions } from '@gatehouse/core';
 
 /** The service's options: the library's, plus where to listen and what to connect. */
 export interface ServerOptions extends GatehouseOptions {
@@ -139,9 +139,16 @@ export async function loadConfig(opts: { configPath?: string; env?: NodeJS.Proce
   }
   merged.baseURL ??= `http://localhost:${merged.port}`;
   merged.production = env.NODE_ENV === 'production';
-  if (typeof merged.database === 'string' && merged.database.startsWith('file:')) {
-    const file = merged.database.slice(5);
-    if (file !== ':memory:') merged.database = `file:${resolve(cwd, file)}`;
+  if (typeof merged.database === 'string') {
+    let dialect: string;
+    try {
+      dialect = dialectOf(merged.database);
+    } catch (e) {
+      throw new ConfigError(`${env.DATABASE_URL ? 'DATABASE_URL' : 'config: database'}: ${(e as Error).message}`);
+    }
+    // A relative SQLite path is relative to where the server was started, said once here.
+    const file = dialect === 'sqlite' ? sqliteFileOf(merged.database) : null;
+    if (file !== null) merged.database = file === ':memory:' ? ':memory:' : `file:${resolve(cwd, file)}`;
   }
   merged.database ??= `file:${resolve(cwd, 'data/gatehouse.db')}`;
   return merged;

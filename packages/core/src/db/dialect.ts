@@ -131,11 +131,30 @@ export function capabilitiesOf(name: DialectName): DialectCapabilities {
   return { sqlite: sqliteCaps, postgres: postgresCaps, mysql: mysqlCaps }[name];
 }
 
-/** The dialect a database URL names. */
+/**
+ * The dialect a database URL names: `postgres://`/`postgresql://`, `mysql://`/`mariadb://`,
+ * and SQLite for `file:…`, `sqlite:…`, `:memory:` or a plain path. Any other scheme is refused
+ * rather than taken for a file name (`mongodb://…` would otherwise become a directory).
+ */
 export function dialectOf(url: string): DialectName {
-  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
-  if (/^mysql:\/\//.test(url)) return 'mysql';
+  if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres';
+  if (/^(mysql|mariadb):\/\//i.test(url)) return 'mysql';
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1];
+  if (scheme && !/^(file|sqlite)$/i.test(scheme)) {
+    throw new Error(`unsupported database URL scheme "${scheme}:": use file:… or sqlite:… (SQLite), postgres://… or mysql://… (MySQL, MariaDB)`);
+  }
   return 'sqlite';
+}
+
+/**
+ * The SQLite file a URL names, or `:memory:`: the `file:`/`sqlite:` prefix removed, and read
+ * as a URL path when it has one (`file:///srv/auth.db` is `/srv/auth.db`, `sqlite://auth.db`
+ * is `auth.db`); `file:./data/auth.db` and a plain path stay as written.
+ */
+export function sqliteFileOf(url: string): string {
+  const rest = url.replace(/^(file|sqlite):/i, '');
+  const path = rest.startsWith('//') ? rest.slice(2) : rest;
+  return path === ':memory:' ? ':memory:' : path;
 }
 
 /** A Kysely that only compiles (no connection): migration SQL per dialect, for snapshots. */
@@ -241,7 +260,7 @@ export async function openDatabase(url: string, pool: PoolOptions = {}): Promise
   } else if (kind === 'mysql') {
     const mysql = await import('mysql2');
     const myPool = mysql.createPool({
-      uri: url,
+      uri: url.replace(/^mariadb:/i, 'mysql:'),
       connectionLimit: pool.max ?? 10,
       connectTimeout: 5_000,
       // Dates in UTC both ways; DATETIME(3) keeps milliseconds.
@@ -257,7 +276,7 @@ export async function openDatabase(url: string, pool: PoolOptions = {}): Promise
     prepare = (text) => async (params) => (await promisePool.execute({ sql: text, rowsAsArray: true }, params as never[]))[0] as unknown[][];
   } else {
     const { default: SQLite } = await import('better-sqlite3');
-    const file = url === ':memory:' || url === 'file::memory:' ? ':memory:' : url.replace(/^file:/, '');
+    const file = sqliteFileOf(url);
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');

@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const cwd = '/srv/gatehouse';
+const load = (DATABASE_URL: string) => loadConfig({ env: { DATABASE_URL }, cwd, configPath: undefined });
+
+describe('DATABASE_URL', () => {
+  it('reads SQLite from file:, sqlite: and plain paths, relative to where the server starts', async () => {
+    expect((await load('file:./data/auth.db')).database).toBe(`file:${join(cwd, 'data/auth.db')}`);
+    expect((await load('file:///var/lib/auth.db')).database).toBe('file:/var/lib/auth.db');
+    expect((await load('sqlite:auth.db')).database).toBe(`file:${join(cwd, 'auth.db')}`);
+    expect((await load('sqlite:///var/lib/auth.db')).database).toBe('file:/var/lib/auth.db');
+    expect((await load('sqlite://auth.db')).database).toBe(`file:${join(cwd, 'auth.db')}`);
+    expect((await load('data/auth.db')).database).toBe(`file:${join(cwd, 'data/auth.db')}`);
+    expect((await load(':memory:')).database).toBe(':memory:');
+    expect((await load('file::memory:')).database).toBe(':memory:');
+  });
+
+  it('passes server URLs through, MariaDB included', async () => {
+    expect((await load('postgres://u@db:5432/auth')).database).toBe('postgres://u@db:5432/auth');
+    expect((await load('postgresql://u@db/auth')).database).toBe('postgresql://u@db/auth');
+    expect((await load('mysql://root@db/auth')).database).toBe('mysql://root@db/auth');
+    expect((await load('mariadb://root@db/auth')).database).toBe('mariadb://root@db/auth');
+  });
+
+  it('refuses a scheme it cannot open, naming the variable, instead of making a file of it', async () => {
+    const refused = load('mongodb://db:27017/auth');
+    await expect(refused).rejects.toBeInstanceOf(ConfigError);
+    await expect(refused).rejects.toThrow(/^DATABASE_URL: unsupported database URL scheme "mongodb:"/);
+  });
+});
