@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { capabilitiesOf, compileOnly, type DialectName, type SchemaSnapshot } from './dialect.js';
-import { planSteps } from './migrate.js';
+import { organizationSchema } from '../plugins/organization/schema.js';
+import { planSteps, uniqueTogetherName } from './migrate.js';
 import { coreSchema, mergeSchema, type Schema } from './schema.js';
 
 /**
@@ -13,7 +14,10 @@ const empty: SchemaSnapshot = { tables: new Map(), indexes: new Set() };
 /** What a database migrated to `schema` holds. */
 function migrated(schema: Schema): SchemaSnapshot {
   const indexes = new Set<string>();
-  for (const [t, def] of Object.entries(schema)) for (const [f, d] of Object.entries(def.fields)) if (d.index && !d.unique) indexes.add(`${t}_${f}_idx`);
+  for (const [t, def] of Object.entries(schema)) {
+    for (const [f, d] of Object.entries(def.fields)) if (d.index && !d.unique) indexes.add(`${t}_${f}_idx`);
+    for (const columns of def.uniqueTogether ?? []) indexes.add(uniqueTogetherName(t, columns));
+  }
   return { tables: new Map(Object.entries(schema).map(([t, def]) => [t, new Set(['id', ...Object.keys(def.fields)])])), indexes };
 }
 
@@ -37,5 +41,21 @@ describe.each(dialects)('migration SQL: %s', (dialect) => {
 
   it('plans nothing for an up-to-date database', () => {
     expect(planSteps(db, caps, coreSchema(), migrated(coreSchema()))).toEqual([]);
+    const withOrgs = mergeSchema(coreSchema(), organizationSchema);
+    expect(planSteps(db, caps, withOrgs, migrated(withOrgs))).toEqual([]);
+  });
+
+  it('gives a set of columns declared unique together one unique index, on a new table and on an existing one', () => {
+    const core = coreSchema();
+    const withOrgs = mergeSchema(core, organizationSchema);
+    const fresh = planSteps(db, caps, withOrgs, migrated(core)).filter((s) => s.table === 'member' && s.kind === 'create-index');
+    expect(fresh.map((s) => s.sql)).toMatchSnapshot();
+    // A database whose member table predates the constraint gets only the index.
+    const before = migrated(withOrgs);
+    before.indexes.delete(uniqueTogetherName('member', ['organizationId', 'userId']));
+    const steps = planSteps(db, caps, withOrgs, before);
+    expect(steps).toHaveLength(1);
+    expect(steps[0]).toMatchObject({ kind: 'create-index', table: 'member', column: 'organizationId,userId' });
+    expect(steps[0]!.sql).toMatch(/create unique index .*member_organizationId_userId_uidx/i);
   });
 });

@@ -77,9 +77,19 @@ export function planSteps(db: Kysely<AnyDB>, caps: DialectCapabilities, schema: 
       if (caps.createIndexIfNotExists) idx = idx.ifNotExists();
       steps.push({ kind: 'create-index', table, column: name, sql: idx.compile().sql });
     }
+    for (const columns of def.uniqueTogether ?? []) {
+      const index = uniqueTogetherName(table, columns);
+      if (current.indexes.has(index)) continue;
+      let idx = db.schema.createIndex(index).on(table).columns([...columns]).unique();
+      if (caps.createIndexIfNotExists) idx = idx.ifNotExists();
+      steps.push({ kind: 'create-index', table, column: columns.join(','), sql: idx.compile().sql });
+    }
   }
   return steps;
 }
+
+/** `member` + `[organizationId, userId]` → `member_organizationId_userId_uidx`. */
+export const uniqueTogetherName = (table: string, columns: readonly string[]) => `${table}_${columns.join('_')}_uidx`;
 
 /** The steps a migration would take on this database (its current schema only). */
 export async function planMigration(db: Kysely<AnyDB>, caps: DialectCapabilities, schema: Schema): Promise<MigrationStep[]> {

@@ -25,6 +25,8 @@ export interface FieldDef {
 
 export interface TableDef {
   fields: Record<string, FieldDef>;
+  /** Sets of columns whose values together appear once (a unique index each, named by its columns). */
+  uniqueTogether?: readonly (readonly string[])[];
 }
 
 export type Schema = Record<string, TableDef>;
@@ -104,7 +106,8 @@ export function mergeSchema(base: Schema, extra: Partial<Schema> | undefined): S
   const out: Schema = { ...base };
   for (const [table, def] of Object.entries(extra)) {
     if (!def) continue;
-    out[table] = { fields: { ...(out[table]?.fields ?? {}), ...def.fields } };
+    const together = [...(out[table]?.uniqueTogether ?? []), ...(def.uniqueTogether ?? [])];
+    out[table] = { fields: { ...(out[table]?.fields ?? {}), ...def.fields }, ...(together.length ? { uniqueTogether: together } : {}) };
   }
   return out;
 }

@@ -655,6 +655,22 @@ describe('organization invitations: answering', () => {
     await ctx.adapter.create('member', { organizationId: org.id, userId: bob.id, role: 'member' });
     expectOrgError(await post(bob, '/accept-invitation', { invitationId: inv.id }), 400, 'USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION');
   });
+
+  it('keeps one membership per user and organization in the database itself', async () => {
+    env = await setup();
+    const { person, post, ctx } = env;
+    const alice = await person('alice');
+    const bob = await person('bob');
+    const org = (await post(alice, '/create', { name: 'Acme', slug: 'acme' })).data;
+    const other = (await post(alice, '/create', { name: 'Other', slug: 'other' })).data;
+    await ctx.adapter.create('member', { organizationId: org.id, userId: bob.id, role: 'member' });
+    // What two racing requests would do: the second row is refused by the unique index.
+    const twice = ctx.adapter.create('member', { organizationId: org.id, userId: bob.id, role: 'admin' });
+    await expect(twice).rejects.toSatisfy((e: unknown) => ctx.database.caps.isUniqueViolation(e));
+    // The same user in another organization, and another user in this one, are fine.
+    await ctx.adapter.create('member', { organizationId: other.id, userId: bob.id, role: 'member' });
+    expect(await ctx.adapter.count('member', [{ field: 'userId', value: bob.id }])).toBe(2);
+  });
 });
 
 describe('organization invitations: cancelling', () => {

@@ -22,6 +22,8 @@ export const organizationSchema: Partial<Schema> = {
       role: { type: 'string', required: true },
       createdAt: { type: 'date', required: true },
     },
+    // One membership per user and organization, even when two requests race to add it.
+    uniqueTogether: [['organizationId', 'userId']],
   },
   invitation: {
     fields: {

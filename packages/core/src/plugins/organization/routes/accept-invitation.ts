@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../endpoint.js';
+import { APIError } from '../../../errors.js';
 import { orgError } from '../errors.js';
 import { requireAnswerable, requireInviterStillMember } from '../invitations.js';
 import type { InvitationRow, MemberRow } from '../schema.js';
@@ -23,21 +24,30 @@ export const acceptInvitation = () =>
       if (await findMember(auth, invitation.organizationId, user.id)) {
         throw orgError('BAD_REQUEST', 'USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION');
       }
-      const result = await auth.adapter.transaction(async (trx) => {
-        // Conditional on "still pending": of two racing answers, one wins.
-        const accepted = await trx.update<InvitationRow>(
-          'invitation',
-          [
-            { field: 'id', value: invitation.id },
-            { field: 'status', value: 'pending' },
-          ],
-          { status: 'accepted' },
-        );
-        if (!accepted) throw orgError('BAD_REQUEST', 'INVITATION_NOT_FOUND');
-        const member = await trx.create<MemberRow>('member', { organizationId: invitation.organizationId, userId: user.id, role: invitation.role });
-        if (!member) throw orgError('BAD_REQUEST', 'INVITATION_NOT_FOUND');
-        return { invitation: accepted, member };
-      });
+      let result: { invitation: InvitationRow; member: MemberRow };
+      try {
+        result = await auth.adapter.transaction(async (trx) => {
+          // Conditional on "still pending": of two racing answers, one wins.
+          const accepted = await trx.update<InvitationRow>(
+            'invitation',
+            [
+              { field: 'id', value: invitation.id },
+              { field: 'status', value: 'pending' },
+            ],
+            { status: 'accepted' },
+          );
+          if (!accepted) throw orgError('BAD_REQUEST', 'INVITATION_NOT_FOUND');
+          const member = await trx.create<MemberRow>('member', { organizationId: invitation.organizationId, userId: user.id, role: invitation.role });
+          if (!member) throw orgError('BAD_REQUEST', 'INVITATION_NOT_FOUND');
+          return { invitation: accepted, member };
+        });
+      } catch (e) {
+        // A membership added meanwhile by a racing request: one per user and organization.
+        if (!(e instanceof APIError) && auth.database.caps.isUniqueViolation(e)) {
+          throw orgError('BAD_REQUEST', 'USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION');
+        }
+        throw e;
+      }
       await setActiveOrganization(c, invitation.organizationId);
       return result;
     },
