@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/types.js';
-import { createTestClient, uniqueEmail, type TestClient } from '../test/harness.js';
+import { uniqueEmail, type TestClient, createMailTestClient } from '../test/harness.js';
 
 /**
  * The account flows on every database, and single use under real concurrency.
@@ -19,8 +19,8 @@ afterEach(async () => t?.auth.close());
 
 describe.each(databases)('account flows and one-time tokens on $name', ({ database }) => {
   it('of three concurrent /reset-password with one token exactly one answers 200, five times over', async () => {
-    const mails: Mail[] = [];
-    t = await createTestClient({ database, email: { send: async (m) => void mails.push(m) } });
+    let mails: Mail[];
+    ({ t, mails } = await createMailTestClient({ database }));
     for (let round = 0; round < 5; round++) {
       const { email } = await t.signUp(undefined, t.newJar());
       await t.json('/forget-password', { body: { email }, jar: null });
@@ -33,8 +33,8 @@ describe.each(databases)('account flows and one-time tokens on $name', ({ databa
   });
 
   it('of two concurrent delete-user callbacks with one token exactly one deletes', async () => {
-    const mails: Mail[] = [];
-    t = await createTestClient({ database, email: { send: async (m) => void mails.push(m) } });
+    let mails: Mail[];
+    ({ t, mails } = await createMailTestClient({ database }));
     const jar = t.newJar();
     await t.signUp(undefined, jar);
     await t.json('/delete-user', { body: {}, jar });
@@ -44,8 +44,8 @@ describe.each(databases)('account flows and one-time tokens on $name', ({ databa
   });
 
   it('verification, change of a verified address and deletion', async () => {
-    const mails: Mail[] = [];
-    t = await createTestClient({ database, email: { send: async (m) => void mails.push(m) }, emailVerification: { sendOnSignUp: true } });
+    let mails: Mail[];
+    ({ t, mails } = await createMailTestClient({ database, emailVerification: { sendOnSignUp: true } }));
     const link = (to: string) => mails.filter((m) => m.to === to).at(-1)!.text.split('\n').find((l) => l.startsWith('http'))!;
     const jar = t.newJar();
     const { email, password, data } = await t.signUp(undefined, jar);

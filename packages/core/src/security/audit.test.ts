@@ -1,7 +1,7 @@
 import { type TOTP, URI } from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/types.js';
-import { createTestClient, uniqueEmail, type CookieJar, type TestClient } from '../test/harness.js';
+import { uniqueEmail, type CookieJar, type TestClient, createMailTestClient } from '../test/harness.js';
 
 /**
  * Issue 9, item 11: the audit trail (security/audit.ts) read through
@@ -55,8 +55,7 @@ const list = (query: Record<string, string> = {}, jar: CookieJar | null = admin.
   t.json<Page>(`/admin/list-audit-events?${new URLSearchParams(query)}`, { jar });
 
 beforeEach(async () => {
-  mails = [];
-  t = await createTestClient({ email: { send: async (m) => void mails.push(m) } });
+  ({ t, mails } = await createMailTestClient());
   const ctx = await t.auth.context();
   const a = await person('admin');
   await ctx.adapter.update('user', [{ field: 'id', value: a.id }], { role: 'admin' });

@@ -4,7 +4,7 @@ import { type TOTP, URI } from 'otpauth';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/types.js';
 import type { GatehouseOptions } from '../options.js';
-import { createTestClient, uniqueEmail, type CookieJar, type TestClient } from '../test/harness.js';
+import { createTestClient, uniqueEmail, type CookieJar, type TestClient, createMailTestClient } from '../test/harness.js';
 
 /**
  * Issue 9, item 5: per-identity lockout on every sign-in path, and no answer (body,
@@ -21,8 +21,7 @@ let mails: Mail[];
 afterEach(async () => t?.auth.close());
 
 async function setup(options: GatehouseOptions = {}) {
-  mails = [];
-  t = await createTestClient({ email: { send: async (m) => void mails.push(m) }, ...options });
+  ({ t, mails } = await createMailTestClient(options));
   return t.auth.context();
 }
 

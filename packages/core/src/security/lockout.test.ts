@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/types.js';
-import { createTestClient, uniqueEmail, type TestClient } from '../test/harness.js';
+import { createTestClient, uniqueEmail, type TestClient, createMailTestClient } from '../test/harness.js';
 
 let t: TestClient;
 afterEach(async () => t?.auth.close());
 
 describe('per-identity lockout', () => {
   it('locks an email after maxAttempts failures, for known and unknown emails alike, and tells the owner', async () => {
-    const mails: Mail[] = [];
-    t = await createTestClient({ lockout: { maxAttempts: 3, window: 600, duration: 300 }, email: { send: async (m) => void mails.push(m) } });
+    let mails: Mail[];
+    ({ t, mails } = await createMailTestClient({ lockout: { maxAttempts: 3, window: 600, duration: 300 } }));
     const { email, password } = await t.signUp({}, t.newJar());
     const ghost = uniqueEmail('ghost');
     for (const who of [email, ghost]) {

@@ -6,7 +6,7 @@ import type { AnyEndpoint } from '../endpoint.js';
 import type { GatehouseOptions } from '../options.js';
 import { builtinPlugins } from '../plugins/index.js';
 import { coreEndpoints } from '../routes/index.js';
-import { createTestClient, type CookieJar, type TestClient } from '../test/harness.js';
+import { createTestClient, type CookieJar, type TestClient, createMailTestClient } from '../test/harness.js';
 
 /**
  * Issue 9, item 6: session tokens, fixation, the end of a session (cookie cache
@@ -180,12 +180,10 @@ describe('ending a session ends it everywhere, cached session data included', ()
   let mails: { text: string }[] = [];
 
   it.each(scenarios)('%s: the stolen cookies (token + cached data) can no longer read or change anything', async (_name, end) => {
-    mails = [];
-    t = await createTestClient({
+    ({ t, mails } = await createMailTestClient({
       session: { cookieCache: { enabled: true, maxAge: 300 } },
       emailAndPassword: { revokeSessionsOnPasswordReset: true },
-      email: { send: async (m) => void mails.push(m) },
-    });
+    }));
     const ctx = await t.auth.context();
     const admin = await person('admin', 'admin');
     // The victim is an admin too: a stolen admin cache is the worst case.

@@ -6,7 +6,7 @@ import { Signer } from '../crypto/sign.js';
 import { openDatabase, type Database } from '../db/dialect.js';
 import type { Mail } from '../mail/types.js';
 import type { GatehouseOptions } from '../options.js';
-import { createTestClient, uniqueEmail, type CookieJar, type TestClient } from '../test/harness.js';
+import { createTestClient, uniqueEmail, type CookieJar, type TestClient, createMailTestClient } from '../test/harness.js';
 
 /**
  * Issue 9, item 7: one-time tokens are used once even by 20 requests at the same instant,
@@ -22,8 +22,7 @@ let mails: Mail[] = [];
 afterEach(async () => t?.auth.close());
 
 async function setup(options: GatehouseOptions = {}) {
-  mails = [];
-  t = await createTestClient({ email: { send: async (m) => void mails.push(m) }, ...options });
+  ({ t, mails } = await createMailTestClient(options));
   return t.auth.context();
 }
 

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Mail } from '../../mail/types.js';
 import type { GatehouseOptions } from '../../options.js';
-import { createTestClient, type CookieJar } from '../../test/harness.js';
+import { type CookieJar, createMailTestClient } from '../../test/harness.js';
 import { ORGANIZATION_ERRORS } from './errors.js';
 
 // Everything over HTTP through the test harness; mails are captured in-process.
@@ -14,15 +13,7 @@ interface Person {
 
 /** A test instance with captured mail and helpers for the organization routes. */
 async function setup(options: GatehouseOptions = {}) {
-  const mails: Mail[] = [];
-  const t = await createTestClient({
-    email: {
-      send: async (m) => {
-        mails.push(m);
-      },
-    },
-    ...options,
-  });
+  const { t, mails } = await createMailTestClient(options);
   const ctx = await t.auth.context();
 
   const person = async (name: string): Promise<Person> => {

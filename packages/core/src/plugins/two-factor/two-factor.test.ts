@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { APIError } from '../../errors.js';
 import type { Mail } from '../../mail/types.js';
 import type { GatehouseOptions } from '../../options.js';
-import { createTestClient, type CookieJar, type TestClient } from '../../test/harness.js';
+import { type CookieJar, type TestClient, createMailTestClient } from '../../test/harness.js';
 
 const PASSWORD = 'correct horse battery';
 const TWO_FACTOR = 'better-auth.two_factor';
@@ -21,8 +21,7 @@ let mails: Mail[];
 afterEach(async () => t?.auth.close());
 
 async function setup(options: GatehouseOptions = {}) {
-  mails = [];
-  t = await createTestClient({ email: { send: async (m) => void mails.push(m) }, ...options });
+  ({ t, mails } = await createMailTestClient(options));
 }
 
 /** The current code of an otpauth:// URI on the test clock (as the person's authenticator app would show it). */
