@@ -45,6 +45,35 @@ describe('npm start', () => {
     expect(notFound.status).toBe(404);
   });
 
+  it('lets a page on a trusted origin call the API with its cookies (CORS), and no other origin read it', async () => {
+    const app = 'https://app.example.com';
+    const s = await startGatehouse({ TRUSTED_ORIGINS: app });
+    servers.push(s);
+    const pre = await fetch(`${s.url}/api/auth/sign-up/email`, {
+      method: 'OPTIONS',
+      headers: { origin: app, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe(app);
+    expect(pre.headers.get('access-control-allow-credentials')).toBe('true');
+    const up = await fetch(`${s.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app },
+      body: JSON.stringify({ name: 'Cors', email: `cors-${Date.now()}@example.com`, password: 'password123' }),
+    });
+    expect(up.status).toBe(200);
+    expect(up.headers.get('access-control-allow-origin')).toBe(app);
+    const cookie = up.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    // get-session from the page (Origin sent) and from a server (none): same answer, CORS only for the page.
+    const fromPage = await fetch(`${s.url}/api/auth/get-session`, { headers: { cookie, origin: app } });
+    const fromServer = await fetch(`${s.url}/api/auth/get-session`, { headers: { cookie } });
+    expect(fromPage.headers.get('access-control-allow-origin')).toBe(app);
+    expect(fromServer.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await fromPage.json()).toEqual(await fromServer.json());
+    const elsewhere = await fetch(`${s.url}/api/auth/get-session`, { headers: { cookie, origin: 'https://evil.example' } });
+    expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('answers many users\' get-session and list-sessions at once, each with its own session (fast lane, batched writes)', async () => {
     const s = await startGatehouse({ RATE_LIMIT: 'off' });
     servers.push(s);

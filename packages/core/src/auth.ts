@@ -1,4 +1,5 @@
 import { createContext, type AuthContext } from './context.js';
+import { corsHeaders, preflight, withCors } from './cors.js';
 import { apiName, type AnyEndpoint } from './endpoint.js';
 import { APIError, STATUS, type StatusName } from './errors.js';
 import { buildRouter, toErrorResponse } from './handler.js';
@@ -104,15 +105,16 @@ export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean }
     options,
     async handler(request, info) {
       const { auth, router } = await start();
+      if (request.method === 'OPTIONS') return preflight(auth, request);
+      const cors = corsHeaders(auth, request.headers.get('origin'));
+      let response: Response;
       try {
-        if (request.method === 'GET' && !info?.internal) {
-          const answer = await laneAnswer(auth, request, info?.ip ?? null);
-          if (answer) return answer;
-        }
-        return await router.fetch(request, { info });
+        const answer = request.method === 'GET' && !info?.internal ? await laneAnswer(auth, request, info?.ip ?? null) : undefined;
+        response = answer ?? (await router.fetch(request, { info }));
       } catch (e) {
-        return toErrorResponse(auth, e, request);
+        response = toErrorResponse(auth, e, request);
       }
+      return cors ? withCors(response, cors) : response;
     },
     api,
     ready: async () => {
