@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBrowser, JOURNEY_TIMEOUT, freePort, shows, showsText, type Stack, startStack } from './kit.js';
-import { type OpenIdProvider, startOpenIdProvider } from './openid-provider.js';
+import { type OpenIdProvider, startOpenIdProvider } from '../kit/openid-provider.js';
 
 /**
  * "Continue with Google" against a real OpenID provider on loopback (oidc-provider 8), configured
@@ -13,7 +13,10 @@ let op: OpenIdProvider;
 describeBrowser('social sign-in in Chromium', () => {
   beforeAll(async () => {
     const port = await freePort();
-    op = await startOpenIdProvider(`http://localhost:${port}/api/auth/callback/google`);
+    op = await startOpenIdProvider({
+      redirectURI: `http://localhost:${port}/api/auth/callback/google`,
+      accounts: { alice: { sub: 'alice', email: 'alice@oidc.example', email_verified: true, name: 'Alice Oidc' } },
+    });
     stack = await startStack('social', { socialProviders: { google: op.googleOptions() } }, port);
   });
   afterAll(async () => {

@@ -1,19 +1,13 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair } from 'jose';
-import Provider from 'oidc-provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type OpenIdProvider, startOpenIdProvider } from '../../../../tests/kit/openid-provider.js';
 import type { GatehouseOptions } from '../options.js';
 import { type CookieJar, createTestClient, type TestClient } from '../test/harness.js';
 
 /**
  * The whole redirect flow against a real OpenID provider (oidc-provider 8) on
- * loopback, configured as "google" through the endpoint overrides. The
- * provider's login and consent are driven over HTTP by a small interaction
- * route that calls interactionDetails / interactionFinished.
+ * loopback, configured as "google" through the endpoint overrides; its login form
+ * is posted over HTTP as a browser would.
  */
-const CLIENT_ID = 'gatehouse-test';
-const CLIENT_SECRET = 'a-long-enough-client-secret-for-oidc-provider';
 const REDIRECT_URI = 'http://localhost:3000/api/auth/callback/google';
 
 const ACCOUNTS: Record<string, Record<string, unknown>> = {
@@ -21,101 +15,19 @@ const ACCOUNTS: Record<string, Record<string, unknown>> = {
   bob: { sub: 'bob', email: 'bob@oidc.example', email_verified: true, name: 'Bob Oidc' },
 };
 
+let op: OpenIdProvider;
 let issuer: string;
-let server: Server;
-let op: InstanceType<typeof Provider>;
 let t: TestClient;
 
-/** Which account logs in at the next interaction. */
-let nextLogin = 'alice';
-
-async function interaction(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-  if (req.method === 'GET') {
-    const details = await op.interactionDetails(req, res);
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ uid: details.uid, prompt: details.prompt.name }));
-    return;
-  }
-  if (req.method === 'POST' && path.endsWith('/login')) {
-    const details = await op.interactionDetails(req, res);
-    const accountId = nextLogin;
-    const grant = details.grantId ? await op.Grant.find(details.grantId) : new op.Grant({ accountId, clientId: String(details.params.client_id) });
-    grant!.addOIDCScope(String(details.params.scope));
-    const grantId = await grant!.save();
-    await op.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
-    return;
-  }
-  res.writeHead(404);
-  res.end();
-}
-
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path.startsWith('/interaction/')) {
-      interaction(req, res, path).catch((e) => {
-        res.writeHead(500);
-        res.end(String(e));
-      });
-      return;
-    }
-    op.callback()(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const jwk = { ...(await exportJWK(privateKey)), kid: 'op-key', alg: 'RS256', use: 'sig' };
-  op = new Provider(issuer, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        redirect_uris: [REDIRECT_URI],
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    jwks: { keys: [jwk] },
-    cookies: { keys: ['oidc-test-cookie-key'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
-    // Scope claims in the ID token too, as Google does.
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
-    ttl: { Interaction: 600, Grant: 3600, Session: 3600, AccessToken: 3600, RefreshToken: 86400, IdToken: 3600 },
-    interactions: { url: (_ctx: unknown, i: { uid: string }) => `/interaction/${i.uid}` },
-    async findAccount(_ctx: unknown, sub: string) {
-      const claims = ACCOUNTS[sub];
-      if (!claims) return undefined;
-      return { accountId: sub, claims: async () => claims };
-    },
-  });
+  op = await startOpenIdProvider({ redirectURI: REDIRECT_URI, accounts: ACCOUNTS });
+  issuer = op.issuer;
 });
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => op?.close());
 afterEach(async () => t?.auth.close());
 
 async function setup(options: GatehouseOptions = {}) {
-  t = await createTestClient({
-    ...options,
-    socialProviders: {
-      google: {
-        clientId: CLIENT_ID,
-        clientSecret: CLIENT_SECRET,
-        authorizationEndpoint: `${issuer}/auth`,
-        tokenEndpoint: `${issuer}/token`,
-        userInfoEndpoint: `${issuer}/me`,
-        jwksEndpoint: `${issuer}/jwks`,
-        issuer,
-        // oidc-provider knows login/consent/none; consent also lets it grant offline_access (a refresh token).
-        prompt: 'consent',
-        scope: ['offline_access'],
-      },
-    },
-  });
+  t = await createTestClient({ ...options, socialProviders: { google: op.googleOptions({ scope: ['offline_access'] }) } });
   // The OP signs with the real time; the auth's clock must agree to verify its ID tokens.
   t.clock.ms = Date.now();
   return t;
@@ -123,7 +35,6 @@ async function setup(options: GatehouseOptions = {}) {
 
 /** Follows the OP's redirects like a browser, logging in as `account` at the interaction; answers the redirect back to Gatehouse. */
 async function authorize(authorizationURL: string, account: string): Promise<string> {
-  nextLogin = account;
   const cookies = new Map<string, string>();
   let url = authorizationURL;
   let method = 'GET';
@@ -139,7 +50,7 @@ async function authorize(authorizationURL: string, account: string): Promise<str
       method,
       redirect: 'manual',
       headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
-      body: method === 'POST' ? '' : undefined,
+      body: method === 'POST' ? new URLSearchParams({ login: account }).toString() : undefined,
     });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');

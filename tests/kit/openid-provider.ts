@@ -1,24 +1,29 @@
 /**
- * A real OpenID provider (oidc-provider 8) on loopback for the social journey, standing in for Google
- * through the endpoint overrides. Its login is a small HTML form ("Username", "Continue") that the
- * browser fills like a person would; submitting it finishes the login and consent interaction.
+ * A real OpenID provider (oidc-provider 8) on loopback, standing in for Google through the
+ * endpoint overrides: for the social flow over HTTP (packages/core/src/social/oidc.test.ts)
+ * and in the browser (tests/browser/social.test.ts). Its login is a small HTML form
+ * ("Username", "Continue"); posting it, from a browser or from a test, finishes the login
+ * and consent interaction for that account.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
 
-export const OIDC_ACCOUNTS: Record<string, Record<string, unknown>> = {
-  alice: { sub: 'alice', email: 'alice@oidc.example', email_verified: true, name: 'Alice Oidc' },
-};
-
 export interface OpenIdProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** The `socialProviders.google` options pointing Gatehouse at this provider. */
-  googleOptions(): Record<string, unknown>;
+  /** The `socialProviders.google` options pointing Gatehouse at this provider (`extra` merged in). */
+  googleOptions(extra?: Record<string, unknown>): Record<string, unknown>;
   close(): Promise<void>;
+}
+
+export interface OpenIdProviderOptions {
+  /** Gatehouse's `{BASE_URL}/api/auth/callback/google`. */
+  redirectURI: string;
+  /** The accounts that can log in, by username (their `sub`), with their claims. */
+  accounts: Record<string, Record<string, unknown>>;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -32,10 +37,10 @@ function readBody(req: IncomingMessage): Promise<URLSearchParams> {
   });
 }
 
-/** Starts the provider; `redirectURI` is Gatehouse's `{BASE_URL}/api/auth/callback/google`. */
-export async function startOpenIdProvider(redirectURI: string): Promise<OpenIdProvider> {
-  const clientId = 'gatehouse-browser';
-  const clientSecret = 'a-long-enough-client-secret-for-the-browser-tests';
+/** Starts the provider on a free loopback port. */
+export async function startOpenIdProvider({ redirectURI, accounts }: OpenIdProviderOptions): Promise<OpenIdProvider> {
+  const clientId = 'gatehouse-test';
+  const clientSecret = 'a-long-enough-client-secret-for-oidc-provider';
   let op: InstanceType<typeof Provider> | undefined;
 
   const interaction = async (req: IncomingMessage, res: ServerResponse, path: string) => {
@@ -55,7 +60,7 @@ export async function startOpenIdProvider(redirectURI: string): Promise<OpenIdPr
     }
     if (req.method === 'POST' && path.endsWith('/login')) {
       const accountId = (await readBody(req)).get('login') ?? '';
-      if (!OIDC_ACCOUNTS[accountId]) {
+      if (!accounts[accountId]) {
         res.writeHead(400, { 'content-type': 'text/plain' });
         res.end(`unknown account ${accountId}`);
         return;
@@ -87,28 +92,28 @@ export async function startOpenIdProvider(redirectURI: string): Promise<OpenIdPr
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const jwk = { ...(await exportJWK(privateKey)), kid: 'browser-op-key', alg: 'RS256', use: 'sig' };
+  const jwk = { ...(await exportJWK(privateKey)), kid: 'test-op-key', alg: 'RS256', use: 'sig' };
   op = new Provider(issuer, {
     clients: [
       {
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: [redirectURI],
-        grant_types: ['authorization_code'],
+        grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
     jwks: { keys: [jwk] },
-    cookies: { keys: ['browser-op-cookie-key'] },
+    cookies: { keys: ['test-op-cookie-key'] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
     // The scope claims in the ID token too, as Google does.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
-    ttl: { Interaction: 600, Grant: 3600, Session: 3600, AccessToken: 3600, IdToken: 3600 },
+    ttl: { Interaction: 600, Grant: 3600, Session: 3600, AccessToken: 3600, RefreshToken: 86400, IdToken: 3600 },
     interactions: { url: (_ctx: unknown, i: { uid: string }) => `/interaction/${i.uid}` },
     async findAccount(_ctx: unknown, sub: string) {
-      const claims = OIDC_ACCOUNTS[sub];
+      const claims = accounts[sub];
       return claims ? { accountId: sub, claims: async () => claims } : undefined;
     },
   });
@@ -117,7 +122,7 @@ export async function startOpenIdProvider(redirectURI: string): Promise<OpenIdPr
     issuer,
     clientId,
     clientSecret,
-    googleOptions: () => ({
+    googleOptions: (extra = {}) => ({
       clientId,
       clientSecret,
       authorizationEndpoint: `${issuer}/auth`,
@@ -125,8 +130,10 @@ export async function startOpenIdProvider(redirectURI: string): Promise<OpenIdPr
       userInfoEndpoint: `${issuer}/me`,
       jwksEndpoint: `${issuer}/jwks`,
       issuer,
-      // oidc-provider knows login / consent / none, not Google's default select_account.
+      // oidc-provider knows login / consent / none, not Google's default select_account;
+      // consent also lets it grant offline_access (a refresh token).
       prompt: 'consent',
+      ...extra,
     }),
     close: () =>
       new Promise<void>((resolve) => {
