@@ -47,6 +47,12 @@ async function laneAnswer(auth: AuthContext, request: Request, ip: string | null
   return new Response(answer.body, { status: answer.status, headers: { ...answer.headers, 'content-type': 'application/json' } });
 }
 
+/** Says in the log which migration steps could not be applied (`MigrationStep.skipped`). */
+function warnSkipped(auth: AuthContext, steps: MigrationStep[]): MigrationStep[] {
+  for (const step of steps) if (step.skipped) auth.logger.warn({ table: step.table, column: step.column }, `migration step skipped: ${step.skipped}`);
+  return steps;
+}
+
 const STATUS_NAMES = Object.fromEntries(Object.entries(STATUS).map(([k, v]) => [v, k])) as Record<number, StatusName>;
 
 /**
@@ -63,7 +69,7 @@ export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean }
   const start = () =>
     (init ??= (async () => {
       const auth = await createContext(options, plugins);
-      if (options.autoMigrate !== false) await migrate(auth.database.db, auth.database.caps, auth.schema);
+      if (options.autoMigrate !== false) warnSkipped(auth, await migrate(auth.database.db, auth.database.caps, auth.schema));
       for (const p of plugins) await p.init?.(auth);
       return { auth, router: buildRouter(auth, endpoints) };
     })());
@@ -123,7 +129,7 @@ export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean }
     context: async () => (await start()).auth,
     async migrate() {
       const { auth } = await start();
-      return migrate(auth.database.db, auth.database.caps, auth.schema);
+      return warnSkipped(auth, await migrate(auth.database.db, auth.database.caps, auth.schema));
     },
     async planMigration() {
       const { auth } = await start();

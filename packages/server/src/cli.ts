@@ -56,8 +56,12 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'migrate': {
       const steps = await runMigrate(config);
-      console.log(steps.length ? steps.map((s) => `${s.kind} ${s.table}${s.column ? `.${s.column}` : ''}`).join('\n') : 'schema is up to date');
-      return 0;
+      console.log(
+        steps.length
+          ? steps.map((s) => `${s.kind} ${s.table}${s.column ? `.${s.column}` : ''}${s.skipped ? ` SKIPPED: ${s.skipped}` : ''}`).join('\n')
+          : 'schema is up to date',
+      );
+      return steps.some((s) => s.skipped) ? 1 : 0;
     }
     case 'create-user': {
       const { email, password, name, role, username } = values;

@@ -8,6 +8,12 @@ export interface MigrationStep {
   table: string;
   column?: string;
   sql: string;
+  /**
+   * Set when the step could not be applied and the rest went on: a unique index over rows
+   * that already repeat (written before the index existed). The service runs as before
+   * without it; the reason names what to clean up.
+   */
+  skipped?: string;
 }
 
 function isKey(def: FieldDef): boolean {
@@ -108,8 +114,13 @@ export async function migrate(db: Kysely<AnyDB>, caps: DialectCapabilities, sche
       try {
         await sql.raw(step.sql).execute(conn);
       } catch (e) {
+        if (step.kind === 'create-index' && caps.isUniqueViolation(e)) {
+          step.skipped = `rows of ${step.table} repeat (${step.column}); remove the repeats and migrate again: ${(e as Error).message}`;
+          continue;
+        }
+        // Applied meanwhile by another process: "already exists" (SQLite, Postgres), MySQL's duplicate key, column or foreign key name.
         const msg = String((e as Error).message);
-        if (!/already exists|duplicate/i.test(msg)) throw e;
+        if (!/already exists|duplicate (key|column|foreign key)/i.test(msg)) throw e;
       }
     }
     return steps;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GatehouseOptions } from '../../options.js';
 import { type CookieJar, createMailTestClient } from '../../test/harness.js';
@@ -661,6 +662,34 @@ describe('organization invitations: answering', () => {
     // The same user in another organization, and another user in this one, are fine.
     await ctx.adapter.create('member', { organizationId: other.id, userId: bob.id, role: 'member' });
     expect(await ctx.adapter.count('member', [{ field: 'userId', value: bob.id }])).toBe(2);
+  });
+});
+
+describe('organization members: upgrading a database whose memberships repeat', () => {
+  it('skips only the unique index, says so, keeps serving, and creates it once the repeats are gone', async () => {
+    const warnings: string[] = [];
+    const logger = { debug() {}, info() {}, error() {}, warn: (_: object | string, msg?: string) => void warnings.push(msg ?? '') };
+    env = await setup({ logger });
+    const { person, post, get, ctx, t } = env;
+    const alice = await person('alice');
+    const bob = await person('bob');
+    const org = (await post(alice, '/create', { name: 'Acme', slug: 'acme' })).data;
+    // A database from before the index, where a race once added bob twice.
+    const index = 'member_organizationId_userId_uidx';
+    await sql.raw(ctx.database.caps.name === 'mysql' ? `drop index ${index} on member` : `drop index "${index}"`).execute(ctx.database.db);
+    await ctx.adapter.create('member', { organizationId: org.id, userId: bob.id, role: 'member' });
+    const repeat = await ctx.adapter.create<{ id: string }>('member', { organizationId: org.id, userId: bob.id, role: 'member' });
+
+    const steps = await t.auth.migrate();
+    expect(steps).toEqual([expect.objectContaining({ kind: 'create-index', table: 'member', skipped: expect.stringContaining('rows of member repeat') })]);
+    expect(warnings.filter((w) => w.startsWith('migration step skipped'))).toHaveLength(1);
+    expect((await get(alice, '/list-members', { organizationId: org.id })).status).toBe(200);
+
+    await ctx.adapter.delete('member', [{ field: 'id', value: repeat!.id }]);
+    const again = await t.auth.migrate();
+    expect(again).toEqual([expect.objectContaining({ kind: 'create-index', table: 'member' })]);
+    expect(again[0]!.skipped).toBeUndefined();
+    expect(await t.auth.migrate()).toEqual([]);
   });
 });
 
