@@ -185,6 +185,19 @@ describe('gatehouse CLI', () => {
     expect(r.stdout + r.stderr).toContain('gatehouse start');
   });
 
+  it("npm start's Node flags are accepted by this Node and the file it names is the built CLI", async () => {
+    const { readFileSync } = await import('node:fs');
+    const { spawnSync } = await import('node:child_process');
+    const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+    const [node, ...args] = start.split(/\s+/);
+    expect(node).toBe('node');
+    expect(args.at(-1)).toBe('start');
+    const r = spawnSync(process.execPath, [...args.slice(0, -1), '--help'], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.stderr).not.toContain('bad option');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('gatehouse start');
+  });
+
   it('migrate, then create-user, then sign in as that user', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'gatehouse-cli-'));
     const migrate = await runCli(['migrate'], {}, cwd);
