@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { dialectOf, sqliteFileOf, type GatehouseOptions } from '@gatehouse/core';
+import { dialectOf, sqliteFileOf, type DialectName, type GatehouseOptions } from '@gatehouse/core';
 
 /** The service's options: the library's, plus where to listen and what to connect. */
 export interface ServerOptions extends GatehouseOptions {
@@ -140,7 +140,7 @@ export async function loadConfig(opts: { configPath?: string; env?: NodeJS.Proce
   merged.baseURL ??= `http://localhost:${merged.port}`;
   merged.production = env.NODE_ENV === 'production';
   if (typeof merged.database === 'string') {
-    let dialect: string;
+    let dialect: DialectName;
     try {
       dialect = dialectOf(merged.database);
     } catch (e) {
