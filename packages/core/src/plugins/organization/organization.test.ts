@@ -55,7 +55,15 @@ async function setup(options: GatehouseOptions = {}) {
     return { owner, admin, member, org, ownerMemberId: org.members[0]!.id, adminMemberId: adminMember.id, memberMemberId: plainMember.id };
   };
 
-  return { t, ctx, mails, person, post, get, session, join, team };
+  /** Alice, owner of the organization Acme, and Bob, who is not a member of it. */
+  const acmeAndBob = async () => {
+    const alice = await person('alice');
+    const bob = await person('bob');
+    const org = (await post(alice, '/create', { name: 'Acme', slug: 'acme' })).data as { id: string };
+    return { alice, bob, org };
+  };
+
+  return { t, ctx, mails, person, post, get, session, join, team, acmeAndBob };
 }
 
 /** The answer is the catalogued organization error `code` with `status`. */
@@ -638,10 +646,8 @@ describe('organization invitations: answering', () => {
 
   it('refuses to accept for someone who is already a member', async () => {
     env = await setup();
-    const { person, post, ctx } = env;
-    const alice = await person('alice');
-    const bob = await person('bob');
-    const org = (await post(alice, '/create', { name: 'Acme', slug: 'acme' })).data;
+    const { acmeAndBob, post, ctx } = env;
+    const { alice, bob, org } = await acmeAndBob();
     const inv = (await post(alice, '/invite-member', { email: bob.email, role: 'member' })).data;
     // Bob was added by other means (a server-side script) meanwhile.
     await ctx.adapter.create('member', { organizationId: org.id, userId: bob.id, role: 'member' });
@@ -650,10 +656,8 @@ describe('organization invitations: answering', () => {
 
   it('keeps one membership per user and organization in the database itself', async () => {
     env = await setup();
-    const { person, post, ctx } = env;
-    const alice = await person('alice');
-    const bob = await person('bob');
-    const org = (await post(alice, '/create', { name: 'Acme', slug: 'acme' })).data;
+    const { acmeAndBob, post, ctx } = env;
+    const { alice, bob, org } = await acmeAndBob();
     const other = (await post(alice, '/create', { name: 'Other', slug: 'other' })).data;
     await ctx.adapter.create('member', { organizationId: org.id, userId: bob.id, role: 'member' });
     // What two racing requests would do: the second row is refused by the unique index.
@@ -670,10 +674,8 @@ describe('organization members: upgrading a database whose memberships repeat', 
     const warnings: string[] = [];
     const logger = { debug() {}, info() {}, error() {}, warn: (_: object | string, msg?: string) => void warnings.push(msg ?? '') };
     env = await setup({ logger });
-    const { person, post, get, ctx, t } = env;
-    const alice = await person('alice');
-    const bob = await person('bob');
-    const org = (await post(alice, '/create', { name: 'Acme', slug: 'acme' })).data;
+    const { acmeAndBob, get, ctx, t } = env;
+    const { alice, bob, org } = await acmeAndBob();
     // A database from before the index, where a race once added bob twice.
     const index = 'member_organizationId_userId_uidx';
     await sql.raw(ctx.database.caps.name === 'mysql' ? `drop index ${index} on member` : `drop index "${index}"`).execute(ctx.database.db);
