@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/types.js';
 import type { GatehouseOptions } from '../options.js';
-import { createMailTestClient, linkIn, uniqueEmail, type TestClient } from '../test/harness.js';
+import { bareLinkIn, createMailTestClient, linkIn, uniqueEmail, type TestClient } from '../test/harness.js';
 
 let t: TestClient;
 afterEach(async () => t?.auth.close());
@@ -17,7 +17,7 @@ const sessionUser = async (jar = t.jar) => (await t.json<{ user: { email: string
 async function verifiedUser(mails: Mail[]) {
   const u = await t.signUp();
   await t.json('/send-verification-email', { body: { email: u.email } });
-  await t.json(linkIn(mails.at(-1)!));
+  await t.json(bareLinkIn(mails.at(-1)!));
   return u;
 }
 
@@ -49,7 +49,7 @@ describe('change-email', () => {
     expect(confirm.to).toBe(email);
     expect(confirm.subject).toBe('Confirm your email change');
     expect(confirm.text).toContain(newEmail);
-    const link = linkIn(confirm);
+    const link = bareLinkIn(confirm);
     expect(link).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
 
     // Someone not signed in as that user cannot use it.
@@ -67,7 +67,7 @@ describe('change-email', () => {
     expect(verify.subject).toBe('Verify your email address');
     // The confirmation link works once.
     expect((await t.json(link)).status).toBe(401);
-    await t.json(linkIn(verify));
+    await t.json(bareLinkIn(verify));
     expect(await sessionUser()).toMatchObject({ email: newEmail, emailVerified: true });
   });
 
@@ -91,7 +91,7 @@ describe('change-email', () => {
     await verifiedUser(mails);
     const newEmail = uniqueEmail('contested');
     await t.json('/change-email', { body: { newEmail } });
-    const link = linkIn(mails.at(-1)!);
+    const link = bareLinkIn(mails.at(-1)!);
     await t.signUp({ email: newEmail }, t.newJar());
     const r = await t.json(link);
     expect(r).toMatchObject({ status: 400, data: { message: "Couldn't update your email", code: 'COULDNT_UPDATE_YOUR_EMAIL' } });

@@ -51,7 +51,7 @@ describe('password reset', () => {
     const { email } = await t.signUp();
     await t.json('/request-password-reset', { body: { email } });
     expect(mails).toHaveLength(1);
-    expect(linkIn(mails[0]!)).toMatch(/\/reset-password\/[A-Za-z0-9]{24}$/);
+    expect(linkIn(mails[0]!)).toMatch(/\/reset-password\/[A-Za-z0-9]{24}\?callbackURL=%2F$/);
   });
 
   it('refuses an untrusted redirectTo', async () => {
@@ -169,7 +169,7 @@ describe('password reset', () => {
     await t.json('/forget-password', { body: { email } });
     expect(mails).toHaveLength(0);
     expect(sent[0]!.user.email).toBe(email);
-    expect(sent[0]!.url).toBe(`http://localhost:3000/api/auth/reset-password/${sent[0]!.token}`);
+    expect(sent[0]!.url).toBe(`http://localhost:3000/api/auth/reset-password/${sent[0]!.token}?callbackURL=%2F`);
   });
 
   it("refuses with \"Reset password isn't enabled\" when email and password is off", async () => {

@@ -1,13 +1,15 @@
 import type { AuthContext } from '../context.js';
 import type { Row } from '../db/types.js';
+import { DEFAULT_LINK_TARGET } from './link-landing.js';
 import { accountMails } from './mail-templates.js';
 import { signEmailToken, withQuery } from './tokens.js';
 
-/** The /verify-email link for a token; `callbackURL` only when the caller gave one (else the link answers JSON). */
+/**
+ * The /verify-email link for a token. It always names a landing (`/` when the caller gave
+ * none), so following it leads to a page; a link without one answers JSON.
+ */
 export function verifyEmailURL(auth: AuthContext, token: string, callbackURL?: string): string {
-  const params: Record<string, string> = { token };
-  if (callbackURL) params.callbackURL = callbackURL;
-  return withQuery(auth.url('/verify-email'), params);
+  return withQuery(auth.url('/verify-email'), { token, callbackURL: callbackURL || DEFAULT_LINK_TARGET });
 }
 
 /**

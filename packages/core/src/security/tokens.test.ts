@@ -26,12 +26,17 @@ async function setup(options: GatehouseOptions = {}) {
   return t.auth.context();
 }
 
-/** The line of the last mail to `to` that holds `needle`. */
+/**
+ * The line of the last mail to `to` that holds `needle`, without its callbackURL: the
+ * JSON-answering form, so that each answer says what happened to the token.
+ */
 function linkIn(to: string, needle: string): string {
   const mail = mails.filter((m) => m.to === to.toLowerCase()).at(-1);
   const line = mail?.text.split('\n').find((l) => l.includes(needle));
   if (!line) throw new Error(`no ${needle} in mail to ${to}`);
-  return line.trim();
+  const url = new URL(line.trim());
+  url.searchParams.delete('callbackURL');
+  return url.toString();
 }
 const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? link.split('/').at(-1)!.split('?')[0]!;
 const codeIn = (to: string) => mails.filter((m) => m.to === to.toLowerCase()).at(-1)!.text.split('\n').find((l) => /^\d{6}$/.test(l))!;

@@ -142,3 +142,13 @@ export async function createMailTestClient(options: GatehouseOptions = {}): Prom
 export const linkIn = (mail: Mail): string => mail.text.split('\n').find((l) => /^https?:\/\/\S+$/.test(l))!;
 
 export const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/**
+ * A mail's action URL without its `callbackURL`: the form of an old or hand-made link,
+ * which answers JSON instead of redirecting (mailed links always name a landing).
+ */
+export const bareLinkIn = (mail: Mail): string => {
+  const url = new URL(linkIn(mail));
+  url.searchParams.delete('callbackURL');
+  return url.toString();
+};

@@ -5,6 +5,7 @@ import { fail } from '../../errors.js';
 import { mailIsConfigured } from '../../mail/deliver.js';
 import { findCredential } from '../credential.js';
 import { DELETE_TOKEN_EXPIRES_IN, DELETE_TOKEN_LENGTH, deleteIdentifier, deleteUserNow } from '../delete-account.js';
+import { DEFAULT_LINK_TARGET } from '../link-landing.js';
 import { accountMails } from '../mail-templates.js';
 import { peekVerification, storeVerification, withQuery } from '../tokens.js';
 
@@ -46,10 +47,10 @@ export const deleteUser = defineEndpoint({
     if (mailIsConfigured(auth) || auth.options.user.deleteUser.sendDeleteAccountVerification) {
       const token = randomString(DELETE_TOKEN_LENGTH, LOWER_ALPHANUMERIC);
       const rowId = await storeVerification(auth, deleteIdentifier(token), user.id, DELETE_TOKEN_EXPIRES_IN);
-      const params: Record<string, string> = { token };
-      if (body.callbackURL) params.callbackURL = body.callbackURL;
+      // The link always names a landing (`/` when none was given), so it leads to a page.
+      const url = withQuery(auth.url('/delete-user/callback'), { token, callbackURL: body.callbackURL || DEFAULT_LINK_TARGET });
       try {
-        await accountMails.deleteAccount(auth, user, withQuery(auth.url('/delete-user/callback'), params), token, DELETE_TOKEN_EXPIRES_IN);
+        await accountMails.deleteAccount(auth, user, url, token, DELETE_TOKEN_EXPIRES_IN);
       } catch (e) {
         await auth.adapter.delete('verification', [{ field: 'id', value: rowId }]);
         throw e;

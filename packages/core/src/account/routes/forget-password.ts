@@ -5,6 +5,7 @@ import { fail } from '../../errors.js';
 import type { UserRow } from '../../session/types.js';
 import { isEmail, normalizeEmail } from '../../sign-in.js';
 import { deliverInBackground } from '../../mail/deliver.js';
+import { DEFAULT_LINK_TARGET } from '../link-landing.js';
 import { accountMails } from '../mail-templates.js';
 import { storeVerification, withQuery } from '../tokens.js';
 
@@ -35,8 +36,8 @@ async function requestReset(c: EndpointContext<Body, unknown>) {
       async () => {
         const token = randomString(RESET_TOKEN_LENGTH);
         rowId = await storeVerification(auth, resetIdentifier(token), user.id, auth.options.emailAndPassword.resetPasswordTokenExpiresIn);
-        const path = auth.url(`/reset-password/${token}`);
-        const url = body.redirectTo ? withQuery(path, { callbackURL: body.redirectTo }) : path;
+        // Always with a landing (`/` when none was given): the link leads to a page.
+        const url = withQuery(auth.url(`/reset-password/${token}`), { callbackURL: body.redirectTo || DEFAULT_LINK_TARGET });
         await accountMails.resetPassword(auth, user, url, token);
       },
       async () => {

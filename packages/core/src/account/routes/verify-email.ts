@@ -5,6 +5,7 @@ import { APIError, BASE_ERRORS } from '../../errors.js';
 import type { UserRow } from '../../session/types.js';
 import { completeSignIn } from '../../sign-in.js';
 import { ACCOUNT_ERRORS } from '../errors.js';
+import { type LinkKind, landOn } from '../link-landing.js';
 import { verifyEmailToken, withQuery } from '../tokens.js';
 import { sendVerification } from '../verification.js';
 
@@ -34,23 +35,24 @@ export const verifyEmail = defineEndpoint({
   redirectFields: ['callbackURL'],
   async handler(c) {
     const { auth, query } = c;
-    const failWith = (error: Failure) => {
-      if (query.callbackURL) return c.redirect(withQuery(query.callbackURL, { error }));
+    const failWith = (error: Failure, kind: LinkKind = 'verify-email') => {
+      if (query.callbackURL) return landOn(c, withQuery(query.callbackURL, { error }), kind);
       throw JSON_FAILURES[error]();
     };
 
     const checked = await verifyEmailToken(auth, query.token);
     if (!checked.ok) return failWith(checked.reason === 'expired' ? 'token_expired' : 'invalid_token');
     const { email, updateTo } = checked.payload;
+    const kind: LinkKind = updateTo ? 'change-email' : 'verify-email';
     const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'email', value: email }]);
-    if (!user) return failWith('user_not_found');
+    if (!user) return failWith('user_not_found', kind);
 
     let updated: UserRow;
     if (updateTo) {
       const session = await c.getSession();
-      if (!session || session.user.id !== user.id) return failWith('unauthorized');
+      if (!session || session.user.id !== user.id) return failWith('unauthorized', kind);
       const outcome = await switchEmail(auth, user, updateTo, query.callbackURL);
-      if (typeof outcome === 'string') return failWith(outcome);
+      if (typeof outcome === 'string') return failWith(outcome, kind);
       updated = outcome;
     } else {
       // Only an unverified user at this address changes: a second use finds none.
@@ -63,13 +65,13 @@ export const verifyEmail = defineEndpoint({
         ],
         { emailVerified: true },
       );
-      if (!row) return failWith('invalid_token');
+      if (!row) return failWith('invalid_token', kind);
       updated = row;
     }
 
     await auth.audit.record(c, updateTo ? 'email.change' : 'email.verify', { userId: user.id, actorId: user.id, details: updateTo ? { from: email, to: updateTo } : { email } });
     await signInOrRefresh(c, updated, !updateTo);
-    if (query.callbackURL) return c.redirect(query.callbackURL);
+    if (query.callbackURL) return landOn(c, query.callbackURL, kind);
     return { status: true, user: auth.publicUser(updated) };
   },
 });

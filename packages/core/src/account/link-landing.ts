@@ -1,0 +1,25 @@
+import type { EndpointContext } from '../endpoint.js';
+
+/**
+ * Where a mailed link lands when the call that mailed it named none: the app's home,
+ * as better-auth does (`callbackURL || "/"`), so a person following a link from their
+ * mail meets a page rather than raw JSON.
+ */
+export const DEFAULT_LINK_TARGET = '/';
+
+/** Which mailed link a landing page was reached from. */
+export type LinkKind = 'verify-email' | 'change-email' | 'delete-account';
+
+/** The notice cookie's lifetime: long enough for the redirect to be followed, no more. */
+const NOTICE_MAX_AGE = 60;
+
+/**
+ * Follows a mailed link to its landing: the redirect itself, unchanged (its Location is
+ * the wire format), plus a short-lived `<prefix>.link_notice` cookie naming the link, so
+ * that a landing on a bare `/` can still say what happened. Readable by the app's script
+ * (not HttpOnly; it holds no secret), SameSite=Lax so it rides the top-level redirect.
+ */
+export function landOn(c: EndpointContext<unknown, unknown>, location: string, kind: LinkKind): Response {
+  c.setCookie(c.auth.cookies.named('link_notice'), kind, { maxAge: NOTICE_MAX_AGE, httpOnly: false, sameSite: 'Lax' });
+  return c.redirect(location);
+}
