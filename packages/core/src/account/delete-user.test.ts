@@ -82,6 +82,7 @@ describe('delete-user', () => {
     expect(done.headers.get('location')).toBe('/goodbye');
     // The session's cookies are cleared; only the landing's notice is left.
     expect([...t.jar.cookies.keys()]).toEqual(['better-auth.link_notice']);
+    expect(done.headers.getSetCookie()).toContain('better-auth.link_notice=delete-account; Max-Age=60; Path=/goodbye; SameSite=Lax');
     expect(await footprint(idOf(data))).toEqual(GONE);
     const again = await t.request(link);
     expect(again.headers.get('location')).toBe('/goodbye?error=invalid_token');

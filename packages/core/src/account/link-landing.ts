@@ -17,9 +17,14 @@ const NOTICE_MAX_AGE = 60;
  * Follows a mailed link to its landing: the redirect itself, unchanged (its Location is
  * the wire format), plus a short-lived `<prefix>.link_notice` cookie naming the link, so
  * that a landing on a bare `/` can still say what happened. Readable by the app's script
- * (not HttpOnly; it holds no secret), SameSite=Lax so it rides the top-level redirect.
+ * (not HttpOnly; it holds no secret), SameSite=Lax so it rides the top-level redirect,
+ * and scoped to the landing's path, so that no other page of the site ever sees it.
+ * A landing on another origin gets none: no page of ours would read it.
  */
 export function landOn(c: EndpointContext<unknown, unknown>, location: string, kind: LinkKind): Response {
-  c.setCookie(c.auth.cookies.named('link_notice'), kind, { maxAge: NOTICE_MAX_AGE, httpOnly: false, sameSite: 'Lax' });
+  const target = new URL(location, c.auth.baseURL);
+  if (target.origin === new URL(c.auth.baseURL).origin) {
+    c.setCookie(c.auth.cookies.named('link_notice'), kind, { maxAge: NOTICE_MAX_AGE, httpOnly: false, sameSite: 'Lax', path: target.pathname });
+  }
   return c.redirect(location);
 }

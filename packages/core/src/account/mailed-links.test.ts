@@ -102,4 +102,13 @@ describe('mailed links without a callbackURL', () => {
     expect(r.status).toBe(302);
     expect(location(r)).toBe('/account-deleted?error=invalid_token');
   });
+
+  it("scopes the notice to the landing's path, and sets none for a landing on another origin", async () => {
+    await setup({ trustedOrigins: ['https://app.example'] });
+    const own = await t.request(`/verify-email?token=x&callbackURL=${encodeURIComponent('http://localhost:3000/verify-email?x=1')}`, { jar: null });
+    expect(notice(own)).toBe('better-auth.link_notice=verify-email; Max-Age=60; Path=/verify-email; SameSite=Lax');
+    const away = await t.request(`/verify-email?token=x&callbackURL=${encodeURIComponent('https://app.example/done')}`, { jar: null });
+    expect(location(away)).toBe('https://app.example/done?error=invalid_token');
+    expect(notice(away)).toBeUndefined();
+  });
 });
