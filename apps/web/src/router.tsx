@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { Layout } from './components/Layout';
 import { RequireAuth } from './components/RequireAuth';
 import { AcceptInvitation } from './pages/AcceptInvitation';
+import { AccountDeleted } from './pages/AccountDeleted';
 import { AccountPage } from './pages/account/AccountPage';
 import { AdminPage } from './pages/admin/AdminPage';
 import { ErrorPage } from './pages/ErrorPage';
@@ -27,6 +28,7 @@ export const router = createBrowserRouter([
       { path: 'forgot-password', element: <ForgotPassword /> },
       { path: 'reset-password', element: <ResetPassword /> },
       { path: 'verify-email', element: <VerifyEmail /> },
+      { path: 'account-deleted', element: <AccountDeleted /> },
       { path: 'error', element: <ErrorPage /> },
       { path: 'accept-invitation/:id', element: <AcceptInvitation /> },
       {

@@ -1,11 +1,20 @@
-import { Link } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useSession } from '../auth';
 import { Loading } from '../components/Messages';
 import { Page } from '../components/Page';
+import { landingPage } from '../lib/landing';
 import { displayName } from '../lib/roles';
+import { useLinkNotice } from '../lib/use-link-notice';
 
 export function Home() {
+  const [params] = useSearchParams();
+  const notice = useLinkNotice();
   const { data, isPending } = useSession();
+
+  // A mailed link that named no callbackURL lands here: hand it to its own page.
+  const landing = landingPage(params, notice);
+  if (landing) return <Navigate to={landing} replace state={{ linkNotice: notice }} />;
+
   return (
     <Page title="Welcome to Gatehouse">
       {isPending ? (

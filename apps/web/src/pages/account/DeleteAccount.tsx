@@ -14,7 +14,7 @@ export function DeleteAccount() {
   const [password, setPassword] = useState('');
   const [mailed, setMailed] = useState(false);
   const remove = useAction(() =>
-    auth.deleteUser({ password: password || undefined, callbackURL: appURL('/') }),
+    auth.deleteUser({ password: password || undefined, callbackURL: appURL('/account-deleted') }),
   );
 
   const submit = async (event: FormEvent) => {

@@ -73,6 +73,12 @@ export function ResetPassword() {
           Reset password
         </button>
       </form>
+      {/* Used or expired since the page opened: the way on is a new link. */}
+      {reset.error?.code === 'INVALID_TOKEN' ? (
+        <p>
+          <Link to="/forgot-password">Request a new reset link</Link>
+        </p>
+      ) : null}
     </Page>
   );
 }
