@@ -83,6 +83,31 @@ describeBrowser('mailed links land on pages in Chromium', () => {
     expect(stack.pageErrors).toEqual([]);
   }, JOURNEY_TIMEOUT);
 
+  it('signing in unverified mails a new link (no callbackURL) that lands on the verification page', async () => {
+    const email = uniqueEmail('uma');
+    await apiSignUp(stack, { name: 'Uma Unverified', email, password: 'unverified-password-1' });
+    await mailTo(email, 'Verify your email address');
+    const page = await stack.page();
+    await page.goto(`${stack.url}/sign-in`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('unverified-password-1');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await showsText(page.getByRole('alert'), 'Email not verified');
+    await showsText(page.locator('main'), 'We sent a new verification link to your email address');
+    await shots(page, 'sign-in-unverified');
+    const link = actionLink(await mailTo(email, 'Verify your email address'));
+    expect(new URL(link).searchParams.get('callbackURL')).toBe('/');
+    await page.goto(link);
+    await page.waitForURL(`${stack.url}/verify-email`);
+    await showsText(page.getByRole('status'), 'Your email address has been verified.');
+    await page.getByRole('link', { name: 'Go to sign in' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('unverified-password-1');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await shows(page.getByRole('button', { name: 'Sign out' }));
+    expect(stack.pageErrors).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
   it('an expired verification link explains it and sends a new one that works', async () => {
     const email = uniqueEmail('exa');
     await apiSignUp(stack, { name: 'Exa Expired', email, password: 'expired-password-1' });
@@ -204,7 +229,7 @@ describeBrowser('mailed links land on pages in Chromium', () => {
 
     await page.goto(link);
     await page.waitForURL(`${stack.url}/reset-password?error=INVALID_TOKEN`);
-    await showsText(page.getByRole('alert'), 'The link is invalid or has expired.');
+    await showsText(page.getByRole('alert'), 'This password reset link is invalid, has expired or was already used.');
     await shots(page, 'reset-used');
     await page.getByRole('link', { name: 'Request a new reset link' }).click();
     await shows(page.getByRole('button', { name: 'Send reset link' }));

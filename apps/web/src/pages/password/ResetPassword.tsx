@@ -21,13 +21,20 @@ export function ResetPassword() {
     return (
       <Page title="Reset password">
         <p role="alert" className="message error">
-          {linkError
-            ? explainError(linkError)
-            : 'This page needs the link from your password reset email.'}
+          {linkError === 'INVALID_TOKEN'
+            ? 'This password reset link is invalid, has expired or was already used.'
+            : linkError
+              ? explainError(linkError)
+              : 'This page needs the link from your password reset email.'}
         </p>
         <p>
           <Link to="/forgot-password">Request a new reset link</Link>
         </p>
+        {linkError ? (
+          <p className="muted">
+            If you already chose a new password with this link, <Link to="/sign-in">sign in</Link> with it.
+          </p>
+        ) : null}
       </Page>
     );
   }

@@ -50,6 +50,12 @@ export function SignInForm({ onSignedIn }: Props) {
         <Link to="/forgot-password">Forgot password?</Link>
       </div>
       <ErrorMessage error={signIn.error} />
+      {/* The refused sign-in has just mailed a fresh link, which lands on the verification page. */}
+      {signIn.error?.code === 'EMAIL_NOT_VERIFIED' ? (
+        <p className="message">
+          We sent a new verification link to your email address: open it, then sign in.
+        </p>
+      ) : null}
       <button type="submit" className="primary wide" disabled={signIn.pending}>
         Sign in
       </button>
