@@ -154,6 +154,11 @@ describeBrowser('mailed links land on pages in Chromium', () => {
     await showsText(page.getByRole('status'), `Your email address has been changed to ${moved}.`);
     await showsText(page.locator('main'), `We sent a verification link to ${moved}`);
     await shots(page, 'change-email-confirmed');
+    // Opened again later, without a link, the page offers to send the new address a link.
+    await page.goto(`${stack.url}/verify-email`);
+    await showsText(page.locator('main'), `Your email address is ${moved}. It is not verified yet`);
+    await shows(page.getByRole('button', { name: 'Send a new link' }));
+    await shots(page, 'verify-signed-in-unverified');
     await page.goto(actionLink(await mailTo(moved, 'Verify your email address')));
     await page.waitForURL(/\/verify-email$/);
     await showsText(page.getByRole('status'), `Your email address ${moved} is verified.`);
@@ -199,6 +204,13 @@ describeBrowser('mailed links land on pages in Chromium', () => {
     await showsText(page.getByRole('status'), 'open the link we sent');
     const link = actionLink(await mailTo(email, 'Confirm account deletion'));
     expect(new URL(link).searchParams.get('callbackURL')).toBe(`${stack.url}/account-deleted`);
+    // A wrong link, followed while signed in, says the account still exists and where to ask again.
+    await page.goto(`${stack.url}/api/auth/delete-user/callback?token=wrong&callbackURL=%2Faccount-deleted`);
+    await page.waitForURL(`${stack.url}/account-deleted?error=invalid_token`);
+    await showsText(page.locator('main'), `Your account (${email}) still exists`);
+    await shots(page, 'delete-wrong-signed-in');
+    await page.getByRole('link', { name: 'Open your account' }).click();
+    await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
     await page.goto(link);
     await page.waitForURL(`${stack.url}/account-deleted`);
     await showsText(page.getByRole('status'), 'Your account has been deleted');
