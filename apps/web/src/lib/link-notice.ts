@@ -14,7 +14,8 @@ function noticeCookie(): { name: string; value: string } | null {
   for (const part of document.cookie.split(';')) {
     const eq = part.indexOf('=');
     const name = part.slice(0, eq).trim();
-    if (eq > 0 && name.endsWith('.link_notice')) return { name, value: decodeURIComponent(part.slice(eq + 1).trim()) };
+    // The value is one of a few plain words; anything else (even undecodable) is no notice.
+    if (eq > 0 && name.endsWith('.link_notice')) return { name, value: part.slice(eq + 1).trim() };
   }
   return null;
 }
