@@ -122,6 +122,12 @@ describeBrowser('the Organizations page follows the server in Chromium', () => {
     await showsText(mia.getByRole('region', { name: 'Switch organization' }), 'You are not a member of any organization yet.');
     await stack.shot(mia, 'left');
 
+    // The owner's page, loaded before she left, still lists her; removing her there finds no
+    // member, and the page drops her row.
+    const staleRow = first.getByRole('listitem').filter({ hasText: memberEmail });
+    await staleRow.getByRole('button', { name: 'Remove' }).click();
+    await absent(first.getByText(memberEmail));
+
     // She is invited and accepts again; the owner removes her without a reload.
     await first.getByLabel('Email').fill(memberEmail);
     await first.getByRole('button', { name: 'Invite', exact: true }).click();

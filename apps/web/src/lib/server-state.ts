@@ -8,7 +8,8 @@ import { auth } from '../auth';
  * with `useServerQuery`, and every action that succeeded (`useAction`) calls
  * `serverChanged()`. That reads the session again (an action may have changed
  * the person's own role, sessions or account) and loads every shown query
- * again, so no screen keeps what the server no longer holds. The answers shown
+ * (the organization hooks too) again, so no screen keeps what the server no
+ * longer holds. The answers shown
  * stay on screen until the new ones arrive.
  */
 let version = 0;
@@ -27,6 +28,9 @@ export function serverChanged(): void {
   version += 1;
   for (const listener of [...listeners]) listener();
   void auth.$store.session.refetch();
+  // The organization hooks of @gatehouse/react load again on this signal (the client bumps it
+  // only after an organization write that succeeded).
+  auth.$store.organization.bump();
 }
 
 /** `useAuthQuery`, loaded again after every `serverChanged()`. `key === null`: nothing to load. */
