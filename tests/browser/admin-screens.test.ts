@@ -127,4 +127,27 @@ describeBrowser('the admin area follows the server in Chromium', () => {
     await shows(admin.getByRole('button', { name: 'Sign in', exact: true }));
     expect(stack.pageErrors).toEqual([]);
   }, JOURNEY_TIMEOUT);
+
+  it('removing the only user of the last page shows the page before, not an empty one', async () => {
+    const tag = `pager${Date.now().toString(36)}`;
+    for (let i = 0; i < 21; i++) {
+      await apiSignUp(stack, { name: `Pat ${i}`, email: `${tag}-${String(i).padStart(2, '0')}@example.com`, password: 'pager-password-1' });
+    }
+    const admin = await openAdmin(await makeAdmin('Eve Admin'));
+    await admin.getByLabel('Search').fill(tag);
+    const status = admin.locator('main .row.between .muted');
+    await showsText(status, /^Showing 1–20 of 21$/);
+    await admin.getByRole('button', { name: 'Next page' }).click();
+    await showsText(status, /^Showing 21–21 of 21$/);
+    const last = `${tag}-00@example.com`;
+    await admin.getByRole('button', { name: `Manage ${last}` }).click();
+    const panel = admin.getByRole('region', { name: `Manage ${last}` });
+    await panel.getByRole('button', { name: 'Remove', exact: true }).click();
+    await panel.getByRole('button', { name: `Yes, remove ${last}` }).click();
+    await showsText(admin.getByRole('status'), `User ${last} was removed.`);
+    await showsText(status, /^Showing 1–20 of 20$/);
+    await expect.poll(() => admin.getByRole('table').getByRole('row').count(), { timeout: 10_000 }).toBe(21);
+    await absent(admin.getByText('No users match.'));
+    expect(stack.pageErrors).toEqual([]);
+  }, JOURNEY_TIMEOUT);
 });

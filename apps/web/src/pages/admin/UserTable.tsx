@@ -43,6 +43,14 @@ export function UserTable({ onManage }: { onManage: (user: User) => void }) {
   const users = list.data?.users ?? [];
   const total = list.data?.total ?? 0;
 
+  // A page emptied by an action (its last user removed, banned under the Banned filter…) gives
+  // way to the last page that still has users.
+  const lastOffset = Math.max(0, Math.ceil(total / PAGE_SIZE) - 1) * PAGE_SIZE;
+  const emptied = Boolean(list.data) && users.length === 0 && offset > lastOffset;
+  useEffect(() => {
+    if (emptied) setOffset(lastOffset);
+  }, [emptied, lastOffset]);
+
   return (
     <div className="stack">
       <div className="filters">
