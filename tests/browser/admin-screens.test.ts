@@ -73,6 +73,14 @@ describeBrowser('the admin area follows the server in Chromium', () => {
     await expect.poll(() => revoke.count(), { timeout: 10_000 }).toBe(0);
     await showsText(panel, 'No active sessions.');
     await absent(panel.getByRole('button', { name: 'Revoke all sessions' }));
+    // The table's status says so on one line (it used to break as "Banne / d" beside a long email).
+    const status = admin.getByRole('table').getByRole('cell', { name: 'Banned', exact: true });
+    const lines = await status.evaluate((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
     await stack.shot(admin, 'banned-no-sessions');
 
     await panel.getByRole('button', { name: 'Unban' }).click();

@@ -113,8 +113,8 @@ export function UserTable({ onManage }: { onManage: (user: User) => void }) {
                 <tr key={user.id}>
                   <td data-label="Name">{user.name}</td>
                   <td data-label="Email">{user.email}</td>
-                  <td data-label="Role">{user.role ?? 'user'}</td>
-                  <td data-label="Status">
+                  <td data-label="Role" className="nowrap">{user.role ?? 'user'}</td>
+                  <td data-label="Status" className="nowrap">
                     {user.banned ? 'Banned' : user.emailVerified ? 'Verified' : 'Not verified'}
                   </td>
                   <td data-label="Created">{formatDate(user.createdAt)}</td>
