@@ -3,14 +3,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, type Stack, startStack, uniqueEmail } from './kit.js';
 
 /**
- * The Sessions page after its actions shows the sessions the server holds, also when the screen
- * was behind: revoking a session that already ended elsewhere says so and drops it from the list.
+ * The Sessions and Account pages after their actions show what the server holds: revoking a
+ * session that already ended elsewhere says so and drops it from the list; a saved profile shows
+ * the name as saved.
  */
 let stack: Stack;
 
-describeBrowser('the Sessions page follows the server in Chromium', () => {
+describeBrowser('the Sessions and Account pages follow the server in Chromium', () => {
   beforeAll(async () => {
-    stack = await startStack('session-screens');
+    stack = await startStack('account-screens');
   });
   afterAll(async () => {
     await stack?.close();
@@ -51,6 +52,24 @@ describeBrowser('the Sessions page follows the server in Chromium', () => {
     await phone.getByRole('link', { name: 'Sessions' }).click();
     await expect.poll(() => phone.getByRole('button', { name: 'Revoke', exact: true }).count(), { timeout: 10_000 }).toBe(2);
     await stack.shot(phone, 'sessions-phone');
+    expect(stack.pageErrors).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('a profile saved with spaces around the name shows the name the server saved', async () => {
+    const email = uniqueEmail('pat');
+    await apiSignUp(stack, { name: 'Pat Profile', email, password: 'profile-password-1' });
+    const page = await stack.page({ width: 390, height: 844 });
+    await signIn(page, email, 'profile-password-1');
+    await page.getByRole('link', { name: 'Account' }).click();
+    const profile = page.getByRole('region', { name: 'Profile' });
+    await profile.getByLabel('Name').fill('  Patricia Saved  ');
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await showsText(profile.getByRole('status'), 'Profile saved.');
+    await showsText(page.getByRole('banner'), 'Patricia Saved');
+    const saved = await page.evaluate(async () => (await (await fetch('/api/auth/get-session')).json()).user.name as string);
+    expect(saved).toBe('Patricia Saved');
+    expect(await profile.getByLabel('Name').inputValue()).toBe(saved);
+    await stack.shot(page, 'profile-saved-phone');
     expect(stack.pageErrors).toEqual([]);
   }, JOURNEY_TIMEOUT);
 });
