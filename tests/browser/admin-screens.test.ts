@@ -158,4 +158,26 @@ describeBrowser('the admin area follows the server in Chromium', () => {
     await absent(admin.getByText('No users match.'));
     expect(stack.pageErrors).toEqual([]);
   }, JOURNEY_TIMEOUT);
+
+  it('a user removed by someone else meanwhile: the next action on the panel shows that they no longer exist', async () => {
+    const admin = await openAdmin(await makeAdmin('Fay Admin'));
+    const gone = uniqueEmail('gone');
+    await apiSignUp(stack, { name: 'Gus Gone', email: gone, password: 'gone-password-1' });
+    const panel = await manage(admin, gone);
+    const userId = await admin.evaluate(
+      async (email) => (await (await fetch(`/api/auth/admin/list-users?searchValue=${encodeURIComponent(email)}`)).json()).users[0].id as string,
+      gone,
+    );
+    // Another admin's removal, as this page does not see it.
+    const removed = await admin.evaluate(
+      async (id) => (await fetch('/api/auth/admin/remove-user', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: id }) })).status,
+      userId,
+    );
+    expect(removed).toBe(200);
+    await panel.getByLabel('New password').fill('another-password-1');
+    await panel.getByRole('button', { name: 'Set password' }).click();
+    await showsText(panel.getByRole('status'), 'This user no longer exists.');
+    await absent(admin.getByRole('button', { name: `Manage ${gone}` }));
+    expect(stack.pageErrors).toEqual([]);
+  }, JOURNEY_TIMEOUT);
 });

@@ -11,7 +11,6 @@ export function UserSessions({ user }: { user: User }) {
   const revoke = useAction((sessionToken: string) => auth.admin.revokeUserSession({ sessionToken }));
   const revokeAll = useAction(() => auth.admin.revokeUserSessions({ userId: user.id }));
   const list = sessions.data?.sessions ?? [];
-
   const busy = revoke.pending || revokeAll.pending;
 
   return (
