@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, JOURNEY_TIMEOUT, freePort, shows, showsText, type Stack, startStack } from './kit.js';
+import { absent, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, freePort, shows, showsText, type Stack, startStack } from './kit.js';
 import { type OpenIdProvider, startOpenIdProvider } from '../kit/openid-provider.js';
 
 /**
@@ -15,7 +15,10 @@ describeBrowser('social sign-in in Chromium', () => {
     const port = await freePort();
     op = await startOpenIdProvider({
       redirectURI: `http://localhost:${port}/api/auth/callback/google`,
-      accounts: { alice: { sub: 'alice', email: 'alice@oidc.example', email_verified: true, name: 'Alice Oidc' } },
+      accounts: {
+        alice: { sub: 'alice', email: 'alice@oidc.example', email_verified: true, name: 'Alice Oidc' },
+        bob: { sub: 'bob', email: 'bob@oidc.example', email_verified: true, name: 'Bob Oidc' },
+      },
     });
     stack = await startStack('social', { socialProviders: { google: op.googleOptions() } }, port);
   });
@@ -52,6 +55,39 @@ describeBrowser('social sign-in in Chromium', () => {
 
     const session = await page.evaluate(async () => (await fetch('/api/auth/get-session')).json());
     expect(session.user).toMatchObject({ email: 'alice@oidc.example', name: 'Alice Oidc', emailVerified: true });
+    expect(stack.pageErrors).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('a Google account unlinked in another browser: unlinking it again says so and the list drops it', async () => {
+    await apiSignUp(stack, { name: 'Bob Both', email: 'bob@oidc.example', password: 'bob-password-1' });
+    const signIn = async () => {
+      const page = await stack.page();
+      await page.goto(`${stack.url}/sign-in`);
+      await page.getByLabel('Email').fill('bob@oidc.example');
+      await page.getByLabel('Password', { exact: true }).fill('bob-password-1');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+      return page;
+    };
+    const first = await signIn();
+    const linked = first.getByRole('region', { name: 'Linked accounts' });
+    await linked.getByRole('button', { name: 'Link Google' }).click();
+    await first.waitForURL((url) => url.origin === op.issuer);
+    await first.getByLabel('Username').fill('bob');
+    await first.getByRole('button', { name: 'Continue' }).click();
+    await first.waitForURL((url) => url.origin === stack.url && url.pathname === '/account');
+    await shows(linked.getByRole('button', { name: 'Unlink Google' }));
+
+    const second = await signIn();
+    await second.getByRole('region', { name: 'Linked accounts' }).getByRole('button', { name: 'Unlink Google' }).click();
+    await shows(second.getByRole('region', { name: 'Linked accounts' }).getByRole('button', { name: 'Link Google' }));
+
+    // The first browser still lists Google; its unlink is refused, and the list follows the server.
+    await linked.getByRole('button', { name: 'Unlink Google' }).click();
+    await shows(linked.getByRole('alert'));
+    await absent(linked.getByRole('button', { name: 'Unlink Google' }));
+    await shows(linked.getByRole('button', { name: 'Link Google' }));
+    await stack.shot(first, '4-unlinked-elsewhere');
     expect(stack.pageErrors).toEqual([]);
   }, JOURNEY_TIMEOUT);
 });

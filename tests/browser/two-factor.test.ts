@@ -1,7 +1,7 @@
 import { TOTP, URI } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { absent, describeBrowser, JOURNEY_TIMEOUT, mailedCode, shows, showsText, type Stack, startStack, uniqueEmail } from './kit.js';
+import { absent, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, mailedCode, shows, showsText, type Stack, startStack, uniqueEmail } from './kit.js';
 
 /**
  * Two-factor in the browser: enabling it (password → QR code and the secret / otpauth URI as text →
@@ -111,6 +111,45 @@ describeBrowser('two-factor journey in Chromium', () => {
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await expectSignedIn(page, 'Alan Turing');
     await stack.shot(page, '3-signed-in-with-backup-code');
+    expect(stack.pageErrors).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('two-factor turned off on another device: the stale page\'s "Regenerate backup codes" is refused and the page shows Off', async () => {
+    const email = uniqueEmail('hopper');
+    const password = 'compiler-grace-1';
+    await apiSignUp(stack, { name: 'Grace Hopper', email, password });
+    const page = await stack.page({ width: 390, height: 844 });
+    await page.goto(`${stack.url}/`);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expectSignedIn(page, 'Grace Hopper');
+
+    // Enabled over the API, as an authenticator app user would on another device.
+    const post = (path: string, body: unknown) =>
+      page.evaluate(
+        async ([p, b]) => (await fetch(`/api/auth${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).status,
+        [path, body] as const,
+      );
+    const uri = await page.evaluate(
+      async (pw) => (await (await fetch('/api/auth/two-factor/enable', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: pw }) })).json()).totpURI as string,
+      password,
+    );
+    const totp = URI.parse(uri) as TOTP;
+    expect(await post('/two-factor/verify-totp', { code: totp.generate() })).toBe(200);
+    await page.goto(`${stack.url}/two-factor`);
+    await showsText(page.getByText('Status:'), 'On');
+
+    // Turned off elsewhere; this page, loaded before, still offers to regenerate codes.
+    expect(await post('/two-factor/disable', { password })).toBe(200);
+    await page.getByRole('button', { name: 'Regenerate backup codes' }).click();
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Regenerate backup codes' }).click();
+    await showsText(page.getByText('Status:'), 'Off');
+    await shows(page.getByRole('button', { name: 'Enable two-factor' }));
+    await absent(page.getByRole('button', { name: 'Regenerate backup codes' }));
+    await stack.shot(page, '3-off-elsewhere-phone');
     expect(stack.pageErrors).toEqual([]);
   }, JOURNEY_TIMEOUT);
 });

@@ -1,5 +1,6 @@
 import type { AuthError, AuthResult } from '@gatehouse/client';
 import { useState } from 'react';
+import { serverChanged } from './server-state';
 
 export interface Action<I extends unknown[], T> {
   run: (...args: I) => Promise<AuthResult<T>>;
@@ -10,7 +11,8 @@ export interface Action<I extends unknown[], T> {
 
 /**
  * Wraps a client call for a form: `pending` while it runs (to disable its
- * button), `error` holding the server's answer when it fails.
+ * button), `error` holding the server's answer when it fails. Once the server
+ * answered, the shown queries and the session view load again (server-state.ts).
  */
 export function useAction<I extends unknown[], T>(
   action: (...args: I) => Promise<AuthResult<T>>,
@@ -23,6 +25,9 @@ export function useAction<I extends unknown[], T>(
     const result = await action(...args);
     setPending(false);
     setError(result.error);
+    // A refusal is news from the server too (the session to revoke was already gone, the user
+    // removed): the screen loads again. Not when no answer came, nor when throttled.
+    if (!result.error || (result.error.status > 0 && result.error.status !== 429)) serverChanged();
     return result;
   };
   return { run, pending, error, setError };

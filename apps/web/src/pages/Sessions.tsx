@@ -1,44 +1,34 @@
-import type { AuthError, Session } from '@gatehouse/client';
-import { useCallback, useEffect, useState } from 'react';
+import type { Session } from '@gatehouse/client';
+import { useState } from 'react';
 import { auth, useSession } from '../auth';
 import { Empty, ErrorMessage, Loading, Notice } from '../components/Messages';
 import { Page } from '../components/Page';
 import { SessionItem } from '../components/SessionItem';
+import { useServerQuery } from '../lib/server-state';
 import { useAction } from '../lib/use-action';
 
 export function Sessions() {
   const { data: current } = useSession();
-  const [sessions, setSessions] = useState<Session[] | null>(null);
-  const [loadError, setLoadError] = useState<AuthError | null>(null);
+  const currentId = current?.session.id;
+  // Loaded again after every action, so a session revoked elsewhere leaves the list too.
+  const sessions = useServerQuery(current ? `sessions:${current.user.id}` : null, () => auth.listSessions());
   const [revoked, setRevoked] = useState(false);
   const revoke = useAction((token: string) => auth.revokeSession({ token }));
   const revokeOthers = useAction(() => auth.revokeOtherSessions());
 
-  const load = useCallback(async () => {
-    const { data, error } = await auth.listSessions();
-    setSessions(data);
-    setLoadError(error);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const onRevoke = async (session: Session) => {
     setRevoked(false);
-    const { error } = await revoke.run(session.token);
-    if (!error) await load();
+    await revoke.run(session.token);
   };
   const onRevokeOthers = async () => {
     setRevoked(false);
     const { error } = await revokeOthers.run();
-    if (error) return;
-    setRevoked(true);
-    await load();
+    if (!error) setRevoked(true);
   };
 
-  const currentId = current?.session.id;
+  const list = sessions.data;
   // The current session first, then the newest.
-  const ordered = [...(sessions ?? [])].sort(
+  const ordered = [...(list ?? [])].sort(
     (a, b) => Number(b.id === currentId) - Number(a.id === currentId) || b.createdAt.localeCompare(a.createdAt),
   );
   const busy = revoke.pending || revokeOthers.pending;
@@ -46,10 +36,10 @@ export function Sessions() {
   return (
     <Page title="Sessions">
       <p>These devices are signed in to your account.</p>
-      <ErrorMessage error={loadError} />
-      {!sessions && !loadError ? <Loading /> : null}
-      {sessions && sessions.length === 0 ? <Empty>No active sessions.</Empty> : null}
-      {sessions && sessions.length > 0 ? (
+      <ErrorMessage error={sessions.error} />
+      {!list && !sessions.error ? <Loading /> : null}
+      {list && list.length === 0 ? <Empty>No active sessions.</Empty> : null}
+      {list && list.length > 0 ? (
         <ul className="list">
           {ordered.map((session) => (
             <SessionItem key={session.id} session={session} current={session.id === currentId}>
@@ -64,7 +54,7 @@ export function Sessions() {
       ) : null}
       <ErrorMessage error={revoke.error} />
       <div className="actions">
-        <button type="button" onClick={onRevokeOthers} disabled={busy || !sessions}>
+        <button type="button" onClick={onRevokeOthers} disabled={busy || !list}>
           Revoke all other sessions
         </button>
       </div>

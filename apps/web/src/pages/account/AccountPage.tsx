@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { auth, useSession } from '../../auth';
+import { useSession } from '../../auth';
 import { Page } from '../../components/Page';
 import { useServerInfo } from '../../lib/providers';
 import { ChangePassword } from './ChangePassword';
@@ -8,27 +7,18 @@ import { EmailSection } from './EmailSection';
 import { LinkedAccounts } from './LinkedAccounts';
 import { Profile } from './Profile';
 import { SetPassword } from './SetPassword';
-
-/** Whether the person has a password (a credential account); null while unknown. */
-function useHasPassword(userId: string | undefined): boolean | null {
-  const [has, setHas] = useState<boolean | null>(null);
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    void auth.listAccounts().then(({ data }) => {
-      if (live) setHas(data ? data.some((a) => (a.providerId ?? a.provider) === 'credential') : true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [userId]);
-  return has;
-}
+import { useLinkedAccounts } from './useLinkedAccounts';
 
 export function AccountPage() {
   const { data } = useSession();
   const { features } = useServerInfo();
-  const hasPassword = useHasPassword(data?.user.id);
+  const accounts = useLinkedAccounts(data?.user.id);
+  // Whether the person has a password (a credential account); unknown until the list came.
+  const hasPassword = accounts.data
+    ? accounts.data.some((a) => (a.providerId ?? a.provider) === 'credential')
+    : accounts.error
+      ? true
+      : null;
   // RequireAuth renders this page only with a session.
   if (!data) return null;
   const { user } = data;
@@ -37,7 +27,7 @@ export function AccountPage() {
       <Profile key={user.id} user={user} />
       <EmailSection user={user} />
       {hasPassword === false ? <SetPassword email={user.email} /> : <ChangePassword />}
-      <LinkedAccounts />
+      <LinkedAccounts accounts={accounts} />
       {features.deleteUser ? <DeleteAccount /> : null}
     </Page>
   );

@@ -1,5 +1,5 @@
 import type { AuthError, LinkedAccount } from '@gatehouse/client';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { auth } from '../../auth';
 import { Empty, ErrorMessage, Loading } from '../../components/Messages';
 import { Section } from '../../components/Section';
@@ -7,41 +7,30 @@ import { formatDate } from '../../lib/format';
 import { providerName } from '../../lib/provider-names';
 import { useServerInfo } from '../../lib/providers';
 import { appURL } from '../../lib/redirect';
+import { useAction } from '../../lib/use-action';
+import type { LinkedAccountsQuery } from './useLinkedAccounts';
 
 const providerOf = (account: LinkedAccount) => account.providerId ?? account.provider;
 
-export function LinkedAccounts() {
+/** The sign-in methods linked to the account, as the server lists them after every action. */
+export function LinkedAccounts({ accounts: query }: { accounts: LinkedAccountsQuery }) {
   const { socialProviders } = useServerInfo();
-  const [accounts, setAccounts] = useState<LinkedAccount[] | null>(null);
-  const [loadError, setLoadError] = useState<AuthError | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<AuthError | null>(null);
+  const accounts = query.data;
+  const [linking, setLinking] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState<AuthError | null>(null);
+  const unlink = useAction((account: LinkedAccount) =>
+    auth.unlinkAccount({ providerId: providerOf(account), accountId: account.accountId }),
+  );
+  const busy = linking !== null || unlink.pending;
 
-  const load = useCallback(async () => {
-    const { data, error } = await auth.listAccounts();
-    setAccounts(data);
-    setLoadError(error);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const unlink = async (account: LinkedAccount) => {
-    setBusy(account.id);
-    setError(null);
-    const result = await auth.unlinkAccount({ providerId: providerOf(account), accountId: account.accountId });
-    setBusy(null);
-    setError(result.error);
-    if (!result.error) await load();
-  };
   const link = async (provider: string) => {
-    setBusy(provider);
-    setError(null);
+    setLinking(provider);
+    setLinkError(null);
     const result = await auth.linkSocial({ provider, callbackURL: appURL('/account') });
     // On success the browser is on its way to the provider.
     if (result.error) {
-      setBusy(null);
-      setError(result.error);
+      setLinking(null);
+      setLinkError(result.error);
     }
   };
 
@@ -50,8 +39,8 @@ export function LinkedAccounts() {
 
   return (
     <Section title="Linked accounts">
-      {loadError ? <ErrorMessage error={loadError} /> : null}
-      {!accounts && !loadError ? <Loading /> : null}
+      <ErrorMessage error={query.error} />
+      {!accounts && !query.error ? <Loading /> : null}
       {accounts && accounts.length === 0 ? <Empty>No sign-in methods are linked.</Empty> : null}
       {accounts && accounts.length > 0 ? (
         <ul className="list">
@@ -62,7 +51,7 @@ export function LinkedAccounts() {
                 <p className="muted">Linked {formatDate(account.createdAt)}</p>
               </div>
               {providerOf(account) === 'credential' ? null : (
-                <button type="button" onClick={() => unlink(account)} disabled={busy !== null}>
+                <button type="button" onClick={() => unlink.run(account)} disabled={busy}>
                   Unlink {providerName(providerOf(account))}
                 </button>
               )}
@@ -73,13 +62,13 @@ export function LinkedAccounts() {
       {linkable.length > 0 ? (
         <div className="actions">
           {linkable.map((id) => (
-            <button key={id} type="button" onClick={() => link(id)} disabled={busy !== null}>
+            <button key={id} type="button" onClick={() => link(id)} disabled={busy}>
               Link {providerName(id)}
             </button>
           ))}
         </div>
       ) : null}
-      <ErrorMessage error={error} />
+      <ErrorMessage error={unlink.error ?? linkError} />
     </Section>
   );
 }

@@ -21,7 +21,11 @@ export function Profile({ user }: { user: User }) {
     event.preventDefault();
     setSaved(false);
     const { error } = await save.run();
-    if (!error) setSaved(true);
+    if (error) return;
+    // The fields show what was saved (trimmed), not what was typed.
+    setName(name.trim());
+    setImage(image.trim());
+    setSaved(true);
   };
 
   return (

@@ -8,12 +8,14 @@ import { CreateUser } from './CreateUser';
 import { UserPanel } from './UserPanel';
 import { UserTable } from './UserTable';
 
-/** Below the table: nothing, the create form, or one user's panel (never both, to keep labels unique). */
+/**
+ * Below the table: nothing, the create form, or one user's panel (never both, to keep labels unique).
+ * The table and the panel load from the server again after every action (lib/server-state.ts).
+ */
 type Focus = { kind: 'none' } | { kind: 'create' } | { kind: 'user'; user: User };
 
 export function AdminPage() {
   const { data } = useSession();
-  const [version, setVersion] = useState(0);
   const [focus, setFocus] = useState<Focus>({ kind: 'none' });
   const [notice, setNotice] = useState<string | null>(null);
   if (!data) return null;
@@ -27,14 +29,6 @@ export function AdminPage() {
     );
   }
 
-  const reload = () => setVersion((v) => v + 1);
-  // Keep the panel's user in step with the freshest list answer.
-  const onLoaded = (users: User[]) => {
-    if (focus.kind !== 'user') return;
-    const fresh = users.find((u) => u.id === focus.user.id);
-    if (fresh && fresh !== focus.user) setFocus({ kind: 'user', user: fresh });
-  };
-
   return (
     <Page title="Admin">
       {/* Hidden while the form is open, so only one "Create user" button exists at a time. */}
@@ -47,8 +41,6 @@ export function AdminPage() {
       )}
       <Notice>{notice}</Notice>
       <UserTable
-        version={version}
-        onLoaded={onLoaded}
         onManage={(user) => {
           setNotice(null);
           setFocus({ kind: 'user', user });
@@ -60,20 +52,17 @@ export function AdminPage() {
           onCreated={(email) => {
             setNotice(`User ${email} was created.`);
             setFocus({ kind: 'none' });
-            reload();
           }}
         />
       ) : null}
       {focus.kind === 'user' ? (
         <UserPanel
           key={focus.user.id}
-          user={focus.user}
-          onChanged={reload}
+          listed={focus.user}
           onClose={() => setFocus({ kind: 'none' })}
           onRemoved={() => {
             setNotice(`User ${focus.user.email} was removed.`);
             setFocus({ kind: 'none' });
-            reload();
           }}
         />
       ) : null}

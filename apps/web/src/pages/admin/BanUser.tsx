@@ -9,7 +9,7 @@ import { useAction } from '../../lib/use-action';
 const DAY = 86_400;
 
 /** "Ban" with a reason and an optional expiry, or "Unban" for a banned user. */
-export function BanUser({ user, onChanged }: { user: User; onChanged: () => void }) {
+export function BanUser({ user }: { user: User }) {
   const [reason, setReason] = useState('');
   const [days, setDays] = useState('');
   const ban = useAction(() =>
@@ -26,10 +26,6 @@ export function BanUser({ user, onChanged }: { user: User; onChanged: () => void
     if ((await ban.run()).error) return;
     setReason('');
     setDays('');
-    onChanged();
-  };
-  const onUnban = async () => {
-    if (!(await unban.run()).error) onChanged();
   };
 
   if (user.banned) {
@@ -39,7 +35,7 @@ export function BanUser({ user, onChanged }: { user: User; onChanged: () => void
           Banned{user.banReason ? `: ${user.banReason}` : ''}
           {user.banExpires ? ` (until ${formatDate(user.banExpires)})` : ' (no expiry)'}
         </p>
-        <button type="button" onClick={onUnban} disabled={unban.pending}>
+        <button type="button" onClick={() => unban.run()} disabled={unban.pending}>
           Unban
         </button>
         <ErrorMessage error={unban.error} />

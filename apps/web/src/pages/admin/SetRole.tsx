@@ -10,7 +10,7 @@ const ROLES = [
   { value: 'admin', label: 'Admin' },
 ];
 
-export function SetRole({ user, onChanged }: { user: User; onChanged: () => void }) {
+export function SetRole({ user }: { user: User }) {
   const current = user.role ?? 'user';
   const options = ROLES.some((r) => r.value === current) ? ROLES : [...ROLES, { value: current, label: current }];
   const [role, setRole] = useState(current);
@@ -18,7 +18,7 @@ export function SetRole({ user, onChanged }: { user: User; onChanged: () => void
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!(await setUserRole.run()).error) onChanged();
+    await setUserRole.run();
   };
   return (
     <form onSubmit={submit} className="form inline">

@@ -2,9 +2,10 @@ import type { User } from '@gatehouse/client';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { auth } from '../../auth';
-import { ErrorMessage } from '../../components/Messages';
+import { ErrorMessage, Notice } from '../../components/Messages';
 import { Section } from '../../components/Section';
 import { formatDate } from '../../lib/format';
+import { useServerQuery } from '../../lib/server-state';
 import { useAction } from '../../lib/use-action';
 import { BanUser } from './BanUser';
 import { SetPassword } from './SetPassword';
@@ -12,14 +13,41 @@ import { SetRole } from './SetRole';
 import { UserSessions } from './UserSessions';
 
 interface Props {
-  user: User;
-  onChanged: () => void;
+  /** The user as the table listed them, shown until the server's own answer arrives. */
+  listed: User;
   onRemoved: () => void;
   onClose: () => void;
 }
 
+/**
+ * The user as the server holds them now, loaded by id: after an action the table may no longer
+ * list them (another page, a filter they left), but the panel still shows their current state.
+ */
+function useUser(listed: User): User | null {
+  const answer = useServerQuery(`user:${listed.id}`, () =>
+    auth.admin.listUsers({ filterField: 'id', filterValue: listed.id, filterOperator: 'eq', limit: 1 }),
+  );
+  if (!answer.data) return listed;
+  return answer.data.users.find((u) => u.id === listed.id) ?? null;
+}
+
 /** Everything an admin can do to one user. */
-export function UserPanel({ user, onChanged, onRemoved, onClose }: Props) {
+export function UserPanel({ listed, onRemoved, onClose }: Props) {
+  const user = useUser(listed);
+  if (!user) {
+    return (
+      <Section title={`Manage ${listed.email}`} focusOnMount>
+        <Notice>This user no longer exists.</Notice>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </Section>
+    );
+  }
+  return <UserActions user={user} onRemoved={onRemoved} onClose={onClose} />;
+}
+
+function UserActions({ user, onRemoved, onClose }: { user: User; onRemoved: () => void; onClose: () => void }) {
   const navigate = useNavigate();
   const [confirmRemove, setConfirmRemove] = useState(false);
   const impersonate = useAction(() => auth.admin.impersonateUser({ userId: user.id }));
@@ -49,10 +77,11 @@ export function UserPanel({ user, onChanged, onRemoved, onClose }: Props) {
       </button>
 
       <h3>Role</h3>
-      <SetRole user={user} onChanged={onChanged} />
+      {/* Keyed on the role, so that its choice starts again from the server's role when that changes. */}
+      <SetRole key={user.role ?? ''} user={user} />
 
       <h3>Ban</h3>
-      <BanUser user={user} onChanged={onChanged} />
+      <BanUser user={user} />
 
       <h3>Impersonate</h3>
       <p className="muted">Act as this user for up to an hour; a banner lets you stop.</p>

@@ -1,22 +1,16 @@
 import type { User } from '@gatehouse/client';
-import { useAuthQuery } from '@gatehouse/react';
 import { auth } from '../../auth';
 import { Empty, ErrorMessage, Loading } from '../../components/Messages';
 import { SessionItem } from '../../components/SessionItem';
+import { useServerQuery } from '../../lib/server-state';
 import { useAction } from '../../lib/use-action';
 
+/** The user's sessions as the server holds them: loaded again after every action (a ban deletes them all). */
 export function UserSessions({ user }: { user: User }) {
-  const sessions = useAuthQuery(user.id, () => auth.admin.listUserSessions({ userId: user.id }));
+  const sessions = useServerQuery(`sessions:${user.id}`, () => auth.admin.listUserSessions({ userId: user.id }));
   const revoke = useAction((sessionToken: string) => auth.admin.revokeUserSession({ sessionToken }));
   const revokeAll = useAction(() => auth.admin.revokeUserSessions({ userId: user.id }));
   const list = sessions.data?.sessions ?? [];
-
-  const onRevoke = async (token: string) => {
-    if (!(await revoke.run(token)).error) sessions.refetch();
-  };
-  const onRevokeAll = async () => {
-    if (!(await revokeAll.run()).error) sessions.refetch();
-  };
   const busy = revoke.pending || revokeAll.pending;
 
   return (
@@ -27,14 +21,14 @@ export function UserSessions({ user }: { user: User }) {
       <ul className="list">
         {list.map((session) => (
           <SessionItem key={session.id} session={session}>
-            <button type="button" onClick={() => onRevoke(session.token)} disabled={busy}>
+            <button type="button" onClick={() => revoke.run(session.token)} disabled={busy}>
               Revoke
             </button>
           </SessionItem>
         ))}
       </ul>
       {list.length > 0 ? (
-        <button type="button" onClick={onRevokeAll} disabled={busy}>
+        <button type="button" onClick={() => revokeAll.run()} disabled={busy}>
           Revoke all sessions
         </button>
       ) : null}

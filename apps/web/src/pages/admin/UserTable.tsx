@@ -1,10 +1,10 @@
 import type { ListUsersQuery, User } from '@gatehouse/client';
-import { useAuthQuery } from '@gatehouse/react';
 import { useEffect, useState } from 'react';
 import { auth } from '../../auth';
 import { Field, Select } from '../../components/Field';
 import { Empty, ErrorMessage, Loading } from '../../components/Messages';
 import { formatDate } from '../../lib/format';
+import { useServerQuery } from '../../lib/server-state';
 import { useDebounced } from './useDebounced';
 
 const PAGE_SIZE = 20;
@@ -17,14 +17,8 @@ const FILTERS: Record<string, { label: string; query?: Pick<ListUsersQuery, 'fil
   unverified: { label: 'Email not verified', query: { filterField: 'emailVerified', filterValue: 'false', filterOperator: 'eq' } },
 };
 
-interface Props {
-  /** Changes whenever a user was changed elsewhere on the page, to reload. */
-  version: number;
-  onManage: (user: User) => void;
-  onLoaded: (users: User[]) => void;
-}
-
-export function UserTable({ version, onManage, onLoaded }: Props) {
+/** The users, searched, filtered, sorted and paged by the server; loaded again after every admin action. */
+export function UserTable({ onManage }: { onManage: (user: User) => void }) {
   const [search, setSearch] = useState('');
   const [searchField, setSearchField] = useState<'email' | 'name'>('email');
   const [sortBy, setSortBy] = useState('createdAt');
@@ -45,14 +39,17 @@ export function UserTable({ version, onManage, onLoaded }: Props) {
     ...(searchValue ? { searchValue, searchField, searchOperator: 'contains' as const } : {}),
     ...FILTERS[filter]?.query,
   };
-  const list = useAuthQuery(`${JSON.stringify(query)}#${version}`, () => auth.admin.listUsers(query));
+  const list = useServerQuery(JSON.stringify(query), () => auth.admin.listUsers(query));
   const users = list.data?.users ?? [];
   const total = list.data?.total ?? 0;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: report each new answer once
+  // A page emptied by an action (its last user removed, banned under the Banned filter…) gives
+  // way to the last page that still has users.
+  const lastOffset = Math.max(0, Math.ceil(total / PAGE_SIZE) - 1) * PAGE_SIZE;
+  const emptied = Boolean(list.data) && users.length === 0 && offset > lastOffset;
   useEffect(() => {
-    if (list.data) onLoaded(list.data.users);
-  }, [list.data]);
+    if (emptied) setOffset(lastOffset);
+  }, [emptied, lastOffset]);
 
   return (
     <div className="stack">
@@ -116,8 +113,8 @@ export function UserTable({ version, onManage, onLoaded }: Props) {
                 <tr key={user.id}>
                   <td data-label="Name">{user.name}</td>
                   <td data-label="Email">{user.email}</td>
-                  <td data-label="Role">{user.role ?? 'user'}</td>
-                  <td data-label="Status">
+                  <td data-label="Role" className="nowrap">{user.role ?? 'user'}</td>
+                  <td data-label="Status" className="nowrap">
                     {user.banned ? 'Banned' : user.emailVerified ? 'Verified' : 'Not verified'}
                   </td>
                   <td data-label="Created">{formatDate(user.createdAt)}</td>
