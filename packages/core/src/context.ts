@@ -23,7 +23,7 @@ import { publicRow } from './user-fields.js';
 
 /** Options with every default the core relies on filled in. */
 export function resolveOptions(o: GatehouseOptions) {
-  const baseURL = (o.baseURL ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const baseURL = checkBaseURL((o.baseURL ?? 'http://localhost:3000').replace(/\/+$/, ''));
   const production = !!o.production;
   return {
     ...o,
@@ -67,6 +67,18 @@ export function resolveOptions(o: GatehouseOptions) {
 }
 
 export type ResolvedOptions = ReturnType<typeof resolveOptions>;
+
+/** The base URL every link and cookie is made from: an absolute http(s) URL, else 'Invalid base URL' (spec section 8). */
+function checkBaseURL(baseURL: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseURL);
+  } catch {
+    throw new Error('Invalid base URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('Invalid base URL');
+  return baseURL;
+}
 
 function normalizeBasePath(p: string): string {
   const trimmed = `/${p.replace(/^\/+|\/+$/g, '')}`;

@@ -80,26 +80,35 @@ async function readBody(auth: AuthContext, request: Request): Promise<unknown> {
   }
 }
 
+/**
+ * Cross-site request forgery, login CSRF included (spec section 5, extended by issue 14): a
+ * state-changing request is refused, with or without cookies, when its Origin (or, without
+ * one, its Referer) is present and not trusted, and when the browser marks it cross-site or
+ * same-site (`Sec-Fetch-Site`) without a trusted Origin vouching for it. A cookie-less form
+ * post from a foreign page would otherwise sign the visitor into the attacker's account.
+ * A request with neither header is accepted: browsers send Origin on every cross-site POST,
+ * and the API's other clients (servers, CLIs, mobile apps) send none.
+ */
 function checkOrigin(auth: AuthContext, request: Request): void {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-  if (!request.headers.has('cookie')) return;
-  const origin = request.headers.get('origin') || request.headers.get('referer');
-  if (origin && origin !== 'null') {
-    let o: string;
-    try {
-      o = new URL(origin).origin;
-    } catch {
-      fail('FORBIDDEN', 'INVALID_ORIGIN');
-    }
-    if (!auth.origins.isTrustedOrigin(o)) fail('FORBIDDEN', 'INVALID_ORIGIN');
-    return;
+  const origin = request.headers.get('origin');
+  const source = origin || request.headers.get('referer');
+  if (source) {
+    // `null` is an opaque origin: a sandboxed frame, a data: page, a cross-site redirect.
+    if (source === 'null' || !isTrustedSource(auth, source)) fail('FORBIDDEN', 'INVALID_ORIGIN');
+    // A trusted Origin vouches for the request, also from another site (CORS, cors.ts).
+    if (origin) return;
   }
-  // Neither Origin nor Referer. A browser sends Origin on every cross-site POST and
-  // marks it with Sec-Fetch-Site, so only what a browser says is cross-site (or an opaque
-  // "null" origin) is refused: the API's other clients (servers, CLIs, mobile apps) send
-  // cookies without an Origin, and CSRF needs a browser.
   const site = request.headers.get('sec-fetch-site');
-  if (origin === 'null' || (site && site !== 'same-origin' && site !== 'none')) fail('FORBIDDEN', 'INVALID_ORIGIN');
+  if (site && site !== 'same-origin' && site !== 'none') fail('FORBIDDEN', 'INVALID_ORIGIN');
+}
+
+function isTrustedSource(auth: AuthContext, source: string): boolean {
+  try {
+    return auth.origins.isTrustedOrigin(new URL(source).origin);
+  } catch {
+    return false;
+  }
 }
 
 /** The rule for each declared path, resolved at its first request. */

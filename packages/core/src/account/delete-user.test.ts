@@ -48,18 +48,19 @@ describe('delete-user', () => {
     expect((await t.json('/sign-in/email', { body: { email, password }, jar: null })).status).toBe(401);
   });
 
-  it('without mail configured, a fresh session deletes at once and a stale one gets 403', async () => {
+  it('without mail configured, a fresh session deletes at once and a stale one is told to sign in again', async () => {
     t = await createTestClient({ session: { freshAge: 60 } });
     const { data } = await t.signUp();
     const r = await t.json('/delete-user', { body: {} });
     expect(r.data).toEqual({ success: true, message: 'User deleted' });
     expect(await footprint(idOf(data))).toEqual(GONE);
 
-    await t.signUp();
+    const { data: data2 } = await t.signUp();
     t.clock.advance(120);
     const stale = await t.json('/delete-user', { body: {} });
-    expect(stale.status).toBe(403);
-    expect(stale.data).toEqual({ message: 'Session is not fresh', code: 'SESSION_NOT_FRESH' });
+    expect(stale.status).toBe(400);
+    expect(stale.data).toEqual({ message: 'Session expired. Re-authenticate to perform this action.', code: 'SESSION_EXPIRED' });
+    expect(await footprint(idOf(data2))).toMatchObject({ user: 1 });
   });
 
   it('with mail configured, mails a one-time 24-hour link to /delete-user/callback', async () => {

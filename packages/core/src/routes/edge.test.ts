@@ -51,7 +51,7 @@ describe('the HTTP edge', () => {
   });
 });
 
-describe('origin checks on cookie-bearing POSTs', () => {
+describe('origin checks on POSTs', () => {
   it('refuses an untrusted Origin or Referer, accepts trusted ones and non-browser clients', async () => {
     t = await createTestClient({ trustedOrigins: ['https://*.example.com'] });
     await t.signUp();
@@ -66,10 +66,12 @@ describe('origin checks on cookie-bearing POSTs', () => {
     expect((await post({ origin: '', referer: 'http://localhost:3000/account' })).status).toBe(200);
   });
 
-  it('does not check requests without cookies', async () => {
+  it('checks requests without cookies too (login CSRF), and accepts them without any of the headers', async () => {
     t = await createTestClient();
-    const r = await t.json('/sign-up/email', { body: { name: 'N', email: uniqueEmail(), password: 'password123' }, headers: { origin: 'https://evil.example' }, jar: null });
-    expect(r.status).toBe(200);
+    const signUp = (headers: Record<string, string>) =>
+      t.json('/sign-up/email', { body: { name: 'N', email: uniqueEmail(), password: 'password123' }, headers, jar: null });
+    expect((await signUp({ origin: 'https://evil.example' })).data).toEqual({ message: 'Invalid origin', code: 'INVALID_ORIGIN' });
+    expect((await signUp({ origin: '' })).status).toBe(200);
   });
 });
 

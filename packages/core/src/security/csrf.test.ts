@@ -7,9 +7,9 @@ import { coreEndpoints } from '../routes/index.js';
 import { createTestClient, uniqueEmail, type TestClient } from '../test/harness.js';
 
 /**
- * Issue 9, item 2: cookie-bearing POSTs need a trusted Origin (or Referer), on every
- * route; and the base URL is configuration, never the request's Host. The basic
- * Origin/Referer cases are in routes/edge.test.ts; these extend them.
+ * Issue 9, item 2 and issue 14: POSTs need a trusted Origin (or Referer) when they name
+ * one, cookies or not, on every route; and the base URL is configuration, never the
+ * request's Host. The basic Origin/Referer cases are in routes/edge.test.ts; these extend them.
  */
 
 let t: TestClient;
@@ -27,8 +27,8 @@ function postEndpoints(options: GatehouseOptions): AnyEndpoint[] {
   );
 }
 
-describe('the Origin check on every cookie-bearing POST', () => {
-  it('refuses an untrusted, opaque, malformed or missing Origin at every POST route but the OAuth callback', async () => {
+describe('the Origin check on every POST', () => {
+  it('refuses an untrusted, opaque, malformed or missing Origin at every POST route but the OAuth callback, with or without cookies', async () => {
     t = await createTestClient(OPTIONS);
     await t.signUp();
     const routes = postEndpoints(OPTIONS);
@@ -49,15 +49,16 @@ describe('the Origin check on every cookie-bearing POST', () => {
     ];
     for (const e of routes) {
       const path = e.path.replace(/:[A-Za-z]+/g, 'x');
-      for (const headers of bad) {
-        const r = await t.json(path, { method: 'POST', body: {}, headers });
+      for (const [headers, jar] of bad.flatMap((h) => [[h, t.jar] as const, [h, null] as const])) {
+        const r = await t.json(path, { method: 'POST', body: {}, headers, jar });
         if (e.skipOriginCheck) {
           // Only the OAuth callback: its one-time state is the CSRF defence (social/flow.test.ts).
           expect(e.path).toBe('/callback/:id');
           expect(r.status).not.toBe(200);
           continue;
         }
-        expect({ status: r.status, data: r.data }, `${path} ${JSON.stringify(headers)}`).toEqual(INVALID_ORIGIN);
+        const what = `${path} ${JSON.stringify(headers)} ${jar ? 'with' : 'without'} cookies`;
+        expect({ status: r.status, data: r.data }, what).toEqual(INVALID_ORIGIN);
       }
     }
     // The session survived every one of those.
@@ -93,6 +94,96 @@ describe('the Origin check on every cookie-bearing POST', () => {
     expect(user!.name).toBe('Original');
     expect(user!.email).not.toContain('evil');
     expect((await t.json('/get-session')).data).not.toBeNull();
+  });
+});
+
+/**
+ * Issue 14: login CSRF. A foreign page posts the attacker's credentials from the visitor's
+ * browser, without cookies, and the visitor ends up signed in as the attacker (whatever
+ * they then save lands in the attacker's account). Every state-changing request is
+ * Origin-checked, cookies or not; requests with neither Origin, Referer nor Sec-Fetch-Site
+ * (servers, CLIs, apps) are still accepted.
+ */
+describe('login CSRF: the Origin check without cookies', () => {
+  const ATTACKER = { email: 'attacker@example.com', password: 'attacker-password', username: 'attacker' };
+  const LOGINS: [string, (tag: string) => Record<string, string>][] = [
+    ['/sign-in/email', () => ({ email: ATTACKER.email, password: ATTACKER.password })],
+    ['/sign-in/username', () => ({ username: ATTACKER.username, password: ATTACKER.password })],
+    ['/sign-up/email', (tag) => ({ name: 'Planted', email: `planted-${tag}@example.com`, password: ATTACKER.password })],
+  ];
+  const ATTACKS: [string, Record<string, string>][] = [
+    ['Origin evil', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }],
+    ['Origin evil, no Sec-Fetch-Site', { origin: 'https://evil.example' }],
+    ['Origin null (sandboxed frame, cross-site redirect)', { origin: 'null', 'sec-fetch-site': 'cross-site' }],
+    ['Referer evil, no Origin', { origin: '', referer: 'https://evil.example/login-csrf.html' }],
+    ['only Sec-Fetch-Site cross-site', { origin: '', 'sec-fetch-site': 'cross-site' }],
+    ['only Sec-Fetch-Site same-site (a sibling subdomain)', { origin: '', 'sec-fetch-site': 'same-site' }],
+    ['a trusted Referer on a request the browser calls cross-site', { origin: '', referer: 'https://app.example.com/', 'sec-fetch-site': 'cross-site' }],
+    ['Origin evil, a trusted Referer', { origin: 'https://evil.example', referer: 'http://localhost:3000/' }],
+  ];
+  const form = (body: Record<string, string>) => new URLSearchParams(body).toString();
+
+  async function withAttacker() {
+    t = await createTestClient(OPTIONS);
+    await t.signUp({ email: ATTACKER.email, password: ATTACKER.password, username: ATTACKER.username }, t.newJar());
+    return t.auth.context();
+  }
+
+  it('refuses sign-in by email or username and sign-up from a foreign page: 403 INVALID_ORIGIN, no cookie, no account', async () => {
+    const ctx = await withAttacker();
+    const users = await ctx.adapter.count('user');
+    let n = 0;
+    for (const [path, body] of LOGINS) {
+      for (const [attack, headers] of ATTACKS) {
+        // As JSON (a fetch) and as the form a page submits without any preflight.
+        for (const [type, payload] of [['json', body(`${++n}`)], ['form', form(body(`${++n}`))]] as const) {
+          const extra = type === 'form' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
+          const r = await t.json(path, { body: payload, headers: { ...headers, ...extra }, jar: null });
+          const what = `${path} ${attack} ${type}`;
+          expect({ status: r.status, data: r.data }, what).toEqual(INVALID_ORIGIN);
+          expect(r.response.headers.getSetCookie(), what).toEqual([]);
+        }
+      }
+    }
+    expect(await ctx.adapter.count('user')).toBe(users);
+    expect(await ctx.adapter.count('session')).toBe(1);
+  });
+
+  it('accepts a trusted origin (also cross-site, with CORS), the same origin, and clients that send none of the headers', async () => {
+    await withAttacker();
+    const ACCEPTED: [string, Record<string, string>][] = [
+      ['same origin', { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' }],
+      ['same origin, no Sec-Fetch-Site', { origin: 'http://localhost:3000' }],
+      ['a trusted origin on another site', { origin: 'https://app.example.com', 'sec-fetch-site': 'cross-site' }],
+      ['a trusted Referer, no Origin', { origin: '', referer: 'http://localhost:3000/sign-in' }],
+      ['typed into the address bar (Sec-Fetch-Site none)', { origin: '', 'sec-fetch-site': 'none' }],
+      ['no header at all (a server, a CLI, an app)', { origin: '' }],
+    ];
+    let n = 0;
+    for (const [path, body] of LOGINS) {
+      for (const [what, headers] of ACCEPTED) {
+        for (const [type, payload] of [['json', body(`ok${++n}`)], ['form', form(body(`ok${++n}`))]] as const) {
+          const extra = type === 'form' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
+          const r = await t.request(path, { body: payload, headers: { ...headers, ...extra }, jar: null });
+          expect(r.status, `${path} ${what} ${type}`).toBe(200);
+          expect(r.headers.getSetCookie().some((c) => c.startsWith('better-auth.session_token=')), `${path} ${what} ${type}`).toBe(true);
+          // A page on a trusted origin may read the answer; without an Origin there is no CORS.
+          expect(r.headers.get('access-control-allow-origin'), `${path} ${what}`).toBe(headers.origin || null);
+        }
+      }
+    }
+  });
+
+  it('server-side auth.api calls and the GET fast lane are not Origin-checked', async () => {
+    await withAttacker();
+    const foreign = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+    const signedIn = (await t.auth.api.signInEmail({ body: { email: ATTACKER.email, password: ATTACKER.password }, headers: foreign })) as { token: string };
+    expect(typeof signedIn.token).toBe('string');
+    const jar = t.newJar();
+    await t.json('/sign-in/email', { body: { email: ATTACKER.email, password: ATTACKER.password }, jar });
+    const session = await t.json<{ user: { email: string } }>('/get-session', { headers: foreign, jar });
+    expect(session.status).toBe(200);
+    expect(session.data.user.email).toBe(ATTACKER.email);
   });
 });
 

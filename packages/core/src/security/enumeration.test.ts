@@ -171,13 +171,30 @@ describe('answers that say nothing about who has an account', () => {
     for (const email of known) expect(seen(await signIn(email, 'wrong-password')), email).toEqual(expected);
   });
 
-  it('sign-in by username: unknown, wrong password, malformed — the same answer', async () => {
-    await setup({ lockout: { maxAttempts: 100 } });
+  it('sign-in by username: unknown and wrong password — the same answer; a malformed name is 422 whether or not it is stored', async () => {
+    const ctx = await setup({ lockout: { maxAttempts: 100 } });
     await t.signUp({ username: 'known_user' }, t.newJar());
     const ask = (username: string) => t.json('/sign-in/username', { body: { username, password: 'wrong-password' }, jar: null });
     const expected = seen(await ask('unknown_user'));
-    expect(expected.status).toBe(401);
-    for (const u of ['known_user', 'KNOWN_USER', 'x', 'no spaces!', 'y'.repeat(80)]) expect(seen(await ask(u)), u).toEqual(expected);
+    expect(expected).toEqual({ status: 401, data: { message: 'invalid username or password', code: 'INVALID_USERNAME_OR_PASSWORD' }, cookies: [] });
+    for (const u of ['known_user', 'KNOWN_USER']) expect(seen(await ask(u)), u).toEqual(expected);
+
+    // Spec section 8: username errors are 422. No account can have a name the rules refuse, so
+    // the answer depends on the name alone; even a row stored before the rules (written here
+    // past them) answers exactly like a name nobody has.
+    await ctx.adapter.create('user', { name: 'Old', email: uniqueEmail('old'), emailVerified: true, username: 'ab' }, { hooks: false });
+    await ctx.adapter.create('user', { name: 'Odd', email: uniqueEmail('odd'), emailVerified: true, username: 'odd name' }, { hooks: false });
+    const refused = (code: string, message: string) => ({ status: 422, data: { code, message }, cookies: [] });
+    for (const [u, answer] of [
+      ['x', refused('USERNAME_TOO_SHORT', 'username is too short')],
+      ['ab', refused('USERNAME_TOO_SHORT', 'username is too short')],
+      ['zz', refused('USERNAME_TOO_SHORT', 'username is too short')],
+      ['y'.repeat(31), refused('USERNAME_TOO_LONG', 'username is too long')],
+      ['no spaces!', refused('INVALID_USERNAME', 'username is invalid')],
+      ['odd name', refused('INVALID_USERNAME', 'username is invalid')],
+    ] as const) {
+      expect(seen(await ask(u)), u).toEqual(answer);
+    }
   });
 
   it('forgot-password and send-verification-email: the same answer for every address', async () => {

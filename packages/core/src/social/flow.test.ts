@@ -425,6 +425,37 @@ describe('linking and unlinking', () => {
     expect(r).toMatchObject({ status: 200, data: { status: true } });
     expect((await t.json<unknown[]>('/list-accounts')).data).toHaveLength(1);
   });
+
+  it("unlink-account takes the /list-accounts item's id as accountId (better-auth's client), for the caller's own accounts only", async () => {
+    await setup();
+    await t.signUp({ email: 'bystander@example.com' });
+    setGithub(31, 'bystander@example.com');
+    await flow({ callbackURL: '/settings' }, '/link-social');
+    const theirs = (await t.json<{ id: string; providerId: string }[]>('/list-accounts')).data.find((a) => a.providerId === 'github')!;
+    const other = t.newJar();
+    for (const [name, value] of t.jar.cookies) other.cookies.set(name, value);
+    t.jar.cookies.clear();
+
+    await t.signUp({ email: 'rowid@example.com' });
+    setGithub(32, 'rowid@example.com');
+    await flow({ callbackURL: '/settings' }, '/link-social');
+    const mine = (await t.json<{ id: string; providerId: string; accountId: string }[]>('/list-accounts')).data;
+    const github = mine.find((a) => a.providerId === 'github')!;
+    expect(github.id).not.toBe(github.accountId);
+
+    // Someone else's row id is not found, with or without the provider, and removes nothing.
+    for (const body of [{ providerId: 'github', accountId: theirs.id }, { accountId: theirs.id }]) {
+      expect(await t.json('/unlink-account', { body })).toMatchObject({ status: 400, data: { code: 'ACCOUNT_NOT_FOUND', message: 'Account not found' } });
+    }
+    expect((await t.json<unknown[]>('/list-accounts', { jar: other })).data).toHaveLength(2);
+    // A row id of another provider is not this provider's account.
+    const credential = mine.find((a) => a.providerId === 'credential')!;
+    expect((await t.json('/unlink-account', { body: { providerId: 'github', accountId: credential.id } })).data).toMatchObject({ code: 'ACCOUNT_NOT_FOUND' });
+
+    const r = await t.json('/unlink-account', { body: { providerId: 'github', accountId: github.id } });
+    expect(r).toMatchObject({ status: 200, data: { status: true } });
+    expect((await t.json<{ providerId: string }[]>('/list-accounts')).data.map((a) => a.providerId)).toEqual(['credential']);
+  });
 });
 
 describe('provider access tokens', () => {

@@ -58,7 +58,9 @@ export const deleteUser = defineEndpoint({
       return { success: true, message: 'Verification email sent' };
     }
 
-    if (!auth.sessions.isFresh(session)) fail('FORBIDDEN', 'SESSION_NOT_FRESH');
+    // Spec section 8's 'Session expired. Re-authenticate to perform this action.' (400, as
+    // better-auth answers here); 'Session is not fresh' (403) is for the fresh-session routes.
+    if (!auth.sessions.isFresh(session)) fail('BAD_REQUEST', 'SESSION_EXPIRED');
     await deleteUserNow(auth, user, undefined, c);
     auth.sessions.clearCookies(c);
     return DELETED;

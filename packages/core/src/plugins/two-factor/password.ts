@@ -1,15 +1,17 @@
 import type { AuthContext } from '../../context.js';
-import { burnPasswordCheck } from '../../crypto/password.js';
 import { fail } from '../../errors.js';
 
-/** Changing two-factor settings needs the password again: a stolen session alone is not enough. */
+/**
+ * Changing two-factor settings needs the password again: a stolen session alone is not enough.
+ * The spec's credential check (section 5): 'No password credential found' without a password
+ * login, 'Invalid password' on a mismatch. The caller is signed in, so telling the two apart
+ * reveals nothing they do not know.
+ */
 export async function requirePassword(auth: AuthContext, userId: string, password: string): Promise<void> {
   const account = await auth.adapter.findOne<{ password?: string | null }>('account', [
     { field: 'userId', value: userId },
     { field: 'providerId', value: 'credential' },
   ]);
-  let ok = false;
-  if (account?.password) ok = await auth.password.verify(account.password, password);
-  else await burnPasswordCheck(password);
-  if (!ok) fail('BAD_REQUEST', 'INVALID_PASSWORD');
+  if (!account?.password) fail('BAD_REQUEST', 'NO_PASSWORD_CREDENTIAL_FOUND');
+  if (!(await auth.password.verify(account.password, password))) fail('BAD_REQUEST', 'INVALID_PASSWORD');
 }

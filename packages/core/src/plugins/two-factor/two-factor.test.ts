@@ -139,6 +139,22 @@ describe('two-factor: enrolment', () => {
     expect(typeof again.data.token).toBe('string');
     expect((await t.json('/two-factor/disable', { body: { password: PASSWORD }, jar: null })).status).toBe(401);
   });
+
+  it("without a password login every password-guarded route answers 'No password credential found' (spec section 5)", async () => {
+    await setup();
+    const jar = t.newJar();
+    const { data } = await t.signUp({}, jar);
+    const userId = (data.user as User).id;
+    const { adapter } = await t.auth.context();
+    const NO_CREDENTIAL = { status: 400, data: { code: 'NO_PASSWORD_CREDENTIAL_FOUND', message: 'No password credential found' } };
+    const routes = ['/two-factor/enable', '/two-factor/get-totp-uri', '/two-factor/disable', '/two-factor/generate-backup-codes'];
+    // A credential account without a password, then none at all (a social-only user).
+    await adapter.update('account', [{ field: 'userId', value: userId }], { password: null });
+    for (const path of routes) expect(await t.json(path, { body: { password: PASSWORD }, jar }), path).toMatchObject(NO_CREDENTIAL);
+    await adapter.delete('account', [{ field: 'userId', value: userId }]);
+    for (const path of routes) expect(await t.json(path, { body: { password: PASSWORD }, jar }), path).toMatchObject(NO_CREDENTIAL);
+    expect((await adapter.findOne<{ twoFactorEnabled: boolean | null }>('user', [{ field: 'id', value: userId }]))!.twoFactorEnabled).not.toBe(true);
+  });
 });
 
 describe('two-factor: password sign-in', () => {

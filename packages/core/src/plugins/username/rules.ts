@@ -32,8 +32,3 @@ export function checkUsername(rules: UsernameRules, username: unknown): string {
   if (!rules.valid(username)) throw usernameError('UNPROCESSABLE_ENTITY', 'INVALID_USERNAME');
   return normalizeUsername(username);
 }
-
-/** True when `username` could be a stored username at all (used to skip pointless look-ups). */
-export function isWellFormed(rules: UsernameRules, username: string): boolean {
-  return username.length >= rules.min && username.length <= rules.max && rules.valid(username);
-}

@@ -4,7 +4,7 @@ import { fail } from '../../errors.js';
 import type { UserRow } from '../../session/types.js';
 import { completeSignIn, emailVerification, verifyCredential } from '../../sign-in.js';
 import { usernameError } from './errors.js';
-import { isWellFormed, normalizeUsername, usernameRules } from './rules.js';
+import { checkUsername, usernameRules } from './rules.js';
 
 export const signInUsername = defineEndpoint({
   method: 'POST',
@@ -20,12 +20,12 @@ export const signInUsername = defineEndpoint({
     const { auth, body } = c;
     // A username is another name for the same password credential.
     if (!auth.options.emailAndPassword.enabled) fail('BAD_REQUEST', 'EMAIL_PASSWORD_DISABLED');
-    const rules = usernameRules(auth.options);
-    const identity = `username:${normalizeUsername(body.username)}`;
+    // A username outside the rules is 422 with its own message (spec section 8), before any
+    // look-up: it tells nothing about who has an account, since no account can have it.
+    const username = checkUsername(usernameRules(auth.options), body.username);
+    const identity = `username:${username}`;
     await auth.lockout.begin(identity);
-    const user = isWellFormed(rules, body.username)
-      ? await auth.adapter.findOne<UserRow>('user', [{ field: 'username', value: normalizeUsername(body.username) }])
-      : null;
+    const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'username', value: username }]);
     const ok = await verifyCredential(auth, user, body.password);
     if (!user || !ok) {
       await auth.lockout.fail(identity, user);

@@ -144,7 +144,7 @@ describe('username: sign-in', () => {
     expect(untrusted).toMatchObject({ status: 403, data: { message: 'Invalid callbackURL' } });
   });
 
-  it('answers 401 invalid username or password for a wrong password, an unknown user, a malformed name and no credential', async () => {
+  it('answers 401 invalid username or password for a wrong password, an unknown user and no credential', async () => {
     t = await createTestClient();
     await t.signUp({ username: 'grace' }, t.newJar());
     const ctx = await t.auth.context();
@@ -154,7 +154,6 @@ describe('username: sign-in', () => {
     for (const body of [
       { username: 'grace', password: 'wrong password' },
       { username: 'nobody_here', password: 'correct horse battery' },
-      { username: 'no!', password: 'correct horse battery' },
       { username: 'heidi', password: 'correct horse battery' },
     ]) {
       const r = await t.json('/sign-in/username', { body, jar: t.newJar() });
@@ -163,6 +162,34 @@ describe('username: sign-in', () => {
     }
     const invalid = await t.json('/sign-in/username', { body: { username: 'grace' }, jar: null });
     expect(invalid.status).toBe(400);
+  });
+
+  it('answers 422 with the username message for a name outside the configured length or characters (spec section 8)', async () => {
+    t = await createTestClient({ username: { minUsernameLength: 4, maxUsernameLength: 8 } });
+    await t.signUp({ username: 'grace' }, t.newJar());
+    const ctx = await t.auth.context();
+    const failures = () => ctx.adapter.count('rateLimit');
+    const before = await failures();
+    for (const [username, code, message] of [
+      ['abc', 'USERNAME_TOO_SHORT', 'username is too short'],
+      ['', 'USERNAME_TOO_SHORT', 'username is too short'],
+      ['grace_hopper', 'USERNAME_TOO_LONG', 'username is too long'],
+      ['grace!', 'INVALID_USERNAME', 'username is invalid'],
+      ['gr ce', 'INVALID_USERNAME', 'username is invalid'],
+    ]) {
+      const r = await t.json('/sign-in/username', { body: { username, password: 'correct horse battery' }, jar: t.newJar() });
+      expect({ status: r.status, data: r.data }, username).toEqual({ status: 422, data: { code, message } });
+      expect(r.response.headers.getSetCookie()).toEqual([]);
+    }
+    // Refused before any look-up: no failure counted against any identity.
+    expect(await failures()).toBe(before);
+    // The configured rules, not the defaults: 'grace' (5) signs in.
+    expect((await t.json('/sign-in/username', { body: { username: 'GRACE', password: 'correct horse battery' }, jar: t.newJar() })).status).toBe(200);
+
+    await t.auth.close();
+    t = await createTestClient({ username: { usernameValidator: (u) => /^[a-z]+$/.test(u) } });
+    const r = await t.json('/sign-in/username', { body: { username: 'grace_1', password: 'x' }, jar: null });
+    expect(r).toMatchObject({ status: 422, data: { code: 'INVALID_USERNAME', message: 'username is invalid' } });
   });
 
   it('with requireEmailVerification, re-sends the verification mail and answers 403 email not verified', async () => {

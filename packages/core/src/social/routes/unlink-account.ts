@@ -4,7 +4,8 @@ import { fail } from '../../errors.js';
 import type { AccountRow } from '../accounts.js';
 
 /**
- * POST /unlink-account {providerId, accountId?} or {accountId} (CONTRACT.md).
+ * POST /unlink-account {providerId, accountId?} or {accountId} (CONTRACT.md); `accountId` may be
+ * the provider's account id or the `id` of the `/list-accounts` item.
  * Needs a fresh session; the last account is never removed (the user could not sign in again).
  */
 export const unlinkAccount = defineEndpoint({
@@ -18,9 +19,13 @@ export const unlinkAccount = defineEndpoint({
     const { auth, body } = c;
     const accounts = await auth.adapter.findMany<AccountRow>('account', { where: [{ field: 'userId', value: c.session!.user.id }] });
     if (accounts.length === 1) fail('BAD_REQUEST', 'FAILED_TO_UNLINK_LAST_ACCOUNT');
-    const target = accounts.find(
-      (a) => (body.providerId === undefined || a.providerId === body.providerId) && (body.accountId === undefined || a.accountId === body.accountId),
-    );
+    const ofProvider = accounts.filter((a) => body.providerId === undefined || a.providerId === body.providerId);
+    // `accountId` is the provider's account id, or the row's own id as `/list-accounts` gives
+    // it (what better-auth's client sends); the provider's id is looked for first.
+    const target =
+      body.accountId === undefined
+        ? ofProvider[0]
+        : (ofProvider.find((a) => a.accountId === body.accountId) ?? ofProvider.find((a) => a.id === body.accountId));
     if (!target) fail('BAD_REQUEST', 'ACCOUNT_NOT_FOUND');
     await auth.adapter.delete('account', [{ field: 'id', value: target.id }]);
     await auth.audit.record(c, 'account.unlink', { userId: c.session!.user.id, details: { providerId: target.providerId } });
