@@ -1,4 +1,4 @@
-import { methodFor, type HttpMethod } from './method.js';
+import type { Method } from './routes.js';
 import { type AuthResult, errorFromAnswer, NETWORK_ERROR } from './result.js';
 import type { Query } from './types.js';
 
@@ -18,7 +18,8 @@ export interface CallOptions {
 }
 
 export interface RequestSpec extends CallOptions {
-  method?: HttpMethod;
+  /** Default: GET without a payload, POST with one. */
+  method?: Method;
   body?: unknown;
   query?: Query;
 }
@@ -79,8 +80,7 @@ function followRedirect(data: unknown): boolean {
 export function createFetcher(config: FetcherConfig): Fetcher {
   const options = config.fetchOptions ?? {};
   return async (path, spec) => {
-    const hasPayload = spec.body !== undefined;
-    const method = spec.method ?? methodFor(path, hasPayload);
+    const method = spec.method ?? (spec.body !== undefined ? 'POST' : 'GET');
     const headers = new Headers(options.headers);
     new Headers(spec.headers).forEach((value, key) => {
       headers.set(key, value);
