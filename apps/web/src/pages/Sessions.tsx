@@ -1,4 +1,5 @@
-import type { AuthError, Session } from '@gatehouse/client';
+import type { AuthError } from '@gatehouse/client';
+import type { Session } from '../auth';
 import { useCallback, useEffect, useState } from 'react';
 import { auth, useSession } from '../auth';
 import { Empty, ErrorMessage, Loading, Notice } from '../components/Messages';
