@@ -1,4 +1,4 @@
-import { DEFAULT_ROLES, hasPermission, type Statements } from '@gatehouse/core/client';
+import { DEFAULT_ROLES, hasPermission, roleNames, type Statements } from '@gatehouse/core/client';
 
 /** How many actions a role's statements grant: the role pickers list the weakest first. */
 const strength = (statements: Statements) => Object.values(statements).reduce((n, actions) => n + actions.length, 0);
@@ -11,4 +11,12 @@ export const ORGANIZATION_ROLES = Object.entries(DEFAULT_ROLES)
 /** Roles that may invite, change roles and remove members: the plugin's own permission check (spec section 6). */
 export function canManage(role: string | undefined): boolean {
   return hasPermission(DEFAULT_ROLES, role ?? '', { invitation: ['create'], member: ['update', 'delete'] });
+}
+
+/** The role an organization's creator gets (the plugin's default `creatorRole`): only it may change or remove itself. */
+const OWNER = 'owner';
+
+/** A member's role may hold several roles ("admin,billing"), as the plugin reads it. */
+export function isOwner(role: string | undefined): boolean {
+  return roleNames(role).includes(OWNER);
 }
