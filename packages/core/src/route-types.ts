@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import type { accountRoutes, deleteUserRoutes } from './account/index.js';
+import type { Row } from './db/types.js';
 import type { Answer, Method } from './endpoint.js';
 import type { adminRoutes } from './plugins/admin/index.js';
 import type { organizationRoutes } from './plugins/organization/index.js';
 import type { twoFactorRoutes } from './plugins/two-factor/index.js';
 import type { usernameRoutes } from './plugins/username/index.js';
+import type { PublicSession, PublicUser } from './public-types.js';
 import type { coreRoutes } from './routes/index.js';
 import type { socialRoutes } from './social/index.js';
 
@@ -110,3 +112,31 @@ export interface ClientPlugin<R, S extends string = never> {
   /** Type only (never set): the routes, whence a client's calls take their inputs and answers. */
   readonly $routes?: R;
 }
+
+/**
+ * A declared answer as the handler builds it: users and sessions are still rows (`Row`,
+ * shaped by the schema at run time), dates still `Date`s.
+ */
+type AsBuilt<A> = A extends PublicUser | PublicSession
+  ? Row
+  : A extends Date | string | number | boolean | null | undefined
+    ? A
+    : A extends readonly (infer I)[]
+      ? AsBuilt<I>[]
+      : { [K in keyof A]: AsBuilt<A[K]> };
+type Built<E> = E extends { handler(...args: never[]): Promise<infer R> } ? Exclude<R, Response> : never;
+/** The paths whose declared answer (`answerOf`) is not what their handler returns (a handler that returns `unknown` cannot be checked). */
+type DisagreeingAnswers = {
+  [E in BuiltinEndpoint as E extends { path: infer P extends string; answer?: Answer<infer A> }
+    ? [A] extends [never]
+      ? never
+      : unknown extends Built<E>
+        ? never
+        : Built<E> extends AsBuilt<A>
+          ? never
+          : P
+    : never]: true;
+};
+type NoneOf<T extends never> = T;
+/** Fails to compile, naming the route, when a declared answer drifts from its handler. */
+export type DeclaredAnswersAgree = NoneOf<keyof DisagreeingAnswers>;
