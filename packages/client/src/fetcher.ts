@@ -1,6 +1,10 @@
-import type { Method } from './routes.js';
 import { type AuthResult, errorFromAnswer, NETWORK_ERROR } from './result.js';
-import type { Query } from './types.js';
+
+export type Method = 'GET' | 'POST';
+
+/** A value that can travel in a query string. */
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue>;
 
 /** Options applied to every request of a client. */
 export interface FetchOptions {

@@ -5,9 +5,17 @@ export {
   createAuthClient,
   type SessionDataOf,
 } from './client.js';
-export { buildURL, type CallOptions, type FetchOptions, type RequestSpec } from './fetcher.js';
+export {
+  buildURL,
+  type CallOptions,
+  type FetchOptions,
+  type Method,
+  type Query,
+  type QueryValue,
+  type RequestSpec,
+} from './fetcher.js';
 export { type AuthError, type AuthResult, NETWORK_ERROR } from './result.js';
-export { createRouteTable, type Method, type RouteTable } from './routes.js';
+export { createRouteTable, type RouteTable } from './routes.js';
 export type { SessionState, SessionStore } from './session-store.js';
 export type { ChangeSignal } from './signal.js';
 export type {
@@ -19,8 +27,6 @@ export type {
   ClientRoutes,
   InputOf,
   Payload,
-  Query,
-  QueryValue,
   RouteShape,
   SignalName,
 } from './types.js';

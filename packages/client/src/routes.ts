@@ -1,6 +1,5 @@
+import type { Method } from './fetcher.js';
 import type { ClientPluginLike } from './types.js';
-
-export type Method = 'GET' | 'POST';
 
 /** What the client knows of the routes at run time, from its capabilities' client sides. */
 export interface RouteTable {

@@ -5,13 +5,8 @@
  * server's schemas and handlers, the way Hono's `hc<typeof app>` does. Nothing here
  * names a route of a capability. Imported as types only: no server code reaches a bundle.
  */
-import type { Method } from './routes.js';
+import type { CallOptions, Method, QueryValue } from './fetcher.js';
 import type { AuthResult } from './result.js';
-import type { CallOptions } from './fetcher.js';
-
-/** A value that can travel in a query string. */
-export type QueryValue = string | number | boolean | null | undefined;
-export type Query = Record<string, QueryValue>;
 
 /** The types one route shows its callers (`RouteTypes` of @gatehouse/core). */
 export interface RouteShape {
