@@ -31,8 +31,9 @@ export interface EndpointContext<B = unknown, Q = unknown> {
 
 /**
  * A route. `B`/`Q` are what the handler gets (the schemas' output); `BI`/`QI` what a
- * caller may send (their input), `P` the path literal, `R` what the handler answers and
- * `M` its method, `A` its declared answer (`answer`), `S` whether it changes the session: all kept so that clients derive their calls from the route
+ * caller may send (their input); `P` the path literal; `R` what the handler answers;
+ * `M` its method; `A` its declared answer (`answer`); `S` whether it changes the
+ * session. All are kept so that clients derive their calls from the route
  * (route-types.ts, `plugins/<id>/client.ts`).
  */
 export interface Endpoint<
@@ -68,7 +69,8 @@ export interface Endpoint<
   changesSession?: S;
   /**
    * The JSON answer's type, for a handler whose return type cannot say it (rows whose
-   * fields the schema decides at run time). Type-only: declare it with `answerOf<T>()`.
+   * fields the schema decides at run time). Type-only: declare it with `answerOf<T>()`;
+   * route-types.ts checks it against what the handler builds, the rows aside.
    */
   answer?: Answer<A>;
   handler(c: EndpointContext<B, Q>): Promise<R>;
