@@ -7,6 +7,7 @@ export default defineConfig({
     include: [
       'packages/*/src/**/*.test.ts',
       'packages/*/src/**/*.test.tsx',
+      'packages/*/test/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
       'apps/web/src/**/*.test.tsx',
       'tests/**/*.test.ts',

@@ -11,6 +11,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@gatehouse/client': source('../../packages/client/src/index.ts'),
+      '@gatehouse/core/client': source('../../packages/core/src/client.ts'),
       '@gatehouse/react': source('../../packages/react/src/index.ts'),
     },
   },

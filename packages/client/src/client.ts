@@ -1,17 +1,17 @@
-import { changesOrganization, changesSession } from './effects.js';
-import {
-  type CallOptions,
-  createFetcher,
-  type FetchOptions,
-  type RequestSpec,
-} from './fetcher.js';
-import { methodFor } from './method.js';
+import { type CallOptions, createFetcher, type FetchOptions, type RequestSpec } from './fetcher.js';
 import type { AuthResult } from './result.js';
-import { createSessionStore } from './session-store.js';
-import { createChangeSignal } from './signal.js';
-import type { RouteInput, RouteOutput, RoutePath, SessionData } from './types.js';
+import { createRouteTable } from './routes.js';
+import { createSessionStore, type SessionStore } from './session-store.js';
+import { type ChangeSignal, createChangeSignal } from './signal.js';
+import type { AnswerOf, Calls, ClientPluginLike, ClientRoutes, SignalName } from './types.js';
 
-export interface AuthClientOptions {
+export interface AuthClientOptions<Ps extends readonly ClientPluginLike[]> {
+  /**
+   * The server's capabilities, by their client sides (`gatehouseClients` or some of
+   * `coreClient`, … from `@gatehouse/core/client`): they give the
+   * calls, their methods and effects, and their types.
+   */
+  plugins: Ps;
   /** Origin of the API; empty (the default) means the page's own origin. */
   baseURL?: string;
   /** Where the API is mounted. Default '/api/auth'. */
@@ -19,119 +19,72 @@ export interface AuthClientOptions {
   fetchOptions?: FetchOptions;
 }
 
-/** A typed call: the payload is optional when the route's payload may be `undefined`. */
-export type Call<P extends RoutePath> = undefined extends RouteInput<P>
-  ? (input?: RouteInput<P>, options?: CallOptions) => Promise<AuthResult<RouteOutput<P>>>
-  : (input: RouteInput<P>, options?: CallOptions) => Promise<AuthResult<RouteOutput<P>>>;
+/** get-session's answer when signed in, from the capabilities' types. */
+export type SessionDataOf<Ps extends readonly ClientPluginLike[]> = NonNullable<
+  '/get-session' extends keyof ClientRoutes<Ps> ? AnswerOf<ClientRoutes<Ps>, '/get-session'> : unknown
+>;
+
+/** The client's observable state: the session view, and one change signal per name the capabilities declare. */
+export type ClientStore<Ps extends readonly ClientPluginLike[]> = { session: SessionStore<SessionDataOf<Ps>> } & {
+  [K in SignalName<Ps>]: ChangeSignal;
+};
+
+export type AuthClient<Ps extends readonly ClientPluginLike[] = readonly ClientPluginLike[]> = Calls<ClientRoutes<Ps>> & {
+  /** Any call by path; the method is the route's (see `RouteTable.method`). */
+  $fetch<T = unknown>(path: string, spec?: RequestSpec): Promise<AuthResult<T>>;
+  $store: ClientStore<Ps>;
+};
+
+/** `/sign-in/email` → `['signIn', 'email']`, `/get-session` → `['getSession']`. */
+const callName = (path: string) => path.split('/').filter(Boolean).map((s) => s.replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase()));
 
 /**
- * Creates the client of a Gatehouse API.
+ * Creates the client of a Gatehouse API: one call per route of the given capabilities,
+ * nested by path (`/sign-in/email` → `signIn.email`), typed from the server's routes.
  *
  * @example
- * const auth = createAuthClient();
+ * const auth = createAuthClient({ plugins: gatehouseClients });
  * const { data, error } = await auth.signIn.email({ email, password });
  * if (error) show(error.message);
  */
-export function createAuthClient(options: AuthClientOptions = {}) {
+export function createAuthClient<const Ps extends readonly ClientPluginLike[]>(options: AuthClientOptions<Ps>): AuthClient<Ps> {
   const fetcher = createFetcher(options);
+  const routes = createRouteTable(options.plugins);
   const session = createSessionStore({
     fetchSession: async () =>
-      (await fetcher('/get-session', { method: 'GET' })).result as AuthResult<SessionData | null>,
+      (await fetcher('/get-session', { method: 'GET' })).result as AuthResult<SessionDataOf<Ps> | null>,
   });
-  const organization = createChangeSignal();
+  const signals = new Map<string, ChangeSignal>();
+  for (const plugin of options.plugins) {
+    for (const name of Object.keys(plugin.signals ?? {})) if (!signals.has(name)) signals.set(name, createChangeSignal());
+  }
 
   /** Every call goes through here: send, then refresh what the call changed. */
   async function $fetch<T = unknown>(path: string, spec: RequestSpec = {}): Promise<AuthResult<T>> {
-    const method = spec.method ?? methodFor(path, spec.body !== undefined);
+    const method = spec.method ?? routes.method(path, spec.body !== undefined);
     const { result, navigated } = await fetcher(path, { ...spec, method });
     if (!result.error && !navigated) {
-      if (changesSession(path)) {
+      if (routes.changesSession(path)) {
         await session.refetch();
         session.broadcast();
       }
-      if (changesOrganization(path, method)) organization.bump();
+      for (const name of routes.signals(path)) signals.get(name)?.bump();
     }
     return result as AuthResult<T>;
   }
 
-  const call = <P extends RoutePath>(path: P): Call<P> =>
-    ((input?: RouteInput<P>, callOptions?: CallOptions) =>
-      $fetch<RouteOutput<P>>(path, { ...callOptions, body: input })) as Call<P>;
-
-  return {
-    $fetch,
-    /** Observable state: the session view, and a signal bumped by organization changes. */
-    $store: { session, organization },
-    getProviders: call('/providers'),
-    getSession: call('/get-session'),
-    signUp: { email: call('/sign-up/email') },
-    signIn: {
-      email: call('/sign-in/email'),
-      username: call('/sign-in/username'),
-      social: call('/sign-in/social'),
-    },
-    signOut: call('/sign-out'),
-    listSessions: call('/list-sessions'),
-    revokeSession: call('/revoke-session'),
-    revokeSessions: call('/revoke-sessions'),
-    revokeOtherSessions: call('/revoke-other-sessions'),
-    forgetPassword: call('/forget-password'),
-    resetPassword: call('/reset-password'),
-    sendVerificationEmail: call('/send-verification-email'),
-    verifyEmail: call('/verify-email'),
-    changeEmail: call('/change-email'),
-    changePassword: call('/change-password'),
-    updateUser: call('/update-user'),
-    deleteUser: call('/delete-user'),
-    listAccounts: call('/list-accounts'),
-    linkSocial: call('/link-social'),
-    unlinkAccount: call('/unlink-account'),
-    isUsernameAvailable: call('/is-username-available'),
-    twoFactor: {
-      enable: call('/two-factor/enable'),
-      disable: call('/two-factor/disable'),
-      getTotpUri: call('/two-factor/get-totp-uri'),
-      verifyTotp: call('/two-factor/verify-totp'),
-      sendOtp: call('/two-factor/send-otp'),
-      verifyOtp: call('/two-factor/verify-otp'),
-      verifyBackupCode: call('/two-factor/verify-backup-code'),
-      generateBackupCodes: call('/two-factor/generate-backup-codes'),
-    },
-    organization: {
-      create: call('/organization/create'),
-      update: call('/organization/update'),
-      delete: call('/organization/delete'),
-      list: call('/organization/list'),
-      getFullOrganization: call('/organization/get-full-organization'),
-      setActive: call('/organization/set-active'),
-      getActiveMember: call('/organization/get-active-member'),
-      listMembers: call('/organization/list-members'),
-      inviteMember: call('/organization/invite-member'),
-      listInvitations: call('/organization/list-invitations'),
-      getInvitation: call('/organization/get-invitation'),
-      acceptInvitation: call('/organization/accept-invitation'),
-      rejectInvitation: call('/organization/reject-invitation'),
-      cancelInvitation: call('/organization/cancel-invitation'),
-      removeMember: call('/organization/remove-member'),
-      updateMemberRole: call('/organization/update-member-role'),
-      leave: call('/organization/leave'),
-      checkSlug: call('/organization/check-slug'),
-    },
-    admin: {
-      listUsers: call('/admin/list-users'),
-      createUser: call('/admin/create-user'),
-      setRole: call('/admin/set-role'),
-      banUser: call('/admin/ban-user'),
-      unbanUser: call('/admin/unban-user'),
-      impersonateUser: call('/admin/impersonate-user'),
-      stopImpersonating: call('/admin/stop-impersonating'),
-      listUserSessions: call('/admin/list-user-sessions'),
-      revokeUserSession: call('/admin/revoke-user-session'),
-      revokeUserSessions: call('/admin/revoke-user-sessions'),
-      removeUser: call('/admin/remove-user'),
-      setUserPassword: call('/admin/set-user-password'),
-    },
-  };
+  const client: Record<string, unknown> = { $fetch, $store: { session, ...Object.fromEntries(signals) } };
+  for (const path of routes.paths()) {
+    const call = (input?: unknown, callOptions?: CallOptions) => $fetch(path, { ...callOptions, body: input });
+    const names = callName(path);
+    let node = client;
+    for (const name of names.slice(0, -1)) {
+      node[name] ??= {};
+      node = node[name] as Record<string, unknown>;
+    }
+    const last = names[names.length - 1]!;
+    // A call that is also a namespace (`/a` and `/a/b`) keeps both.
+    node[last] = Object.assign(call, node[last]);
+  }
+  return client as AuthClient<Ps>;
 }
-
-export type AuthClient = ReturnType<typeof createAuthClient>;

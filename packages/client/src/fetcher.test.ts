@@ -32,18 +32,18 @@ describe('createFetcher', () => {
   });
 
   it('sends a GET route payload as the query', async () => {
-    const stub = stubFetch(() => json({ id: 'inv' }));
+    const stub = stubFetch(() => json({ status: true }));
     const send = createFetcher({ fetchOptions: { customFetchImpl: stub.fetch } });
-    await send('/organization/get-invitation', { body: { id: 'inv 1' } });
+    await send('/verify-email', { method: 'GET', body: { token: 'tok 1' } });
     expect(stub.sent[0]?.method).toBe('GET');
-    expect(stub.sent[0]?.url).toBe('/api/auth/organization/get-invitation?id=inv+1');
+    expect(stub.sent[0]?.url).toBe('/api/auth/verify-email?token=tok+1');
     expect(stub.sent[0]?.body).toBeUndefined();
   });
 
   it('sends an empty JSON object for a POST without payload', async () => {
     const stub = stubFetch(() => json({ success: true }));
     const send = createFetcher({ fetchOptions: { customFetchImpl: stub.fetch } });
-    await send('/sign-out', {});
+    await send('/sign-out', { method: 'POST' });
     expect(stub.sent[0]?.method).toBe('POST');
     expect(stub.sent[0]?.body).toEqual({});
   });

@@ -1,6 +1,10 @@
-import { methodFor, type HttpMethod } from './method.js';
 import { type AuthResult, errorFromAnswer, NETWORK_ERROR } from './result.js';
-import type { Query } from './types.js';
+
+export type Method = 'GET' | 'POST';
+
+/** A value that can travel in a query string. */
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue>;
 
 /** Options applied to every request of a client. */
 export interface FetchOptions {
@@ -18,7 +22,8 @@ export interface CallOptions {
 }
 
 export interface RequestSpec extends CallOptions {
-  method?: HttpMethod;
+  /** Default: GET without a payload, POST with one. */
+  method?: Method;
   body?: unknown;
   query?: Query;
 }
@@ -79,8 +84,7 @@ function followRedirect(data: unknown): boolean {
 export function createFetcher(config: FetcherConfig): Fetcher {
   const options = config.fetchOptions ?? {};
   return async (path, spec) => {
-    const hasPayload = spec.body !== undefined;
-    const method = spec.method ?? methodFor(path, hasPayload);
+    const method = spec.method ?? (spec.body !== undefined ? 'POST' : 'GET');
     const headers = new Headers(options.headers);
     new Headers(spec.headers).forEach((value, key) => {
       headers.set(key, value);

@@ -1,32 +1,32 @@
-export { type AuthClient, type AuthClientOptions, type Call, createAuthClient } from './client.js';
-export { buildURL, type CallOptions, type FetchOptions, type RequestSpec } from './fetcher.js';
-export { type HttpMethod, methodFor } from './method.js';
+export {
+  type AuthClient,
+  type AuthClientOptions,
+  type ClientStore,
+  createAuthClient,
+  type SessionDataOf,
+} from './client.js';
+export {
+  buildURL,
+  type CallOptions,
+  type FetchOptions,
+  type Method,
+  type Query,
+  type QueryValue,
+  type RequestSpec,
+} from './fetcher.js';
 export { type AuthError, type AuthResult, NETWORK_ERROR } from './result.js';
+export { createRouteTable, type RouteTable } from './routes.js';
 export type { SessionState, SessionStore } from './session-store.js';
 export type { ChangeSignal } from './signal.js';
 export type {
-  FullOrganization,
-  Invitation,
-  InvitationDetails,
-  InvitationStatus,
-  LinkedAccount,
-  ListUsersAnswer,
-  ListUsersQuery,
-  Member,
-  MemberWithUser,
-  Organization,
-  ProvidersInfo,
-  Query,
-  QueryValue,
-  RouteInput,
-  RouteMap,
-  RouteOutput,
-  RoutePath,
-  Session,
-  SessionData,
-  SignInEmailAnswer,
-  SignInSocialAnswer,
-  SignInUsernameAnswer,
-  TwoFactorRedirectAnswer,
-  User,
+  AnswerOf,
+  Call,
+  Calls,
+  CamelCase,
+  ClientPluginLike,
+  ClientRoutes,
+  InputOf,
+  Payload,
+  RouteShape,
+  SignalName,
 } from './types.js';

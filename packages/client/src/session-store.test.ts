@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthResult } from './result.js';
 import { createSessionStore } from './session-store.js';
-import type { SessionData } from './types.js';
 
 type Answer = AuthResult<SessionData | null>;
 
-const signedIn = { session: { id: 's1' }, user: { id: 'u1' } } as SessionData;
+type SessionData = { session: { id: string }; user: { id: string } };
+const signedIn: SessionData = { session: { id: 's1' }, user: { id: 'u1' } };
 
 /** A fetchSession whose answers are released by hand, to control overlap. */
 function controlledFetch() {

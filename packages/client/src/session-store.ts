@@ -1,9 +1,8 @@
 import type { AuthError, AuthResult } from './result.js';
-import type { SessionData } from './types.js';
 
-/** The client's view of the session. Replaced (never mutated) on every change. */
-export interface SessionState {
-  data: SessionData | null;
+/** The client's view of the session (`D`: get-session's answer). Replaced (never mutated) on every change. */
+export interface SessionState<D = unknown> {
+  data: D | null;
   /** True until the first answer arrives. */
   isPending: boolean;
   error: AuthError | null;
@@ -11,8 +10,8 @@ export interface SessionState {
   isRefetching: boolean;
 }
 
-export interface SessionStore {
-  get(): SessionState;
+export interface SessionStore<D = unknown> {
+  get(): SessionState<D>;
   /** Listens for changes; the first listener triggers the first fetch. Returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
   /** Fetches the session again. Concurrent calls share requests (see `refetch` below). */
@@ -21,28 +20,28 @@ export interface SessionStore {
   broadcast(): void;
 }
 
-export interface SessionStoreOptions {
-  fetchSession: () => Promise<AuthResult<SessionData | null>>;
+export interface SessionStoreOptions<D> {
+  fetchSession: () => Promise<AuthResult<D | null>>;
   /** BroadcastChannel name shared by the tabs. */
   channelName?: string;
   /** Minimum time between refetches caused by window focus, in ms. */
   focusThrottleMs?: number;
 }
 
-const INITIAL: SessionState = { data: null, isPending: true, error: null, isRefetching: false };
+const INITIAL: SessionState<never> = { data: null, isPending: true, error: null, isRefetching: false };
 
-export function createSessionStore(options: SessionStoreOptions): SessionStore {
+export function createSessionStore<D>(options: SessionStoreOptions<D>): SessionStore<D> {
   const channelName = options.channelName ?? 'gatehouse-session';
   const throttleMs = options.focusThrottleMs ?? 5000;
   const listeners = new Set<() => void>();
-  let state = INITIAL;
+  let state: SessionState<D> = INITIAL;
   let inflight: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
   let lastFetchAt = 0;
   let stopWatching: (() => void) | null = null;
   let channel: BroadcastChannel | null = null;
 
-  const set = (next: SessionState) => {
+  const set = (next: SessionState<D>) => {
     state = next;
     for (const listener of [...listeners]) listener();
   };

@@ -31,11 +31,23 @@ export interface EndpointContext<B = unknown, Q = unknown> {
 
 /**
  * A route. `B`/`Q` are what the handler gets (the schemas' output); `BI`/`QI` what a
- * caller may send (their input) and `P` the path literal: both kept so that the
- * client's request types derive from the route (route-types.ts).
+ * caller may send (their input); `P` the path literal; `R` what the handler answers;
+ * `M` its method; `A` its declared answer (`answer`); `S` whether it changes the
+ * session. All are kept so that clients derive their calls from the route
+ * (route-types.ts, `plugins/<id>/client.ts`).
  */
-export interface Endpoint<B = unknown, Q = unknown, BI = unknown, QI = unknown, P extends string = string> {
-  method: Method | Method[];
+export interface Endpoint<
+  B = unknown,
+  Q = unknown,
+  BI = unknown,
+  QI = unknown,
+  P extends string = string,
+  R = unknown,
+  M extends Method | Method[] = Method | Method[],
+  A = never,
+  S extends boolean = false,
+> {
+  method: M;
   path: P;
   body?: z.ZodType<B, BI>;
   query?: z.ZodType<Q, QI>;
@@ -49,17 +61,48 @@ export interface Endpoint<B = unknown, Q = unknown, BI = unknown, QI = unknown, 
   redirectFields?: readonly string[];
   /** Name in `auth.api` (default: camelCase of the path). */
   name?: string;
-  handler(c: EndpointContext<B, Q>): Promise<unknown>;
+  /**
+   * A successful answer changes the caller's session (signs in or out, renews it, moves
+   * its active organization…): clients refetch their session view after it.
+   * Read by the clients only (`plugins/<id>/client.ts` is checked against it).
+   */
+  changesSession?: S;
+  /**
+   * The JSON answer's type, for a handler whose return type cannot say it (rows whose
+   * fields the schema decides at run time). Type-only: declare it with `answerOf<T>()`;
+   * route-types.ts checks it against what the handler builds, the rows aside.
+   */
+  answer?: Answer<A>;
+  handler(c: EndpointContext<B, Q>): Promise<R>;
 }
 
-/** Declares a route; the types of body and query flow from their zod schemas. */
-export function defineEndpoint<B = undefined, Q = undefined, BI = undefined, QI = undefined, P extends string = string>(
-  e: Endpoint<B, Q, BI, QI, P>,
-): Endpoint<B, Q, BI, QI, P> {
+declare const answerType: unique symbol;
+/** A route's declared answer type (never holds a value). */
+export interface Answer<T> {
+  readonly [answerType]?: T;
+}
+
+/** `answer: answerOf<SessionAnswer | null>()` on a route: its clients read this type. */
+export function answerOf<T>(): Answer<T> {
+  return {};
+}
+
+/** Declares a route; the types of body, query and answer flow from its schemas and handler. */
+export function defineEndpoint<
+  B = undefined,
+  Q = undefined,
+  BI = undefined,
+  QI = undefined,
+  P extends string = string,
+  R = unknown,
+  M extends Method | Method[] = Method | Method[],
+  A = never,
+  S extends boolean = false,
+>(e: Endpoint<B, Q, BI, QI, P, R, M, A, S>): Endpoint<B, Q, BI, QI, P, R, M, A, S> {
   return e;
 }
 
-export type AnyEndpoint = Endpoint<never, never>;
+export type AnyEndpoint = Endpoint<never, never, unknown, unknown, string, unknown, Method | Method[], unknown, boolean>;
 
 /** `/sign-in/email` → `signInEmail`. */
 export function apiName(path: string): string {

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import type { accountRoutes, deleteUserRoutes } from './account/index.js';
+import type { Row } from './db/types.js';
+import type { Answer, Method } from './endpoint.js';
 import type { adminRoutes } from './plugins/admin/index.js';
 import type { organizationRoutes } from './plugins/organization/index.js';
 import type { twoFactorRoutes } from './plugins/two-factor/index.js';
 import type { usernameRoutes } from './plugins/username/index.js';
+import type { PublicSession, PublicUser } from './public-types.js';
 import type { coreRoutes } from './routes/index.js';
 import type { socialRoutes } from './social/index.js';
 
@@ -24,18 +27,116 @@ type BuiltinEndpoint =
 /** What a schema accepts from a caller; `undefined` for a route that declares none. */
 type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 
+/** A JSON value as `JSON.parse` gives it back. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
 /**
- * The request types of every built-in route, keyed by path, from the routes' zod
- * schemas: `body` is what the JSON body may hold, `query` what the query string may
- * (each `undefined` when the route declares no schema). Rename a field on the server
- * and every client typed from this map stops compiling.
+ * What `JSON.stringify(value)` then `JSON.parse` gives back, as a type: dates become
+ * strings, `undefined` fields and functions disappear, and a row's open index signature
+ * (`Row`) gives way to its declared fields.
+ */
+export type Jsonify<T> = unknown extends T
+  ? unknown
+  : T extends Date
+  ? string
+  : T extends string | number | boolean | null
+    ? T
+    : T extends { toJSON(): infer J }
+      ? J
+      : T extends readonly (infer I)[]
+        ? Jsonify<I>[]
+        : T extends object
+          ? string extends keyof T
+            ? KnownKeys<T> extends never
+              ? { [key: string]: JsonValue | undefined }
+              : JsonifyObject<Pick<T, KnownKeys<T>>>
+            : JsonifyObject<T>
+          : never;
+type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: 0 };
+type JsonifyObject<T> = {
+  [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]: Jsonify<T[K]>;
+};
+
+/** A route's JSON answer: the one it declares (`answer: answerOf<T>()`), else its handler's, as JSON. */
+export type AnswerOf<E> = E extends { answer?: Answer<infer A> }
+  ? [A] extends [never]
+    ? HandlerAnswer<E>
+    : Jsonify<A>
+  : HandlerAnswer<E>;
+type HandlerAnswer<E> = E extends { handler(...args: never[]): Promise<infer R> } ? Jsonify<Exclude<R, Response>> : unknown;
+
+/**
+ * The types of one route, as its callers see them: `method` (as declared), `body` (what
+ * the JSON body may hold), `query` (what the query string may; each `undefined` when the
+ * route declares no schema), `answer` (its JSON answer) and `changesSession`.
+ */
+export interface RouteTypes<E> {
+  method: E extends { method: infer M } ? M : Method;
+  body: E extends { body?: infer S } ? InputOf<NonNullable<S>> : undefined;
+  query: E extends { query?: infer S } ? InputOf<NonNullable<S>> : undefined;
+  answer: AnswerOf<E>;
+  changesSession: E extends { changesSession?: infer C } ? ([C] extends [true] ? true : false) : false;
+}
+
+/** The types of a union of routes, keyed by path. */
+export type RoutesOf<E> = { [R in E as R extends { path: infer P extends string } ? P : never]: RouteTypes<R> };
+
+/**
+ * The request and answer types of every built-in route, keyed by path, from the routes'
+ * zod schemas and handlers. Rename a field on the server and every client typed from
+ * this map stops compiling.
  *
  * @example
  * type SignUp = GatehouseRoutes['/sign-up/email']['body']; // { name: string; email: string; … }
  */
-export type GatehouseRoutes = {
-  [E in BuiltinEndpoint as E['path']]: {
-    body: InputOf<NonNullable<E['body']>>;
-    query: InputOf<NonNullable<E['query']>>;
-  };
+export type GatehouseRoutes = RoutesOf<BuiltinEndpoint>;
+
+/** Paths a client calls: not those with a path parameter (mailed links, provider callbacks). */
+type CallablePath<P> = P extends `${string}:${string}` ? never : P;
+
+/**
+ * A capability's client side (`plugins/<id>/client.ts`): plain data the browser can
+ * load, whose type is derived from the capability's routes, so that it cannot drift
+ * from them: `methods` must name every callable route with exactly its declared method,
+ * and `changesSession` exactly the routes that declare `changesSession`.
+ * `R` is `RoutesOf<…>` of its routes; `S` the names of the change signals it bumps.
+ */
+export interface ClientPlugin<R, S extends string = never> {
+  id: string;
+  /** Each call's HTTP method, as its route declares it. */
+  methods: { [P in keyof R as CallablePath<P>]: R[P] extends { method: infer M } ? M : never };
+  /** The calls after whose success the client refetches the session view. */
+  changesSession: { [P in keyof R as R[P] extends { changesSession: true } ? CallablePath<P> : never]: true };
+  /** Change signals bumped after a successful call (views that must reload, e.g. an organization's). */
+  signals?: { readonly [K in S]: readonly CallablePath<keyof R>[] };
+  /** Type only (never set): the routes, whence a client's calls take their inputs and answers. */
+  readonly $routes?: R;
+}
+
+/**
+ * A declared answer as the handler builds it: users and sessions are still rows (`Row`,
+ * shaped by the schema at run time), dates still `Date`s.
+ */
+type AsBuilt<A> = A extends PublicUser | PublicSession
+  ? Row
+  : A extends Date | string | number | boolean | null | undefined
+    ? A
+    : A extends readonly (infer I)[]
+      ? AsBuilt<I>[]
+      : { [K in keyof A]: AsBuilt<A[K]> };
+type Built<E> = E extends { handler(...args: never[]): Promise<infer R> } ? Exclude<R, Response> : never;
+/** The paths whose declared answer (`answerOf`) is not what their handler returns (a handler that returns `unknown` cannot be checked). */
+type DisagreeingAnswers = {
+  [E in BuiltinEndpoint as E extends { path: infer P extends string; answer?: Answer<infer A> }
+    ? [A] extends [never]
+      ? never
+      : unknown extends Built<E>
+        ? never
+        : Built<E> extends AsBuilt<A>
+          ? never
+          : P
+    : never]: true;
 };
+type NoneOf<T extends never> = T;
+/** Fails to compile, naming the route, when a declared answer drifts from its handler. */
+export type DeclaredAnswersAgree = NoneOf<keyof DisagreeingAnswers>;

@@ -1,12 +1,14 @@
-import type { SessionData, SessionState } from '@gatehouse/client';
+import type { SessionState } from '@gatehouse/client';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createAuthHooks } from './create-auth-hooks.js';
-import type { HookClient } from './hooks.js';
+import type { HookClient, SessionShape } from './hooks.js';
 
 /** A client stand-in whose session view is fixed. */
-function fakeClient(state: SessionState): HookClient {
+type SessionData = SessionShape & { user: { name: string } };
+
+function fakeClient(state: SessionState<SessionData>): HookClient<SessionData> {
   const store = { get: () => state, subscribe: () => () => {}, refetch: async () => {}, broadcast() {} };
   const signal = { get: () => 0, subscribe: () => () => {}, bump() {} };
   return {
@@ -19,12 +21,12 @@ function fakeClient(state: SessionState): HookClient {
   };
 }
 
-const signedIn = {
-  session: { id: 's1', activeOrganizationId: null },
+const signedIn: SessionData = {
+  session: { activeOrganizationId: null },
   user: { id: 'u1', name: 'Ada' },
-} as SessionData;
+};
 
-function View({ client }: { client: HookClient }) {
+function View({ client }: { client: HookClient<SessionData> }) {
   const { useSession, useActiveOrganization } = createAuthHooks(client);
   const session = useSession();
   const organization = useActiveOrganization();
@@ -32,7 +34,7 @@ function View({ client }: { client: HookClient }) {
   return createElement('p', null, `${who}|org pending: ${organization.isPending}`);
 }
 
-const render = (client: HookClient) => renderToString(createElement(View, { client }));
+const render = (client: HookClient<SessionData>) => renderToString(createElement(View, { client }));
 
 describe('createAuthHooks', () => {
   it('reports a pending session and a pending organization before the first answer', () => {

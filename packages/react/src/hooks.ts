@@ -1,23 +1,37 @@
-import type {
-  AuthClient,
-  AuthResult,
-  FullOrganization,
-  Member,
-  Organization,
-  SessionState,
-} from '@gatehouse/client';
+import type { AuthResult, ChangeSignal, SessionState, SessionStore } from '@gatehouse/client';
 import { useSyncExternalStore } from 'react';
 import { type AuthQueryState, useAuthQuery } from './use-auth-query.js';
 
-/** The part of a client the hooks use, so that tests can pass a stand-in. */
-export type HookClient = Pick<AuthClient, '$store'> & {
-  organization: Pick<AuthClient['organization'], 'getFullOrganization' | 'getActiveMember' | 'list'>;
-};
+/** What the hooks read of a session: who is signed in, and their active organization. */
+export interface SessionShape {
+  session: { activeOrganizationId?: string | null };
+  user: { id: string };
+}
 
-export type SessionView = SessionState & { refetch: () => Promise<void> };
+/**
+ * The part of a client the hooks use (a client of `@gatehouse/client` given the
+ * organization capability), so that tests can pass a stand-in. The answers' types
+ * are the client's, hence the server's.
+ */
+export interface HookClient<S extends SessionShape = SessionShape, O = unknown, M = unknown, L = unknown> {
+  $store: { session: SessionStore<S>; organization: ChangeSignal };
+  organization: {
+    getFullOrganization(): Promise<AuthResult<O>>;
+    getActiveMember(): Promise<AuthResult<M>>;
+    list(): Promise<AuthResult<L>>;
+  };
+}
+
+/** A client's answer types, for the hooks' return types. */
+export type SessionOf<C> = C extends HookClient<infer S, infer _O, infer _M, infer _L> ? S : never;
+export type ActiveOrganizationOf<C> = C extends HookClient<infer _S, infer O, infer _M, infer _L> ? O : never;
+export type ActiveMemberOf<C> = C extends HookClient<infer _S, infer _O, infer M, infer _L> ? M : never;
+export type OrganizationsOf<C> = C extends HookClient<infer _S, infer _O, infer _M, infer L> ? L : never;
+
+export type SessionView<S = SessionShape> = SessionState<S> & { refetch: () => Promise<void> };
 
 /** The session view of `client`: `{data, isPending, error, isRefetching}`, plus `refetch`. */
-export function useClientSession(client: HookClient): SessionView {
+export function useClientSession<S extends SessionShape>(client: HookClient<S, unknown, unknown, unknown>): SessionView<S> {
   const { session } = client.$store;
   const state = useSyncExternalStore(session.subscribe, session.get, session.get);
   return { ...state, refetch: session.refetch };
@@ -48,18 +62,16 @@ function useOrganizationQuery<T>(
 }
 
 /** The session's active organization with its members and invitations, or null. */
-export function useClientActiveOrganization(client: HookClient): AuthQueryState<FullOrganization | null> {
-  return useOrganizationQuery(client, 'organization', true, () =>
-    client.organization.getFullOrganization(),
-  );
+export function useClientActiveOrganization<O>(client: HookClient<SessionShape, O, unknown, unknown>): AuthQueryState<O> {
+  return useOrganizationQuery(client, 'organization', true, () => client.organization.getFullOrganization());
 }
 
 /** The signed-in user's membership in the active organization, or null. */
-export function useClientActiveMember(client: HookClient): AuthQueryState<Member | null> {
+export function useClientActiveMember<M>(client: HookClient<SessionShape, unknown, M, unknown>): AuthQueryState<M> {
   return useOrganizationQuery(client, 'member', true, () => client.organization.getActiveMember());
 }
 
 /** The organizations the signed-in user belongs to. */
-export function useClientOrganizations(client: HookClient): AuthQueryState<Organization[]> {
+export function useClientOrganizations<L>(client: HookClient<SessionShape, unknown, unknown, L>): AuthQueryState<L> {
   return useOrganizationQuery(client, 'list', false, () => client.organization.list());
 }

@@ -1,6 +1,11 @@
 export { type AuthHooks, createAuthHooks } from './create-auth-hooks.js';
 export {
+  type ActiveMemberOf,
+  type ActiveOrganizationOf,
   type HookClient,
+  type OrganizationsOf,
+  type SessionOf,
+  type SessionShape,
   type SessionView,
   useClientActiveMember,
   useClientActiveOrganization,

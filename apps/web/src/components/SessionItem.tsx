@@ -1,4 +1,4 @@
-import type { Session } from '@gatehouse/client';
+import type { Session } from '../auth';
 import type { ReactNode } from 'react';
 import { formatDate } from '../lib/format';
 import { parseUserAgent } from '../lib/user-agent';

@@ -1,4 +1,4 @@
-import type { ProvidersInfo } from '@gatehouse/client';
+import type { ProvidersInfo } from '../auth';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { auth } from '../auth';
 
@@ -37,7 +37,7 @@ const ServerInfoContext = createContext<ServerInfo>({ ...FALLBACK_INFO, isPendin
 export function ServerInfoProvider({ children }: { children: ReactNode }) {
   const [info, setInfo] = useState<ServerInfo>({ ...FALLBACK_INFO, isPending: true });
   useEffect(() => {
-    void auth.getProviders().then(({ data }) => setInfo({ ...normalizeInfo(data), isPending: false }));
+    void auth.providers().then(({ data }) => setInfo({ ...normalizeInfo(data), isPending: false }));
   }, []);
   return <ServerInfoContext.Provider value={info}>{children}</ServerInfoContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import type { User } from '@gatehouse/client';
+import type { User } from '../auth';
 
 /** A user's roles: the admin extension stores several as "admin,user". */
 export function rolesOf(user: Pick<User, 'role'> | null | undefined): string[] {

@@ -1,4 +1,4 @@
-import type { Invitation } from '@gatehouse/client';
+import type { Invitation } from '../auth';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAuthQuery } from '@gatehouse/react';

@@ -1,4 +1,4 @@
-import type { Session } from '@gatehouse/client';
+import type { Session } from '../auth';
 import { useState } from 'react';
 import { auth, useSession } from '../auth';
 import { Empty, ErrorMessage, Loading, Notice } from '../components/Messages';

@@ -1,4 +1,4 @@
-import type { User } from '@gatehouse/client';
+import type { User } from '../auth';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../auth';
 import { Loading, Notice } from '../components/Messages';

@@ -1,5 +1,6 @@
+import type { SessionAnswer } from '../public-types.js';
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { answerOf, defineEndpoint } from '../endpoint.js';
 
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
@@ -9,6 +10,7 @@ const flag = z
 export const getSession = defineEndpoint({
   method: 'GET',
   path: '/get-session',
+  answer: answerOf<SessionAnswer | null>(),
   query: z.object({ disableCookieCache: flag, disableRefresh: flag }),
   async handler(c) {
     const s = await c.auth.sessions.fromRequest(c, c.query);

@@ -7,6 +7,7 @@ import { fail } from '../errors.js';
 export const revokeSession = defineEndpoint({
   method: 'POST',
   path: '/revoke-session',
+  changesSession: true,
   body: z.object({ token: z.string().min(1) }),
   requireSession: true,
   async handler(c) {
@@ -26,6 +27,7 @@ export const revokeSession = defineEndpoint({
 export const revokeSessions = defineEndpoint({
   method: 'POST',
   path: '/revoke-sessions',
+  changesSession: true,
   requireSession: true,
   async handler(c) {
     await c.auth.sessions.revokeAll(c.session!.user.id);

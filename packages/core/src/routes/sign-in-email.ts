@@ -1,5 +1,6 @@
+import type { PublicUser, SignInAnswer } from '../public-types.js';
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { answerOf, defineEndpoint } from '../endpoint.js';
 import { fail } from '../errors.js';
 import { completeSignIn, emailVerification, isEmail, normalizeEmail, verifyCredential } from '../sign-in.js';
 import type { UserRow } from '../session/types.js';
@@ -7,6 +8,8 @@ import type { UserRow } from '../session/types.js';
 export const signInEmail = defineEndpoint({
   method: 'POST',
   path: '/sign-in/email',
+  changesSession: true,
+  answer: answerOf<SignInAnswer<{ redirect: boolean; token: string; url?: string; user: PublicUser }>>(),
   body: z.object({
     email: z.string(),
     password: z.string(),

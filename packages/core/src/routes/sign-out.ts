@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint.js';
 export const signOut = defineEndpoint({
   method: 'POST',
   path: '/sign-out',
+  changesSession: true,
   async handler(c) {
     const signed = c.getCookie(c.auth.cookies.sessionToken);
     const token = signed ? c.auth.signer.unsign(signed) : null;

@@ -1,5 +1,6 @@
+import type { PublicUser } from '../public-types.js';
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { answerOf, defineEndpoint } from '../endpoint.js';
 import { APIError, BASE_ERRORS, fail } from '../errors.js';
 import { emailVerification, isEmail, normalizeEmail } from '../sign-in.js';
 import type { UserRow } from '../session/types.js';
@@ -9,6 +10,8 @@ import { checkPasswordLength } from './password-rules.js';
 export const signUpEmail = defineEndpoint({
   method: 'POST',
   path: '/sign-up/email',
+  changesSession: true,
+  answer: answerOf<{ token: string | null; user: PublicUser }>(),
   body: z.looseObject({
     name: z.string(),
     email: z.string(),

@@ -1,4 +1,4 @@
-import type { User } from '@gatehouse/client';
+import type { User } from '../../auth';
 import { useState } from 'react';
 import { auth } from '../../auth';
 import { ErrorMessage, Notice } from '../../components/Messages';

@@ -1,4 +1,5 @@
-import type { AuthError, LinkedAccount } from '@gatehouse/client';
+import type { AuthError } from '@gatehouse/client';
+import type { LinkedAccount } from '../../auth';
 import { useState } from 'react';
 import { auth } from '../../auth';
 import { Empty, ErrorMessage, Loading } from '../../components/Messages';

@@ -1,4 +1,4 @@
-import type { User } from '@gatehouse/client';
+import type { User } from '../../auth';
 import { type FormEvent, useState } from 'react';
 import { auth } from '../../auth';
 import { Field } from '../../components/Field';

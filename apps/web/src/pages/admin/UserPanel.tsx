@@ -1,4 +1,4 @@
-import type { User } from '@gatehouse/client';
+import type { User } from '../../auth';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { auth } from '../../auth';

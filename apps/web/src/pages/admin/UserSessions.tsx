@@ -1,4 +1,4 @@
-import type { User } from '@gatehouse/client';
+import type { User } from '../../auth';
 import { auth } from '../../auth';
 import { Empty, ErrorMessage, Loading } from '../../components/Messages';
 import { SessionItem } from '../../components/SessionItem';

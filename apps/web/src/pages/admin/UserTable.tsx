@@ -1,4 +1,4 @@
-import type { ListUsersQuery, User } from '@gatehouse/client';
+import type { ListUsersQuery, User } from '../../auth';
 import { useEffect, useState } from 'react';
 import { auth } from '../../auth';
 import { Field, Select } from '../../components/Field';

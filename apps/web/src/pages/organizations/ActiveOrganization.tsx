@@ -5,7 +5,7 @@ import { InviteMember } from './InviteMember';
 import { Invitations } from './Invitations';
 import { LeaveOrDelete } from './LeaveOrDelete';
 import { MemberRow } from './MemberRow';
-import { canManage } from './roles';
+import { canManage, isOwner as holdsOwner } from './roles';
 
 export function ActiveOrganization() {
   const { data: session } = useSession();
@@ -16,7 +16,7 @@ export function ActiveOrganization() {
 
   const me = organization.members.find((member) => member.userId === session.user.id);
   const manager = canManage(me?.role);
-  const isOwner = (me?.role ?? '').split(',').includes('owner');
+  const isOwner = holdsOwner(me?.role);
   return (
     <Section title={organization.name}>
       <p className="muted">
@@ -30,7 +30,7 @@ export function ActiveOrganization() {
             member={member}
             isSelf={member.userId === session.user.id}
             // Only owners may change or remove an owner.
-            canManage={manager && (isOwner || !member.role.split(',').includes('owner'))}
+            canManage={manager && (isOwner || !holdsOwner(member.role))}
           />
         ))}
       </ul>

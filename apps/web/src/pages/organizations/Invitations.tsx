@@ -1,4 +1,4 @@
-import type { Invitation } from '@gatehouse/client';
+import type { Invitation } from '../../auth';
 import { useId } from 'react';
 import { auth } from '../../auth';
 import { Empty, ErrorMessage } from '../../components/Messages';

@@ -1,4 +1,4 @@
-import type { FullOrganization } from '@gatehouse/client';
+import type { FullOrganization } from '../../auth';
 import { useState } from 'react';
 import { auth } from '../../auth';
 import { ErrorMessage } from '../../components/Messages';

@@ -1,4 +1,4 @@
-import type { MemberWithUser } from '@gatehouse/client';
+import type { MemberWithUser } from '../../auth';
 import { useState } from 'react';
 import { auth } from '../../auth';
 import { Select } from '../../components/Field';

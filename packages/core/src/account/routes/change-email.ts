@@ -17,6 +17,7 @@ import { sendVerification, verifyEmailURL } from '../verification.js';
 export const changeEmail = defineEndpoint({
   method: 'POST',
   path: '/change-email',
+  changesSession: true,
   body: z.object({ newEmail: z.string(), callbackURL: z.string().optional() }),
   redirectFields: ['callbackURL'],
   requireSession: true,

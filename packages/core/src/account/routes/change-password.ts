@@ -1,5 +1,6 @@
+import type { PublicUser } from '../../public-types.js';
 import { z } from 'zod';
-import { defineEndpoint } from '../../endpoint.js';
+import { answerOf, defineEndpoint } from '../../endpoint.js';
 import { fail } from '../../errors.js';
 import { checkPasswordLength } from '../../routes/password-rules.js';
 import { findCredential } from '../credential.js';
@@ -12,6 +13,8 @@ import { findCredential } from '../credential.js';
 export const changePassword = defineEndpoint({
   method: 'POST',
   path: '/change-password',
+  changesSession: true,
+  answer: answerOf<{ token: string | null; user: PublicUser }>(),
   body: z.object({ newPassword: z.string(), currentPassword: z.string(), revokeOtherSessions: z.boolean().optional() }),
   requireSession: true,
   async handler(c) {

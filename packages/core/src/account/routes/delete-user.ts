@@ -20,6 +20,7 @@ const DELETED = { success: true, message: 'User deleted' } as const;
 export const deleteUser = defineEndpoint({
   method: 'POST',
   path: '/delete-user',
+  changesSession: true,
   body: z.object({ callbackURL: z.string().optional(), password: z.string().optional(), token: z.string().optional() }),
   redirectFields: ['callbackURL'],
   requireSession: true,

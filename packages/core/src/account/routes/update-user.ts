@@ -13,6 +13,7 @@ import { refreshSessionCookies } from '../session-cookies.js';
 export const updateUser = defineEndpoint({
   method: 'POST',
   path: '/update-user',
+  changesSession: true,
   body: z.looseObject({ name: z.string().optional(), image: z.string().nullish() }),
   requireSession: true,
   async handler(c) {

@@ -1,6 +1,7 @@
+import type { PublicUser } from '../../public-types.js';
 import { z } from 'zod';
 import type { AuthContext } from '../../context.js';
-import { defineEndpoint, type EndpointContext } from '../../endpoint.js';
+import { answerOf, defineEndpoint, type EndpointContext } from '../../endpoint.js';
 import { APIError, BASE_ERRORS } from '../../errors.js';
 import type { UserRow } from '../../session/types.js';
 import { completeSignIn } from '../../sign-in.js';
@@ -31,6 +32,8 @@ const JSON_FAILURES: Record<Failure, () => APIError> = {
 export const verifyEmail = defineEndpoint({
   method: 'GET',
   path: '/verify-email',
+  changesSession: true,
+  answer: answerOf<{ status: boolean; user: PublicUser }>(),
   query: z.object({ token: z.string(), callbackURL: z.string().optional() }),
   redirectFields: ['callbackURL'],
   async handler(c) {

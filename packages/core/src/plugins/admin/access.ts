@@ -1,6 +1,6 @@
 import type { AuthContext } from '../../context.js';
 import type { Row } from '../../db/types.js';
-import { defineEndpoint, type Endpoint } from '../../endpoint.js';
+import { defineEndpoint, type Endpoint, type Method } from '../../endpoint.js';
 import { APIError, BASE_ERRORS } from '../../errors.js';
 import type { UserRow } from '../../session/types.js';
 import type { AdminConfig } from './config.js';
@@ -20,11 +20,18 @@ export function isAdmin(o: AdminConfig, user: Row): boolean {
 }
 
 /** An admin route: a session (else 401) of an admin (else 403), then the handler. */
-export function adminEndpoint<B, Q, BI = undefined, QI = undefined, P extends string = string>(
-  o: AdminConfig,
-  e: Omit<Endpoint<B, Q, BI, QI, P>, 'requireSession'>,
-): Endpoint<B, Q, BI, QI, P> {
-  return defineEndpoint<B, Q, BI, QI, P>({
+export function adminEndpoint<
+  B,
+  Q,
+  BI = undefined,
+  QI = undefined,
+  P extends string = string,
+  R = unknown,
+  M extends Method | Method[] = Method | Method[],
+  A = never,
+  S extends boolean = false,
+>(o: AdminConfig, e: Omit<Endpoint<B, Q, BI, QI, P, R, M, A, S>, 'requireSession'>): Endpoint<B, Q, BI, QI, P, R, M, A, S> {
+  return defineEndpoint<B, Q, BI, QI, P, R, M, A, S>({
     ...e,
     requireSession: true,
     async handler(c) {

@@ -1,5 +1,5 @@
 import type { AuthContext } from '../../context.js';
-import type { Row, Where } from '../../db/types.js';
+import type { Where } from '../../db/types.js';
 import type { EndpointContext } from '../../endpoint.js';
 import type { SessionWithUser, UserRow } from '../../session/types.js';
 import { hasPermission, roleNames } from './access.js';
@@ -115,7 +115,7 @@ export async function withUsers(auth: AuthContext, members: MemberRow[]): Promis
 }
 
 /** The organization with its members (and their users) and its invitations. */
-export async function fullOrganization(auth: AuthContext, organization: OrganizationRow): Promise<Row> {
+export async function fullOrganization(auth: AuthContext, organization: OrganizationRow) {
   const [members, invitations] = await Promise.all([
     auth.adapter.findMany<MemberRow>('member', {
       where: [{ field: 'organizationId', value: organization.id }],

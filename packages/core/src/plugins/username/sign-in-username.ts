@@ -1,5 +1,6 @@
+import type { PublicUser, SignInAnswer } from '../../public-types.js';
 import { z } from 'zod';
-import { defineEndpoint } from '../../endpoint.js';
+import { answerOf, defineEndpoint } from '../../endpoint.js';
 import { fail } from '../../errors.js';
 import type { UserRow } from '../../session/types.js';
 import { completeSignIn, emailVerification, verifyCredential } from '../../sign-in.js';
@@ -9,6 +10,8 @@ import { checkUsername, usernameRules } from './rules.js';
 export const signInUsername = defineEndpoint({
   method: 'POST',
   path: '/sign-in/username',
+  changesSession: true,
+  answer: answerOf<SignInAnswer<{ redirect: boolean; token: string; url?: string; user: PublicUser }>>(),
   body: z.object({
     username: z.string(),
     password: z.string(),

@@ -1,5 +1,6 @@
+import type { PublicUser, SignInAnswer } from '../../public-types.js';
 import { z } from 'zod';
-import { defineEndpoint } from '../../endpoint.js';
+import { answerOf, defineEndpoint } from '../../endpoint.js';
 import { fail } from '../../errors.js';
 import { idTokenSignIn } from '../id-token.js';
 import { requireProvider } from '../service.js';
@@ -15,6 +16,8 @@ export const scopeList = z.array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/,
 export const signInSocial = defineEndpoint({
   method: 'POST',
   path: '/sign-in/social',
+  changesSession: true,
+  answer: answerOf<SignInAnswer<{ url: string; redirect: boolean } | { redirect: false; token: string; url?: undefined; user: PublicUser }>>(),
   body: z.object({
     provider: z.string().min(1),
     callbackURL: z.string().optional(),

@@ -1,3 +1,5 @@
+import type { PublicUser } from '../../../public-types.js';
+import { answerOf } from '../../../endpoint.js';
 import { z } from 'zod';
 import { adminEndpoint, requireUser } from '../access.js';
 import type { AdminConfig } from '../config.js';
@@ -8,6 +10,7 @@ export const banUser = (o: AdminConfig) =>
   adminEndpoint(o, {
     method: 'POST',
     path: '/admin/ban-user',
+    answer: answerOf<{ user: PublicUser }>(),
     body: z.object({
       userId: z.string().min(1),
       banReason: z.string().max(1000).optional(),

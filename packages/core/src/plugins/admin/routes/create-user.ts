@@ -1,3 +1,5 @@
+import type { PublicUser } from '../../../public-types.js';
+import { answerOf } from '../../../endpoint.js';
 import { z } from 'zod';
 import type { AuthContext } from '../../../context.js';
 import type { Row } from '../../../db/types.js';
@@ -41,6 +43,7 @@ export const createUser = (o: AdminConfig) =>
   adminEndpoint(o, {
     method: 'POST',
     path: '/admin/create-user',
+    answer: answerOf<{ user: PublicUser }>(),
     body: z.object({
       email: z.string(),
       password: z.string(),

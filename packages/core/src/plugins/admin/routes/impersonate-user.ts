@@ -1,3 +1,5 @@
+import type { SessionAnswer } from '../../../public-types.js';
+import { answerOf } from '../../../endpoint.js';
 import { z } from 'zod';
 import { adminEndpoint, isAdmin, requireUser } from '../access.js';
 import type { AdminConfig } from '../config.js';
@@ -12,6 +14,8 @@ export const impersonateUser = (o: AdminConfig) =>
   adminEndpoint(o, {
     method: 'POST',
     path: '/admin/impersonate-user',
+    changesSession: true,
+    answer: answerOf<SessionAnswer>(),
     body: z.object({ userId: z.string().min(1) }),
     async handler(c) {
       const { auth } = c;

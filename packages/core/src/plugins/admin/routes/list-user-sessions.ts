@@ -1,3 +1,5 @@
+import type { PublicSession } from '../../../public-types.js';
+import { answerOf } from '../../../endpoint.js';
 import { z } from 'zod';
 import { adminEndpoint, requireUser } from '../access.js';
 import type { AdminConfig } from '../config.js';
@@ -7,6 +9,7 @@ export const listUserSessions = (o: AdminConfig) =>
   adminEndpoint(o, {
     method: 'POST',
     path: '/admin/list-user-sessions',
+    answer: answerOf<{ sessions: PublicSession[] }>(),
     body: z.object({ userId: z.string().min(1) }),
     async handler(c) {
       const user = await requireUser(c.auth, c.body.userId);

@@ -1,3 +1,5 @@
+import type { PublicUser } from '../../../public-types.js';
+import { answerOf } from '../../../endpoint.js';
 import { z } from 'zod';
 import type { AuthContext } from '../../../context.js';
 import type { FieldDef } from '../../../db/schema.js';
@@ -44,6 +46,7 @@ export const listUsers = (o: AdminConfig) =>
   adminEndpoint(o, {
     method: 'GET',
     path: '/admin/list-users',
+    answer: answerOf<{ users: PublicUser[]; total: number; limit?: number; offset?: number }>(),
     query: z.object({
       searchValue: z.string().optional(),
       searchField: z.enum(['email', 'name']).default('email'),

@@ -1,3 +1,5 @@
+import type { PublicUser } from '../../../public-types.js';
+import { answerOf } from '../../../endpoint.js';
 import { z } from 'zod';
 import type { AdminConfig } from '../config.js';
 import { adminEndpoint, requireUser } from '../access.js';
@@ -12,6 +14,7 @@ export const setRole = (o: AdminConfig) =>
   adminEndpoint(o, {
     method: 'POST',
     path: '/admin/set-role',
+    answer: answerOf<{ user: PublicUser }>(),
     body: z.object({ userId: z.string().min(1), role: roleInput }),
     async handler(c) {
       const { auth, body } = c;

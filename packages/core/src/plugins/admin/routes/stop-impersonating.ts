@@ -1,4 +1,5 @@
-import { defineEndpoint } from '../../../endpoint.js';
+import type { SessionAnswer } from '../../../public-types.js';
+import { answerOf, defineEndpoint } from '../../../endpoint.js';
 import { adminError } from '../errors.js';
 
 /**
@@ -10,6 +11,8 @@ export const stopImpersonating = () =>
   defineEndpoint({
     method: 'POST',
     path: '/admin/stop-impersonating',
+    changesSession: true,
+    answer: answerOf<SessionAnswer>(),
     requireSession: true,
     async handler(c) {
       const { auth } = c;

@@ -14,6 +14,7 @@ export const acceptInvitation = () =>
   defineEndpoint({
     method: 'POST',
     path: '/organization/accept-invitation',
+    changesSession: true,
     requireSession: true,
     body: z.object({ invitationId: z.string().min(1) }),
     async handler(c) {

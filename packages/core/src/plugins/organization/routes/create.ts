@@ -16,6 +16,7 @@ export const createOrganization = (o: OrganizationConfig) =>
   defineEndpoint({
     method: 'POST',
     path: '/organization/create',
+    changesSession: true,
     requireSession: true,
     body: z.object({
       name: z.string().trim().min(1).max(255),

@@ -9,6 +9,7 @@ export const deleteOrganization = (o: OrganizationConfig) =>
   defineEndpoint({
     method: 'POST',
     path: '/organization/delete',
+    changesSession: true,
     requireSession: true,
     body: z.object({ organizationId: z.string().min(1) }),
     async handler(c) {

@@ -9,6 +9,7 @@ export const leaveOrganization = (o: OrganizationConfig) =>
   defineEndpoint({
     method: 'POST',
     path: '/organization/leave',
+    changesSession: true,
     requireSession: true,
     body: z.object({ organizationId: z.string().min(1) }),
     async handler(c) {

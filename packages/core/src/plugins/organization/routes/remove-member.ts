@@ -16,6 +16,7 @@ export const removeMember = (o: OrganizationConfig) =>
   defineEndpoint({
     method: 'POST',
     path: '/organization/remove-member',
+    changesSession: true,
     requireSession: true,
     body: z.object({ memberIdOrEmail: z.string().min(1), organizationId: z.string().optional() }),
     async handler(c) {

@@ -12,6 +12,7 @@ export const setActive = () =>
   defineEndpoint({
     method: 'POST',
     path: '/organization/set-active',
+    changesSession: true,
     requireSession: true,
     body: z.object({ organizationId: z.string().min(1).nullish(), organizationSlug: z.string().min(1).optional() }),
     async handler(c) {

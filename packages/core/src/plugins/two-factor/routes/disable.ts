@@ -9,6 +9,7 @@ import { revokeTrustedDevices } from '../trust.js';
 export const disableTwoFactor = defineEndpoint({
   method: 'POST',
   path: '/two-factor/disable',
+  changesSession: true,
   body: z.object({ password: z.string() }),
   requireSession: true,
   async handler(c) {

@@ -13,6 +13,7 @@ import { revokeTrustedDevices } from '../trust.js';
 export const enableTwoFactor = defineEndpoint({
   method: 'POST',
   path: '/two-factor/enable',
+  changesSession: true,
   body: z.object({ password: z.string() }),
   requireSession: true,
   async handler(c) {

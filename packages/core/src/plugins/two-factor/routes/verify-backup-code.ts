@@ -1,5 +1,6 @@
+import type { PublicUser } from '../../../public-types.js';
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { answerOf, defineEndpoint } from '../../../endpoint.js';
 import { failChallenge, openChallenge, passChallenge } from '../challenge.js';
 import { consumeBackupCode } from '../store.js';
 
@@ -10,6 +11,8 @@ import { consumeBackupCode } from '../store.js';
 export const verifyBackupCode = defineEndpoint({
   method: 'POST',
   path: '/two-factor/verify-backup-code',
+  changesSession: true,
+  answer: answerOf<{ token: string | null; user: PublicUser }>(),
   body: z.object({ code: z.string(), trustDevice: z.boolean().optional(), disableSession: z.boolean().optional() }),
   async handler(c) {
     const ch = await openChallenge(c, { attempt: true });

@@ -1,11 +1,14 @@
+import type { PublicUser } from '../../../public-types.js';
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { answerOf, defineEndpoint } from '../../../endpoint.js';
 import { failChallenge, openChallenge, passChallenge } from '../challenge.js';
 import { checkOtp } from '../otp.js';
 
 export const verifyTwoFactorOtp = defineEndpoint({
   method: 'POST',
   path: '/two-factor/verify-otp',
+  changesSession: true,
+  answer: answerOf<{ token: string | null; user: PublicUser }>(),
   body: z.object({ code: z.string(), trustDevice: z.boolean().optional() }),
   async handler(c) {
     const ch = await openChallenge(c, { attempt: true });

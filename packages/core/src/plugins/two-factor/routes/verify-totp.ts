@@ -1,5 +1,6 @@
+import type { PublicUser } from '../../../public-types.js';
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { answerOf, defineEndpoint } from '../../../endpoint.js';
 import type { UserRow } from '../../../session/types.js';
 import { failChallenge, openChallenge, passChallenge } from '../challenge.js';
 import { twoFactorError } from '../errors.js';
@@ -10,6 +11,8 @@ import { totpStep } from '../totp.js';
 export const verifyTotp = defineEndpoint({
   method: 'POST',
   path: '/two-factor/verify-totp',
+  changesSession: true,
+  answer: answerOf<{ token: string | null; user: PublicUser }>(),
   body: z.object({ code: z.string(), trustDevice: z.boolean().optional() }),
   async handler(c) {
     const { auth } = c;

@@ -1,6 +1,7 @@
+import { coreClient, gatehouseClients } from '@gatehouse/core/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAuthClient } from './client.js';
-import { json, stubFetch } from './test/stub-fetch.js';
+import { createAuthClient } from '../src/client.js';
+import { json, stubFetch } from '../src/test/stub-fetch.js';
 
 const user = { id: 'u1', email: 'a@b.c', name: 'A' };
 const session = { id: 's1', token: 't1', userId: 'u1' };
@@ -27,6 +28,7 @@ function setup() {
     return json({ status: true });
   });
   const client = createAuthClient({
+    plugins: gatehouseClients,
     baseURL: 'http://api.test',
     fetchOptions: { customFetchImpl: stub.fetch },
   });
@@ -98,6 +100,29 @@ describe('createAuthClient', () => {
     expect(client.$store.organization.get()).toBe(before);
     await client.organization.inviteMember({ email: 'x@y.z', role: 'member' });
     expect(client.$store.organization.get()).toBe(before + 1);
+  });
+
+  it('refreshes the session after every call whose route declares changesSession, and only those', async () => {
+    for (const plugin of gatehouseClients) {
+      for (const path of Object.keys(plugin.methods)) {
+        const stub = stubFetch(() => json({ status: true }));
+        const client = createAuthClient({ plugins: gatehouseClients, fetchOptions: { customFetchImpl: stub.fetch } });
+        await client.$fetch(path, { body: {} });
+        const refetched = stub.sent.filter((r) => r.url.endsWith('/get-session')).length - (path === '/get-session' ? 1 : 0);
+        expect([path, refetched]).toEqual([path, Object.hasOwn(plugin.changesSession, path) ? 1 : 0]);
+      }
+    }
+  });
+
+  it('nests one call per route of its capabilities, by path', () => {
+    const { client } = setup();
+    expect(typeof client.organization.getFullOrganization).toBe('function');
+    expect(typeof client.twoFactor.getTotpUri).toBe('function');
+    expect(typeof client.signUp.email).toBe('function');
+    expect(typeof client.isUsernameAvailable).toBe('function');
+    const only = createAuthClient({ plugins: [coreClient] }) as unknown as Record<string, unknown>;
+    expect(only.organization).toBeUndefined();
+    expect(typeof only.getSession).toBe('function');
   });
 
   it('offers a generic $fetch with method, body and query', async () => {

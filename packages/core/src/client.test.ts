@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { gatehouseClients } from './client.js';
+import { builtinPlugins } from './plugins/index.js';
+import { coreEndpoints } from './routes/index.js';
+
+/** Every route of a server with every capability on. */
+const endpoints = [...coreEndpoints, ...builtinPlugins({}).flatMap((p) => p.endpoints ?? [])];
+/** Routes that are pages or links, not calls: the error page, and the mailed delete confirmation. */
+const NOT_CALLS = new Set(['/error', '/delete-user/callback']);
+
+const declared = new Map<string, { method: string; changesSession: boolean }>();
+for (const plugin of gatehouseClients) {
+  for (const [path, method] of Object.entries(plugin.methods)) {
+    declared.set(path, { method: String(method), changesSession: Object.hasOwn(plugin.changesSession, path) });
+  }
+}
+
+describe('the client sides of the capabilities (plugins/<id>/client.ts)', () => {
+  it('declare every route a client calls, with its method and session effect', () => {
+    const callable = endpoints.filter((e) => !e.serverOnly && !e.path.includes(':') && !NOT_CALLS.has(e.path));
+    const fromServer = callable.map((e) => [e.path, { method: e.method, changesSession: e.changesSession === true }]);
+    expect(Object.fromEntries(fromServer)).toEqual(Object.fromEntries(declared));
+  });
+
+  it('name no route that only the server may call', () => {
+    const serverOnly = endpoints.filter((e) => e.serverOnly).map((e) => e.path);
+    expect(serverOnly).toContain('/set-password');
+    for (const path of serverOnly) expect(declared.has(path)).toBe(false);
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * The client side of every built-in capability, for `@gatehouse/client`
+ * (`createAuthClient({ plugins: gatehouseClients })`). Data only: each module imports
+ * the server's routes as types, so a browser bundle gets none of the server.
+ * Adding a capability is its `client.ts` and one line here.
+ */
+import { accountClient } from './account/client.js';
+import { adminClient } from './plugins/admin/client.js';
+import { organizationClient } from './plugins/organization/client.js';
+import { twoFactorClient } from './plugins/two-factor/client.js';
+import { usernameClient } from './plugins/username/client.js';
+import { coreClient } from './routes/client.js';
+import { socialClient } from './social/client.js';
+
+export { accountClient, adminClient, coreClient, organizationClient, socialClient, twoFactorClient, usernameClient };
+export { DEFAULT_ROLES, hasPermission, roleNames, type Roles, type Statements } from './plugins/organization/client.js';
+export type { ClientPlugin, Jsonify, JsonValue, RouteTypes, RoutesOf } from './route-types.js';
+export type { PublicSession, PublicUser, SessionAnswer } from './public-types.js';
+
+/** Every built-in capability's client side. */
+export const gatehouseClients = [
+  coreClient,
+  accountClient,
+  socialClient,
+  usernameClient,
+  twoFactorClient,
+  organizationClient,
+  adminClient,
+] as const;

@@ -1,0 +1,65 @@
+import type { ClientPlugin, RoutesOf } from '../../route-types.js';
+import type { organizationRoutes } from './index.js';
+
+// Data only: the routes are imported as types, so a browser bundle gets none of the server
+// (access.ts, re-exported below, is itself data and pure functions).
+
+export { DEFAULT_ROLES, hasPermission, roleNames, type Roles, type Statements } from './access.js';
+
+declare module '../../public-types.js' {
+  /** The organization plugin's session field (schema.ts). */
+  interface PublicSession {
+    activeOrganizationId?: string | null;
+  }
+}
+
+export type OrganizationRoutes = RoutesOf<ReturnType<typeof organizationRoutes>[number]>;
+
+/** The organization plugin's client side; `organization` is bumped by every write. */
+export const organizationClient: ClientPlugin<OrganizationRoutes, 'organization'> = {
+  id: 'organization',
+  methods: {
+    '/organization/create': 'POST',
+    '/organization/check-slug': 'POST',
+    '/organization/update': 'POST',
+    '/organization/delete': 'POST',
+    '/organization/get-full-organization': 'GET',
+    '/organization/set-active': 'POST',
+    '/organization/list': 'GET',
+    '/organization/get-active-member': 'GET',
+    '/organization/list-members': 'GET',
+    '/organization/update-member-role': 'POST',
+    '/organization/remove-member': 'POST',
+    '/organization/leave': 'POST',
+    '/organization/invite-member': 'POST',
+    '/organization/list-invitations': 'GET',
+    '/organization/get-invitation': 'GET',
+    '/organization/accept-invitation': 'POST',
+    '/organization/reject-invitation': 'POST',
+    '/organization/cancel-invitation': 'POST',
+    '/organization/has-permission': 'POST',
+  },
+  changesSession: {
+    '/organization/create': true,
+    '/organization/delete': true,
+    '/organization/set-active': true,
+    '/organization/remove-member': true,
+    '/organization/leave': true,
+    '/organization/accept-invitation': true,
+  },
+  signals: {
+    organization: [
+      '/organization/create',
+      '/organization/update',
+      '/organization/delete',
+      '/organization/set-active',
+      '/organization/update-member-role',
+      '/organization/remove-member',
+      '/organization/leave',
+      '/organization/invite-member',
+      '/organization/accept-invitation',
+      '/organization/reject-invitation',
+      '/organization/cancel-invitation',
+    ],
+  },
+};
