@@ -1,29 +1,38 @@
 import type { z } from 'zod';
 import type { AuthContext } from './context.js';
-import type { CookieAttributes } from './cookies.js';
+import type { Row } from './db/types.js';
+import type { RequestScope } from './request-scope.js';
 import type { SessionWithUser } from './session/types.js';
 
 export type Method = 'GET' | 'POST';
 
-export interface EndpointContext<B = unknown, Q = unknown> {
+export interface SignInAttempt {
+  user: Row;
+  rememberMe: boolean;
+  callbackURL?: string;
+  /** How the first factor was given: 'password' for email/username sign-in, else a provider id. */
+  method: string;
+}
+
+/**
+ * Called after the first factor succeeded and before a session is made (a plugin's
+ * `beforeSignIn`). A value answers instead of signing in (a second factor is due);
+ * an APIError refuses.
+ */
+export type SignInGate = (c: EndpointContext, attempt: SignInAttempt) => Promise<unknown | undefined>;
+
+export interface EndpointContext<B = unknown, Q = unknown> extends RequestScope {
   readonly auth: AuthContext;
-  readonly request: Request;
-  readonly headers: Headers;
   readonly body: B;
   readonly query: Q;
   readonly params: Record<string, string>;
   /** The declared path of the route (rate limits and hooks key on it). */
   readonly path: string;
-  /** The client address, as far as it can be trusted. */
-  readonly ip: string | null;
   /** The caller's session: set when the route requires one, else looked up on demand. */
   session: SessionWithUser | null;
   getSession(): Promise<SessionWithUser | null>;
-  getCookie(name: string): string | undefined;
-  getSignedCookie(name: string): string | null;
-  setCookie(name: string, value: string, attrs?: CookieAttributes): void;
-  setSignedCookie(name: string, value: string, attrs?: CookieAttributes): void;
-  deleteCookie(name: string): void;
+  /** The plugins' sign-in gates, in plugin order (`completeSignIn` runs them). */
+  readonly signInGates: readonly SignInGate[];
   /** Headers added to whatever the handler answers. */
   readonly responseHeaders: Headers;
   redirect(url: string, status?: 301 | 302 | 303 | 307): Response;

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
+import { clientIp } from './client-ip.js';
 import type { AuthContext } from './context.js';
 import { readCookie, serializeCookie, type CookieAttributes } from './cookies.js';
-import type { AnyEndpoint, EndpointContext } from './endpoint.js';
+import type { AnyEndpoint, EndpointContext, SignInGate } from './endpoint.js';
 import { APIError, BASE_ERRORS, fail } from './errors.js';
-import { canonicalIp, clientKey, type RateCount, type RateRule } from './rate-limit.js';
 import type { SessionWithUser } from './session/types.js';
 
 const REDIRECT_ERRORS: Record<string, keyof typeof BASE_ERRORS> = {
@@ -12,9 +12,6 @@ const REDIRECT_ERRORS: Record<string, keyof typeof BASE_ERRORS> = {
   errorCallbackURL: 'INVALID_ERROR_CALLBACK_URL',
   newUserCallbackURL: 'INVALID_NEW_USER_CALLBACK_URL',
 };
-
-// Paths limited to 3 requests per 10 s (spec section 9).
-const STRICT_PATHS = [/^\/sign-in\//, /^\/sign-up\//, /^\/change-password$/, /^\/change-email$/];
 
 export interface CallInfo {
   ip?: string | null;
@@ -43,25 +40,6 @@ function zodMessage(error: z.ZodError): string {
       return path ? `[${path}] ${i.message}` : i.message;
     })
     .join('; ');
-}
-
-/**
- * The client's address: the peer's, or, behind trusted proxies, the right-most
- * X-Forwarded-For hop that is not one of them (with `trustedProxies: true`, the first hop).
- */
-export function clientIp(auth: AuthContext, forwardedFor: string | null | undefined, peer: string | null): string | null {
-  const trusted = auth.options.advanced.trustedProxies;
-  if (!trusted || !forwardedFor) return peer;
-  // Compared in one spelling, so `::ffff:10.0.0.1` (a dual-stack socket) is the proxy `10.0.0.1`.
-  const isProxy = (a: string) => Array.isArray(trusted) && trusted.some((p) => canonicalIp(p) === canonicalIp(a));
-  if (trusted === true || (peer && isProxy(peer))) {
-    const hops = forwardedFor.split(',').map((s) => s.trim()).filter(Boolean);
-    for (let i = hops.length - 1; i >= 0; i--) {
-      if (trusted === true) return hops[0]!;
-      if (!isProxy(hops[i]!)) return hops[i]!;
-    }
-  }
-  return peer;
 }
 
 async function readBody(auth: AuthContext, request: Request): Promise<unknown> {
@@ -102,52 +80,6 @@ function checkOrigin(auth: AuthContext, request: Request): void {
   if (origin === 'null' || (site && site !== 'same-origin' && site !== 'none')) fail('FORBIDDEN', 'INVALID_ORIGIN');
 }
 
-/** The rule for each declared path, resolved at its first request. */
-const rules = new WeakMap<AuthContext, Map<string, RateRule | null>>();
-
-function ruleFor(auth: AuthContext, path: string): RateRule | null {
-  let known = rules.get(auth);
-  if (!known) {
-    known = new Map();
-    rules.set(auth, known);
-  }
-  let rule = known.get(path);
-  if (rule !== undefined) return rule;
-  const rl = auth.options.rateLimit;
-  const custom = rl.customRules[path];
-  if (custom === false) rule = null;
-  else {
-    rule = custom ?? null;
-    if (!rule) for (const p of auth.plugins) if (p.rateLimit?.[path]) rule = p.rateLimit[path];
-    if (!rule && STRICT_PATHS.some((re) => re.test(path))) rule = { window: 10, max: 3 };
-    rule ??= { window: rl.window, max: rl.max };
-  }
-  known.set(path, rule);
-  return rule;
-}
-
-function refusal(count: RateCount, max: number, now: number): APIError | undefined {
-  if (count.count <= max) return undefined;
-  const retry = String(Math.max(1, Math.ceil((count.resetAt - now) / 1000)));
-  return new APIError('TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS', BASE_ERRORS.TOO_MANY_REQUESTS, {
-    'Retry-After': retry,
-    'X-Retry-After': retry,
-  });
-}
-
-/**
- * Counts one request to `path` from `ip` (spec section 9); the 429 to answer when it is
- * over its rule. At once where the store counts at once (memory), else a Promise.
- */
-export function countRequest(auth: AuthContext, path: string, ip: string | null): APIError | undefined | Promise<APIError | undefined> {
-  if (!auth.options.rateLimit.enabled) return undefined;
-  const rule = ruleFor(auth, path);
-  if (!rule) return undefined;
-  const now = auth.now();
-  const counted = auth.rateStore.hit(`${clientKey(ip)}|${path}`, rule.window * 1000, now);
-  return counted instanceof Promise ? counted.then((c) => refusal(c, rule.max, now)) : refusal(counted, rule.max, now);
-}
-
 /** Runs one endpoint for one request: checks, parsing, session, handler, cookies. */
 export async function runEndpoint(
   auth: AuthContext,
@@ -155,16 +87,17 @@ export async function runEndpoint(
   request: Request,
   params: Record<string, string>,
   info: CallInfo,
+  signInGates: readonly SignInGate[],
 ): Promise<Response> {
   // Made only when something sets a header: most answers (get-session) set none.
   let headers: Headers | undefined;
   const responseHeaders = () => (headers ??= new Headers());
   const cookieHeader = request.headers.get('cookie');
-  const ip = clientIp(auth, request.headers.get('x-forwarded-for'), info.ip ?? null);
+  const ip = clientIp(auth.options.advanced.trustedProxies, request.headers.get('x-forwarded-for'), info.ip ?? null);
   const q = request.url.indexOf('?');
 
   if (!info.internal) {
-    const refused = await countRequest(auth, endpoint.path, ip);
+    const refused = await auth.rateLimiter.count(endpoint.path, ip);
     if (refused) throw refused;
     if (!endpoint.skipOriginCheck) checkOrigin(auth, request);
   }
@@ -201,6 +134,7 @@ export async function runEndpoint(
     path: endpoint.path,
     ip,
     session: null,
+    signInGates,
     getSession() {
       sessionLookup ??= auth.sessions.fromRequest(c);
       return sessionLookup;

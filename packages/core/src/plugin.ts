@@ -1,16 +1,8 @@
-import type { AuthContext } from './context.js';
-import type { DatabaseHooks } from './db/hooks.js';
-import type { Row } from './db/types.js';
+import type { AuthContext, HookSource } from './context.js';
 import type { Schema } from './db/schema.js';
-import type { AnyEndpoint, EndpointContext } from './endpoint.js';
+import type { AnyEndpoint, EndpointContext, SignInAttempt } from './endpoint.js';
 
-export interface SignInAttempt {
-  user: Row;
-  rememberMe: boolean;
-  callbackURL?: string;
-  /** How the first factor was given: 'password' for email/username sign-in, else a provider id. */
-  method: string;
-}
+export type { SignInAttempt } from './endpoint.js';
 
 /**
  * What a plugin may contribute. The core never names a plugin: username,
@@ -22,8 +14,10 @@ export interface Plugin {
   endpoints?: AnyEndpoint[];
   /** Its error catalogue (code → message), for docs and the client. */
   errors?: Record<string, string>;
-  /** Database hooks; run after the options' own. */
-  databaseHooks?: DatabaseHooks | ((auth: AuthContext) => DatabaseHooks);
+  /** Database hooks, or a factory given the finished data layer; run after the options' own. */
+  databaseHooks?: HookSource;
+  /** What it lets the app offer, by feature name (answered by `/providers`). */
+  features?: Record<string, boolean>;
   /** Rate-limit rules by declared path. */
   rateLimit?: Record<string, { window: number; max: number }>;
   /**

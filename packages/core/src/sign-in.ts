@@ -13,9 +13,8 @@ export async function completeSignIn(
   user: UserRow,
   opts: { rememberMe: boolean; callbackURL?: string; method: string },
 ): Promise<{ intercepted: unknown } | { session: SessionRow; token: string; user: UserRow }> {
-  for (const plugin of c.auth.plugins) {
-    if (!plugin.beforeSignIn) continue;
-    const answer = await plugin.beforeSignIn(c, { user, ...opts });
+  for (const gate of c.signInGates) {
+    const answer = await gate(c, { user, ...opts });
     if (answer !== undefined) return { intercepted: answer };
   }
   const { session, token } = await c.auth.sessions.create(c, user.id, { dontRemember: !opts.rememberMe });

@@ -1,9 +1,9 @@
-import type { AuthContext } from './context.js';
+import type { Schema } from './db/schema.js';
 import type { Row } from './db/types.js';
 import { APIError } from './errors.js';
 
 /** The public shape of a row: fields with `returned: false` left out. */
-export function publicRow(auth: AuthContext, model: string, row: Row): Row {
+export function publicRow(auth: { schema: Schema }, model: string, row: Row): Row {
   const fields = auth.schema[model]!.fields;
   const out: Row = { id: row.id };
   for (const [name, def] of Object.entries(fields)) {
@@ -25,7 +25,7 @@ const TYPE_CHECK: Record<string, (v: unknown) => boolean> = {
  * The user fields a request may set (those declared `input: true`),
  * type-checked, validated and transformed. On create, required ones must be there.
  */
-export function parseUserInput(auth: AuthContext, body: Record<string, unknown>, action: 'create' | 'update'): Row {
+export function parseUserInput(auth: { schema: Schema }, body: Record<string, unknown>, action: 'create' | 'update'): Row {
   const out: Row = {};
   for (const [name, def] of Object.entries(auth.schema.user!.fields)) {
     if (!def.input) continue;

@@ -1,5 +1,6 @@
-import type { AuthContext } from '../context.js';
-import type { EndpointContext } from '../endpoint.js';
+import type { Adapter } from '../db/adapter.js';
+import type { Logger } from '../logger.js';
+import type { RequestScope } from '../request-scope.js';
 
 /** The security-relevant events recorded for admins (who, whom, when, IP, user agent). */
 export type AuditEventType =
@@ -31,13 +32,18 @@ export interface AuditInput {
   details?: Record<string, unknown>;
 }
 
+export interface AuditDeps {
+  adapter: Adapter;
+  logger: Logger;
+}
+
 export class AuditLog {
-  constructor(private readonly auth: AuthContext) {}
+  constructor(private readonly deps: AuditDeps) {}
 
   /** Records an event; a failure to record is logged and never fails the request. */
-  async record(c: EndpointContext | null, type: AuditEventType, input: AuditInput = {}): Promise<void> {
+  async record(c: Pick<RequestScope, 'ip' | 'headers' | 'session'> | null, type: AuditEventType, input: AuditInput = {}): Promise<void> {
     try {
-      await this.auth.adapter.create(
+      await this.deps.adapter.create(
         'auditEvent',
         {
           type,
@@ -50,7 +56,7 @@ export class AuditLog {
         { hooks: false },
       );
     } catch (e) {
-      this.auth.logger.warn({ err: String(e), type }, 'could not record an audit event');
+      this.deps.logger.warn({ err: String(e), type }, 'could not record an audit event');
     }
   }
 }

@@ -1,15 +1,18 @@
 import { CompiledQuery } from 'kysely';
-import type { AuthContext } from '../context.js';
 import { generateId, randomString } from '../crypto/random.js';
-import { hashToken } from '../crypto/sign.js';
+import { hashToken, type Signer } from '../crypto/sign.js';
 import type { Adapter } from '../db/adapter.js';
-import type { PreparedQuery } from '../db/dialect.js';
+import type { Database, PreparedQuery } from '../db/dialect.js';
+import type { Schema } from '../db/schema.js';
 import type { Row } from '../db/types.js';
-import type { EndpointContext } from '../endpoint.js';
 import { APIError, BASE_ERRORS } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { RequestScope } from '../request-scope.js';
 import { SessionCache } from '../storage/session-cache.js';
-import { readCookie } from '../cookies.js';
+import type { SecondaryStorage } from '../storage/types.js';
+import { readCookie, type CookieNames } from '../cookies.js';
 import { after, type MaybePromise } from '../maybe.js';
+import { publicRow } from '../user-fields.js';
 import type { SessionRow, SessionWithUser, UserRow } from './types.js';
 
 const NON_REMEMBERED_SECONDS = 86400;
@@ -71,6 +74,28 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
 }
 const COOKIE_CACHE_LIMIT = 4093;
 
+/** The resolved `session` options. */
+export interface SessionOptions {
+  expiresIn: number;
+  updateAge: number;
+  freshAge: number;
+  cookieCache: { enabled: boolean; maxAge: number };
+}
+
+/** What the session manager is built from. */
+export interface SessionDeps {
+  adapter: Adapter;
+  database: Pick<Database, 'prepare'>;
+  schema: Schema;
+  signer: Signer;
+  cookies: CookieNames;
+  secureCookies: boolean;
+  options: SessionOptions;
+  secondaryStorage?: SecondaryStorage;
+  logger: Logger;
+  now(): number;
+}
+
 /** Sessions: opaque random tokens, only their hash stored, sliding expiry. */
 export class SessionManager {
   /** The session joined with its user, by token hash: compiled once, prepared where the database can. */
@@ -95,7 +120,7 @@ export class SessionManager {
   private readonly lives = new Map<string, Live>();
   private readonly lists = new Map<string, { values: readonly unknown[]; body: string; until: number }>();
 
-  constructor(private readonly auth: AuthContext) {
+  constructor(private readonly auth: SessionDeps) {
     const { adapter } = auth;
     this.sessionRow = adapter.arrayReader('session');
     this.joinedUserRow = adapter.arrayReader('user', this.sessionRow.columns.length);
@@ -131,7 +156,7 @@ export class SessionManager {
   }
 
   private get opts() {
-    return this.auth.options.session;
+    return this.auth.options;
   }
 
   /** Runs a hot-path statement: prepared where the database offers it (SQLite answers at once), else through Kysely. */
@@ -166,7 +191,7 @@ export class SessionManager {
   }
 
   async create(
-    c: EndpointContext | null,
+    c: RequestScope | null,
     userId: string,
     opts: { dontRemember?: boolean; expiresIn?: number; extra?: Row } = {},
   ): Promise<{ session: SessionRow; token: string }> {
@@ -246,7 +271,7 @@ export class SessionManager {
   }
 
   /** get-session's logic, shared by every route that needs the caller's session. */
-  async fromRequest(c: EndpointContext, opts: { disableCookieCache?: boolean; disableRefresh?: boolean } = {}): Promise<SessionWithUser | null> {
+  async fromRequest(c: RequestScope, opts: { disableCookieCache?: boolean; disableRefresh?: boolean } = {}): Promise<SessionWithUser | null> {
     const readOnly = c.request.method === 'GET' || c.request.method === 'HEAD';
     const r = await this.resolve(c.headers.get('cookie'), readOnly, !opts.disableCookieCache);
     if (r.kind === 'none') return null;
@@ -274,14 +299,18 @@ export class SessionManager {
     return result;
   }
 
+  private publicSession(row: Row): Row {
+    return publicRow(this.auth, 'session', row);
+  }
+
   /** get-session's answer for a session. */
   answer(s: SessionWithUser): { session: Row; user: Row } {
-    return { session: { ...this.auth.publicSession(s.session), token: s.token }, user: this.auth.publicUser(s.user) };
+    return { session: { ...this.publicSession(s.session), token: s.token }, user: publicRow(this.auth, 'user', s.user) };
   }
 
   /** list-sessions' answer: the live sessions, `current` marking the caller's (impersonations left out). */
   listAnswer(rows: readonly SessionRow[], currentId: string): Row[] {
-    return rows.filter((s) => !s.impersonatedBy).map((s) => ({ ...this.auth.publicSession(s), current: s.id === currentId }));
+    return rows.filter((s) => !s.impersonatedBy).map((s) => ({ ...this.publicSession(s), current: s.id === currentId }));
   }
 
   /**
@@ -420,7 +449,7 @@ export class SessionManager {
     return data;
   }
 
-  private writeCache(c: EndpointContext, s: SessionWithUser): void {
+  private writeCache(c: RequestScope, s: SessionWithUser): void {
     const maxAge = this.opts.cookieCache.maxAge;
     const payload = Buffer.from(
       JSON.stringify({
@@ -437,7 +466,7 @@ export class SessionManager {
     c.setCookie(this.auth.cookies.sessionData, signed, { maxAge, secure: this.auth.secureCookies });
   }
 
-  private setTokenCookie(c: EndpointContext, token: string, dontRemember: boolean): void {
+  private setTokenCookie(c: RequestScope, token: string, dontRemember: boolean): void {
     c.setSignedCookie(this.auth.cookies.sessionToken, token, {
       maxAge: dontRemember ? undefined : this.opts.expiresIn,
       secure: this.auth.secureCookies,
@@ -445,7 +474,7 @@ export class SessionManager {
   }
 
   /** Sets the session cookies after a sign-in (the three cookies of spec section 4). */
-  setCookies(c: EndpointContext, s: { session: SessionRow; user: UserRow; token: string }, dontRemember = false): void {
+  setCookies(c: RequestScope, s: { session: SessionRow; user: UserRow; token: string }, dontRemember = false): void {
     this.setTokenCookie(c, s.token, dontRemember);
     if (dontRemember) c.setSignedCookie(this.auth.cookies.dontRemember, 'true', { secure: this.auth.secureCookies });
     else if (c.getCookie(this.auth.cookies.dontRemember)) c.deleteCookie(this.auth.cookies.dontRemember);
@@ -453,7 +482,7 @@ export class SessionManager {
     c.session = s;
   }
 
-  clearCookies(c: EndpointContext): void {
+  clearCookies(c: RequestScope): void {
     c.deleteCookie(this.auth.cookies.sessionToken);
     c.deleteCookie(this.auth.cookies.sessionData);
     c.deleteCookie(this.auth.cookies.dontRemember);
@@ -481,7 +510,7 @@ export class SessionManager {
   }
 }
 
-function reviveDates(auth: AuthContext, model: string, row: Row): Row {
+function reviveDates(auth: { schema: Schema }, model: string, row: Row): Row {
   const out: Row = { ...row };
   for (const [name, def] of Object.entries(auth.schema[model]!.fields)) {
     if (def.type === 'date' && typeof out[name] === 'string') out[name] = Date.parse(out[name] as string);

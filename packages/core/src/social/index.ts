@@ -1,5 +1,5 @@
 import type { AnyEndpoint } from '../endpoint.js';
-import type { GatehouseOptions } from '../options.js';
+import type { CoreOptions } from '../options.js';
 import { definePlugin, type Plugin } from '../plugin.js';
 import { KeySets } from './jwks.js';
 import { Provider } from './provider.js';
@@ -22,7 +22,7 @@ export const socialRoutes = [signInSocial, callback, listAccounts, linkSocial, u
  * registered, so that /list-accounts and /unlink-account serve password-only
  * users too; with no provider configured, /sign-in/social answers 404.
  */
-export function socialPlugin(options: GatehouseOptions): Plugin {
+export function socialPlugin(options: CoreOptions): Plugin {
   const keys = new KeySets();
   const providers = new Map<string, Provider>();
   return definePlugin({

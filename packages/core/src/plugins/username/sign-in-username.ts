@@ -4,7 +4,7 @@ import { fail } from '../../errors.js';
 import type { UserRow } from '../../session/types.js';
 import { completeSignIn, emailVerification, verifyCredential } from '../../sign-in.js';
 import { usernameError } from './errors.js';
-import { isWellFormed, normalizeUsername, usernameRules } from './rules.js';
+import { isWellFormed, normalizeUsername, usernameConfig } from './rules.js';
 
 export const signInUsername = defineEndpoint({
   method: 'POST',
@@ -20,7 +20,7 @@ export const signInUsername = defineEndpoint({
     const { auth, body } = c;
     // A username is another name for the same password credential.
     if (!auth.options.emailAndPassword.enabled) fail('BAD_REQUEST', 'EMAIL_PASSWORD_DISABLED');
-    const rules = usernameRules(auth.options);
+    const rules = usernameConfig.get(auth);
     const identity = `username:${normalizeUsername(body.username)}`;
     await auth.lockout.begin(identity);
     const user = isWellFormed(rules, body.username)
