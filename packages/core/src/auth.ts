@@ -64,6 +64,7 @@ function contextParts(plugins: readonly Plugin[]): ContextParts {
     databaseHooks: plugins.flatMap((p) => (p.databaseHooks ? [p.databaseHooks] : [])),
     rateRules: Object.assign({}, ...plugins.map((p) => p.rateLimit)),
     features: Object.assign({ ...BUILTIN_FEATURES }, ...plugins.map((p) => p.features)),
+    hiddenSessions: plugins.flatMap((p) => (p.hidesSession ? [p.hidesSession.bind(p)] : [])),
   };
 }
 

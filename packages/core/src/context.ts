@@ -17,6 +17,7 @@ import { AuditLog } from './security/audit.js';
 import { Lockout } from './security/lockout.js';
 import { RateLimiter } from './security/rate-limiter.js';
 import { SessionManager } from './session/manager.js';
+import type { SessionRow } from './session/types.js';
 import type { SecondaryStorage } from './storage/types.js';
 import { publicRow } from './user-fields.js';
 
@@ -138,6 +139,8 @@ export interface ContextParts {
   /** Rate-limit rules by declared path. */
   rateRules: Record<string, RateRule>;
   features: Record<string, boolean>;
+  /** Sessions that list-sessions leaves out, by the plugins' predicates. */
+  hiddenSessions: readonly ((session: SessionRow) => boolean)[];
 }
 
 /** Builds the schema: core tables, plugin contributions, then the user's additional fields. */
@@ -213,6 +216,7 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
       secondaryStorage: options.secondaryStorage,
       logger,
       now,
+      hidden: parts.hiddenSessions,
     }),
     lockout: new Lockout({ adapter, mailer, logger, now, options: options.lockout }),
     audit: new AuditLog({ adapter, logger }),

@@ -10,7 +10,7 @@ export interface SignInAttempt {
   user: Row;
   rememberMe: boolean;
   callbackURL?: string;
-  /** How the first factor was given: 'password' for email/username sign-in, else a provider id. */
+  /** How the first factor was given: 'password' for a password sign-in, else a provider id. */
   method: string;
 }
 

@@ -5,9 +5,9 @@ import type { AuthContext } from './context.js';
  * service it offers others, set once in its `init`.
  *
  * @example
- * const config = extension<TwoFactorConfig>('two-factor');
+ * const config = extension<MyConfig>('my-plugin');
  * config.set(auth, resolved); // in init
- * config.get(auth).issuer;    // in a route
+ * config.get(auth).limit;     // in a route
  */
 export function extension<T>(id: string) {
   return {

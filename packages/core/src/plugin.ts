@@ -1,12 +1,13 @@
 import type { AuthContext, HookSource } from './context.js';
 import type { Schema } from './db/schema.js';
 import type { AnyEndpoint, EndpointContext, SignInAttempt } from './endpoint.js';
+import type { SessionRow } from './session/types.js';
 
 export type { SignInAttempt } from './endpoint.js';
 
 /**
- * What a plugin may contribute. The core never names a plugin: username,
- * two-factor, admin and organization all plug in through these seams.
+ * What a plugin may contribute. The core never names a plugin: every built-in
+ * capability plugs in through these seams (plugins/index.ts lists them).
  */
 export interface Plugin {
   id: string;
@@ -18,6 +19,8 @@ export interface Plugin {
   databaseHooks?: HookSource;
   /** What it lets the app offer, by feature name (answered by `/providers`). */
   features?: Record<string, boolean>;
+  /** True for a session of its making that the person's list-sessions must not show (one opened on their behalf). */
+  hidesSession?(session: SessionRow): boolean;
   /** Rate-limit rules by declared path. */
   rateLimit?: Record<string, { window: number; max: number }>;
   /**

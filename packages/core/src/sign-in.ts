@@ -5,8 +5,8 @@ import type { EndpointContext } from './endpoint.js';
 import type { SessionRow, UserRow } from './session/types.js';
 
 /**
- * The end of every first-factor sign-in: plugins may step in (a second factor,
- * a ban), else a fresh session is made (a new token every time: no fixation).
+ * The end of every first-factor sign-in: plugins may step in (their sign-in gates,
+ * e.g. a second factor due), else a fresh session is made (a new token every time: no fixation).
  */
 export async function completeSignIn(
   c: EndpointContext,

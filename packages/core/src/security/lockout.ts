@@ -91,7 +91,7 @@ export interface LockoutDeps {
 
 /**
  * Per-identity lockout after repeated failed sign-ins. Keyed by the normalised
- * identity the caller typed (email or username, or the user for a second factor),
+ * identity the caller typed (an email or another sign-in name, or the user for a second factor),
  * not by whether it exists, so an unknown identity locks exactly like a known one.
  * Failures are counted, not attempts: many parallel sign-ins of one person (or a
  * load test) are never locked out; a burst from one source meets the rate limit.

@@ -94,6 +94,8 @@ export interface SessionDeps {
   secondaryStorage?: SecondaryStorage;
   logger: Logger;
   now(): number;
+  /** Sessions list-sessions leaves out (made by a plugin on someone's behalf). */
+  hidden?: readonly ((session: SessionRow) => boolean)[];
 }
 
 /** Sessions: opaque random tokens, only their hash stored, sliding expiry. */
@@ -308,9 +310,10 @@ export class SessionManager {
     return { session: { ...this.publicSession(s.session), token: s.token }, user: publicRow(this.auth, 'user', s.user) };
   }
 
-  /** list-sessions' answer: the live sessions, `current` marking the caller's (impersonations left out). */
+  /** list-sessions' answer: the live sessions, `current` marking the caller's (those a plugin hides left out). */
   listAnswer(rows: readonly SessionRow[], currentId: string): Row[] {
-    return rows.filter((s) => !s.impersonatedBy).map((s) => ({ ...this.publicSession(s), current: s.id === currentId }));
+    const hidden = this.auth.hidden ?? [];
+    return rows.filter((s) => !hidden.some((hides) => hides(s))).map((s) => ({ ...this.publicSession(s), current: s.id === currentId }));
   }
 
   /**

@@ -21,6 +21,7 @@ import { unbanUser } from './routes/unban-user.js';
 import { adminSchema } from './schema.js';
 
 export { ADMIN_ERRORS } from './errors.js';
+export type { AdminAuditEvent } from './audit-events.js';
 export type { AdminOptions } from './config.js';
 
 /** What the admin plugin offers other plugins, in `auth.extensions.admin`. */
@@ -61,6 +62,8 @@ export function adminPlugin(options: AdminOptions = {}) {
     errors: ADMIN_ERRORS,
     endpoints: endpoints as unknown as AnyEndpoint[],
     databaseHooks: banHooks,
+    // An impersonation is the admin's doing: the person's own list-sessions does not show it.
+    hidesSession: (session) => !!session.impersonatedBy,
     // Refuse a banned user before any second factor is asked for; the session
     // hook still covers every other way in (social sign-in, impersonation).
     async beforeSignIn(c, { user }) {

@@ -14,6 +14,7 @@ import { verifyTwoFactorOtp } from './routes/verify-otp.js';
 import { verifyTotp } from './routes/verify-totp.js';
 import { isTrusted } from './trust.js';
 
+export type { TwoFactorAuditEvent } from './audit-events.js';
 export type { TwoFactorOptions } from './config.js';
 
 // Limits for when rate limiting is on: guesses and mails are the costly requests.
