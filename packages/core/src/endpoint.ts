@@ -21,15 +21,21 @@ export interface SignInAttempt {
  */
 export type SignInGate = (c: EndpointContext, attempt: SignInAttempt) => Promise<unknown | undefined>;
 
-export interface EndpointContext<B = unknown, Q = unknown> extends RequestScope {
+/** What a route asks of the caller's session (`requireSession`). */
+export type SessionRequirement = boolean | 'fresh' | undefined;
+
+/** The session a route's handler sees: always there when the route requires one. */
+export type SessionFor<S extends SessionRequirement> = [S] extends [true | 'fresh'] ? SessionWithUser : SessionWithUser | null;
+
+export interface EndpointContext<B = unknown, Q = unknown, S extends SessionRequirement = SessionRequirement> extends RequestScope {
   readonly auth: AuthContext;
   readonly body: B;
   readonly query: Q;
   readonly params: Record<string, string>;
   /** The declared path of the route (rate limits and hooks key on it). */
   readonly path: string;
-  /** The caller's session: set when the route requires one, else looked up on demand. */
-  session: SessionWithUser | null;
+  /** The caller's session: set (and typed as present) when the route requires one, else looked up on demand. */
+  session: SessionFor<S>;
   getSession(): Promise<SessionWithUser | null>;
   /** The plugins' sign-in gates, in plugin order (`completeSignIn` runs them). */
   readonly signInGates: readonly SignInGate[];
@@ -38,18 +44,21 @@ export interface EndpointContext<B = unknown, Q = unknown> extends RequestScope 
   redirect(url: string, status?: 301 | 302 | 303 | 307): Response;
 }
 
+/** The context of a route that requires a session: `c.session` is there. */
+export type SignedInContext<B = unknown, Q = unknown> = EndpointContext<B, Q, true>;
+
 /**
  * A route. `B`/`Q` are what the handler gets (the schemas' output); `BI`/`QI` what a
  * caller may send (their input) and `P` the path literal: both kept so that the
  * client's request types derive from the route (route-types.ts).
  */
-export interface Endpoint<B = unknown, Q = unknown, BI = unknown, QI = unknown, P extends string = string> {
+export interface Endpoint<B = unknown, Q = unknown, BI = unknown, QI = unknown, P extends string = string, S extends SessionRequirement = SessionRequirement> {
   method: Method | Method[];
   path: P;
   body?: z.ZodType<B, BI>;
   query?: z.ZodType<Q, QI>;
   /** true: 401 without a session; 'fresh': also 403 when not fresh. */
-  requireSession?: boolean | 'fresh';
+  requireSession?: S;
   /** Only through `auth.api`, never over HTTP (e.g. set-password). */
   serverOnly?: boolean;
   /** Skip the Origin check: only for routes whose own token is the CSRF defence (the OAuth callback's state). */
@@ -58,17 +67,26 @@ export interface Endpoint<B = unknown, Q = unknown, BI = unknown, QI = unknown, 
   redirectFields?: readonly string[];
   /** Name in `auth.api` (default: camelCase of the path). */
   name?: string;
-  handler(c: EndpointContext<B, Q>): Promise<unknown>;
+  handler(c: EndpointContext<B, Q, S>): Promise<unknown>;
 }
 
-/** Declares a route; the types of body and query flow from their zod schemas. */
-export function defineEndpoint<B = undefined, Q = undefined, BI = undefined, QI = undefined, P extends string = string>(
-  e: Endpoint<B, Q, BI, QI, P>,
-): Endpoint<B, Q, BI, QI, P> {
+/**
+ * Declares a route; the types of body and query flow from their zod schemas, and
+ * `requireSession: true` (or 'fresh') types `c.session` as present.
+ */
+export function defineEndpoint<
+  B = undefined,
+  Q = undefined,
+  BI = undefined,
+  QI = undefined,
+  P extends string = string,
+  S extends SessionRequirement = undefined,
+>(e: Endpoint<B, Q, BI, QI, P, S>): Endpoint<B, Q, BI, QI, P, S> {
   return e;
 }
 
-export type AnyEndpoint = Endpoint<never, never>;
+/** Any route, its types erased: what plugins list and the pipeline runs. */
+export type AnyEndpoint = Endpoint<unknown, unknown, unknown, unknown, string, SessionRequirement>;
 
 /** `/sign-in/email` → `signInEmail`. */
 export function apiName(path: string): string {

@@ -12,7 +12,7 @@ export type { SignInAttempt } from './endpoint.js';
 export interface Plugin {
   id: string;
   schema?: Partial<Schema>;
-  endpoints?: AnyEndpoint[];
+  endpoints?: readonly AnyEndpoint[];
   /** Its error catalogue (code → message), for docs and the client. */
   errors?: Record<string, string>;
   /** Database hooks, or a factory given the finished data layer; run after the options' own. */

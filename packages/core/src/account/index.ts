@@ -39,8 +39,8 @@ export const deleteUserRoutes = [deleteUser, deleteUserCallback] as const;
  * Delete-user exists only while `user.deleteUser.enabled` (else its routes answer 404).
  */
 export function accountPlugin(options: CoreOptions) {
-  const endpoints = [...accountRoutes] as unknown as AnyEndpoint[];
-  if (options.user?.deleteUser?.enabled !== false) endpoints.push(...(deleteUserRoutes as unknown as AnyEndpoint[]));
+  const endpoints: AnyEndpoint[] = [...accountRoutes];
+  if (options.user?.deleteUser?.enabled !== false) endpoints.push(...deleteUserRoutes);
 
   return definePlugin({
     id: 'account',

@@ -10,7 +10,7 @@ export const revokeSession = defineEndpoint({
   body: z.object({ token: z.string().min(1) }),
   requireSession: true,
   async handler(c) {
-    const userId = c.session!.user.id;
+    const userId = c.session.user.id;
     const found = await c.auth.adapter.findOne<{ id: string }>('session', [
       { field: 'userId', value: userId },
       { field: 'token', value: c.body.token, connector: 'OR' },
@@ -28,8 +28,8 @@ export const revokeSessions = defineEndpoint({
   path: '/revoke-sessions',
   requireSession: true,
   async handler(c) {
-    await c.auth.sessions.revokeAll(c.session!.user.id);
-    await c.auth.audit.record(c, 'session.revoke', { userId: c.session!.user.id, details: { scope: 'all' } });
+    await c.auth.sessions.revokeAll(c.session.user.id);
+    await c.auth.audit.record(c, 'session.revoke', { userId: c.session.user.id, details: { scope: 'all' } });
     c.auth.sessions.clearCookies(c);
     return { status: true };
   },
@@ -40,8 +40,8 @@ export const revokeOtherSessions = defineEndpoint({
   path: '/revoke-other-sessions',
   requireSession: true,
   async handler(c) {
-    await c.auth.sessions.revokeAll(c.session!.user.id, c.session!.session.id);
-    await c.auth.audit.record(c, 'session.revoke', { userId: c.session!.user.id, details: { scope: 'others' } });
+    await c.auth.sessions.revokeAll(c.session.user.id, c.session.session.id);
+    await c.auth.audit.record(c, 'session.revoke', { userId: c.session.user.id, details: { scope: 'others' } });
     return { status: true };
   },
 });

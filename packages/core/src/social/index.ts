@@ -1,4 +1,3 @@
-import type { AnyEndpoint } from '../endpoint.js';
 import type { CoreOptions } from '../options.js';
 import { definePlugin, type Plugin } from '../plugin.js';
 import { KeySets } from './jwks.js';
@@ -28,7 +27,7 @@ export function socialPlugin(options: CoreOptions): Plugin {
   return definePlugin({
     id: 'social',
     errors: SOCIAL_ERRORS,
-    endpoints: socialRoutes as unknown as AnyEndpoint[],
+    endpoints: socialRoutes,
     init(auth) {
       for (const [id, o] of Object.entries(options.socialProviders ?? {})) {
         if (!o || o.enabled === false) continue;

@@ -22,13 +22,13 @@ export function isAdmin(o: AdminConfig, user: Row): boolean {
 /** An admin route: a session (else 401) of an admin (else 403), then the handler. */
 export function adminEndpoint<B, Q, BI = undefined, QI = undefined, P extends string = string>(
   o: AdminConfig,
-  e: Omit<Endpoint<B, Q, BI, QI, P>, 'requireSession'>,
-): Endpoint<B, Q, BI, QI, P> {
-  return defineEndpoint<B, Q, BI, QI, P>({
+  e: Omit<Endpoint<B, Q, BI, QI, P, true>, 'requireSession'>,
+): Endpoint<B, Q, BI, QI, P, true> {
+  return defineEndpoint<B, Q, BI, QI, P, true>({
     ...e,
     requireSession: true,
     async handler(c) {
-      if (!isAdmin(o, c.session!.user)) throw adminError('FORBIDDEN', 'ONLY_ADMINS_CAN_ACCESS_THIS_ENDPOINT');
+      if (!isAdmin(o, c.session.user)) throw adminError('FORBIDDEN', 'ONLY_ADMINS_CAN_ACCESS_THIS_ENDPOINT');
       return e.handler(c);
     },
   });

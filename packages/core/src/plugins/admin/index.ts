@@ -1,4 +1,3 @@
-import type { AnyEndpoint } from '../../endpoint.js';
 import { definePlugin } from '../../plugin.js';
 import type { UserRow } from '../../session/types.js';
 import { isAdmin } from './access.js';
@@ -60,7 +59,7 @@ export function adminPlugin(options: AdminOptions = {}) {
     features: { admin: true },
     schema: adminSchema(o),
     errors: ADMIN_ERRORS,
-    endpoints: endpoints as unknown as AnyEndpoint[],
+    endpoints,
     databaseHooks: banHooks,
     // An impersonation is the admin's doing: the person's own list-sessions does not show it.
     hidesSession: (session) => !!session.impersonatedBy,

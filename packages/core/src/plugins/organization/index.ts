@@ -1,4 +1,3 @@
-import type { AnyEndpoint } from '../../endpoint.js';
 import { definePlugin } from '../../plugin.js';
 import { type OrganizationConfig, type OrganizationOptions, resolveOrganizationOptions } from './config.js';
 import { ORGANIZATION_ERRORS } from './errors.js';
@@ -64,6 +63,6 @@ export function organizationPlugin(options: OrganizationOptions = {}) {
     features: { organization: true },
     schema: organizationSchema,
     errors: ORGANIZATION_ERRORS,
-    endpoints: endpoints as unknown as AnyEndpoint[],
+    endpoints,
   });
 }

@@ -1,4 +1,3 @@
-import type { AnyEndpoint } from '../../endpoint.js';
 import { definePlugin } from '../../plugin.js';
 import { secondFactorPassed } from './challenge.js';
 import { type TwoFactorOptions, resolveTwoFactorOptions, useTwoFactorConfig } from './config.js';
@@ -57,7 +56,7 @@ export function twoFactorPlugin(options: TwoFactorOptions = {}) {
         },
       },
     },
-    endpoints: twoFactorRoutes as unknown as AnyEndpoint[],
+    endpoints: twoFactorRoutes,
     errors: TWO_FACTOR_ERRORS,
     rateLimit: {
       '/two-factor/verify-totp': STRICT,

@@ -1,4 +1,3 @@
-import type { AnyEndpoint } from '../../endpoint.js';
 import { definePlugin } from '../../plugin.js';
 import { USERNAME_ERRORS } from './errors.js';
 import { usernameHooks } from './hooks.js';
@@ -29,7 +28,7 @@ export function usernamePlugin(options: UsernameOptions = {}) {
         },
       },
     },
-    endpoints: usernameRoutes as unknown as AnyEndpoint[],
+    endpoints: usernameRoutes,
     errors: USERNAME_ERRORS,
     databaseHooks: usernameHooks(rules),
     init(auth) {
