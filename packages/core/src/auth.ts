@@ -1,12 +1,12 @@
 import { createContext, type AuthContext, type ContextParts } from './context.js';
 import { corsHeaders, preflight, withCors } from './cors.js';
-import { apiName, type AnyEndpoint, type SignInGate } from './endpoint.js';
+import { apiName, type AnyEndpoint } from './endpoint.js';
 import { toErrorResponse } from './error-answer.js';
 import { APIError, STATUS, type StatusName } from './errors.js';
 import { FastLane } from './fast-lane.js';
 import { buildRouter } from './handler.js';
 import { migrate, planMigration, type MigrationStep } from './db/migrate.js';
-import { runEndpoint, type CallInfo } from './pipeline.js';
+import { runEndpoint, type CallInfo, type PipelineSeams } from './pipeline.js';
 import type { Plugin } from './plugin.js';
 import { BUILTIN_FEATURES, builtinPlugins, type GatehouseOptions } from './plugins/index.js';
 import { coreEndpoints } from './routes/index.js';
@@ -80,7 +80,11 @@ const STATUS_NAMES = Object.fromEntries(Object.entries(STATUS).map(([k, v]) => [
 export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean } = {}): Auth {
   const plugins = [...builtinPlugins(options), ...(options.plugins ?? [])];
   const endpoints: AnyEndpoint[] = [...coreEndpoints, ...plugins.flatMap((p) => p.endpoints ?? [])];
-  const signInGates: SignInGate[] = plugins.flatMap((p) => (p.beforeSignIn ? [p.beforeSignIn.bind(p)] : []));
+  const seams: PipelineSeams = {
+    signInGates: plugins.flatMap((p) => (p.beforeSignIn ? [p.beforeSignIn.bind(p)] : [])),
+    before: plugins.flatMap((p) => (p.before ? [p.before.bind(p)] : [])),
+    after: plugins.flatMap((p) => (p.after ? [p.after.bind(p)] : [])),
+  };
   let init: Promise<{ auth: AuthContext; router: ReturnType<typeof buildRouter>; lane: FastLane }> | undefined;
   const start = () =>
     (init ??= (async () => {
@@ -94,7 +98,7 @@ export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean }
         trustedProxies: auth.options.advanced.trustedProxies,
         logger: auth.logger,
       });
-      return { auth, router: buildRouter(auth, endpoints, signInGates), lane };
+      return { auth, router: buildRouter(auth, endpoints, seams), lane };
     })());
 
   const api: Record<string, ApiMethod> = {};
@@ -112,7 +116,7 @@ export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean }
       const request = new Request(url, { method, headers, body: method === 'POST' ? JSON.stringify(call.body ?? {}) : undefined });
       let response: Response;
       try {
-        response = await runEndpoint(auth, endpoint, request, call.params ?? {}, { internal: true }, signInGates);
+        response = await runEndpoint(auth, endpoint, request, call.params ?? {}, { internal: true }, seams);
       } catch (e) {
         if (call.asResponse) return toErrorResponse(auth.logger, e, request);
         throw e;

@@ -21,6 +21,12 @@ export interface SignInAttempt {
  */
 export type SignInGate = (c: EndpointContext, attempt: SignInAttempt) => Promise<unknown | undefined>;
 
+/** A plugin's hook before every route's handler (after its session and guards): a value answers instead. */
+export type BeforeHook = (c: EndpointContext) => Promise<unknown | undefined>;
+
+/** A plugin's hook after every route's handler: a value replaces the answer. */
+export type AfterHook = (c: EndpointContext, result: unknown) => Promise<unknown | undefined>;
+
 /** What a route asks of the caller's session (`requireSession`). */
 export type SessionRequirement = boolean | 'fresh' | undefined;
 

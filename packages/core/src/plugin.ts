@@ -29,6 +29,13 @@ export interface Plugin {
    * throw an APIError to refuse.
    */
   beforeSignIn?(c: EndpointContext, attempt: SignInAttempt): Promise<unknown | undefined>;
+  /**
+   * Runs before every route's handler, once its session and guards have passed (`c.path`
+   * says which route). Return a value to answer it instead; throw an APIError to refuse.
+   */
+  before?(c: EndpointContext): Promise<unknown | undefined>;
+  /** Runs after every route's handler with its answer; return a value to answer that instead. */
+  after?(c: EndpointContext, result: unknown): Promise<unknown | undefined>;
   /** Runs once when the auth instance is built. */
   init?(auth: AuthContext): void | Promise<void>;
   /** Called when the server stops. */

@@ -1,6 +1,6 @@
 import type { Schema } from './db/schema.js';
 import type { Row } from './db/types.js';
-import { APIError } from './errors.js';
+import { validationError } from './errors.js';
 
 /** The public shape of a row: fields with `returned: false` left out. */
 export function publicRow(auth: { schema: Schema }, model: string, row: Row): Row {
@@ -32,16 +32,16 @@ export function parseUserInput(auth: { schema: Schema }, body: Record<string, un
     let value = body[name];
     if (value === undefined || value === null) {
       if (action === 'create' && def.required && def.defaultValue === undefined && value === undefined) {
-        throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', `${name} is required`);
+        throw validationError([{ field: name, message: `${name} is required` }]);
       }
       if (value === null && !def.required) out[name] = null;
       continue;
     }
-    if (!TYPE_CHECK[def.type]!(value)) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', `${name} must be a ${def.type}`);
-    if (def.type === 'string' && (value as string).length > 10_000) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', `${name} is too long`);
+    if (!TYPE_CHECK[def.type]!(value)) throw validationError([{ field: name, message: `${name} must be a ${def.type}` }]);
+    if (def.type === 'string' && (value as string).length > 10_000) throw validationError([{ field: name, message: `${name} is too long` }]);
     if (def.validator) {
       const r = def.validator.safeParse(value);
-      if (!r.success) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', r.error.issues[0]?.message ?? `${name} is invalid`);
+      if (!r.success) throw validationError([{ field: name, message: r.error.issues[0]?.message ?? `${name} is invalid` }]);
       value = r.data;
     }
     if (def.transform) value = def.transform(value);
