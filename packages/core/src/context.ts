@@ -2,6 +2,7 @@ import { Encrypter } from './crypto/encrypt.js';
 import { TokenSigner } from './crypto/jwt.js';
 import { hashPassword, verifyPassword } from './crypto/password.js';
 import { Signer } from './crypto/sign.js';
+import { BackgroundTasks } from './background.js';
 import { Adapter } from './db/adapter.js';
 import { openDatabase, type Database } from './db/dialect.js';
 import type { DatabaseHooks } from './db/hooks.js';
@@ -106,19 +107,6 @@ export interface AuthContext {
   extensions: Record<string, unknown>;
   /** Work that runs after the answer (mails whose timing must not show); `settle()` awaits it. */
   background: BackgroundTasks;
-}
-
-export class BackgroundTasks {
-  private readonly running = new Set<Promise<unknown>>();
-
-  run(task: Promise<unknown>): void {
-    const tracked = task.catch(() => undefined).finally(() => this.running.delete(tracked));
-    this.running.add(tracked);
-  }
-
-  async settle(): Promise<void> {
-    while (this.running.size) await Promise.all([...this.running]);
-  }
 }
 
 /** What a database-hook factory is given: the finished data layer and the clock. */
