@@ -1,12 +1,14 @@
-import { createContext, type AuthContext } from './context.js';
+import { createContext, type AuthContext, type ContextParts } from './context.js';
 import { corsHeaders, preflight, withCors } from './cors.js';
 import { apiName, type AnyEndpoint } from './endpoint.js';
+import { toErrorResponse } from './error-answer.js';
 import { APIError, STATUS, type StatusName } from './errors.js';
-import { buildRouter, toErrorResponse } from './handler.js';
+import { FastLane } from './fast-lane.js';
+import { buildRouter } from './handler.js';
 import { migrate, planMigration, type MigrationStep } from './db/migrate.js';
-import type { GatehouseOptions } from './options.js';
-import { runEndpoint, type CallInfo } from './pipeline.js';
-import { builtinPlugins } from './plugins/index.js';
+import { runEndpoint, type CallInfo, type PipelineSeams } from './pipeline.js';
+import type { Plugin } from './plugin.js';
+import { BUILTIN_FEATURES, builtinPlugins, type GatehouseOptions } from './plugins/index.js';
 import { coreEndpoints } from './routes/index.js';
 
 export interface ApiCall {
@@ -29,6 +31,8 @@ export interface Auth {
   /** Opens the database and applies the schema (unless `autoMigrate: false`). */
   ready(): Promise<void>;
   context(): Promise<AuthContext>;
+  /** get-session and list-sessions without the general pipeline, when answering writes nothing (`FastLane`). */
+  fastLane(): Promise<FastLane>;
   /** Creates or updates the schema; answers the steps taken. */
   migrate(): Promise<MigrationStep[]>;
   /** The steps a migration would take, without taking them. */
@@ -37,12 +41,12 @@ export interface Auth {
 }
 
 /** The fast lane's answer to a Fetch request, when it has one (`FastLane`). */
-async function laneAnswer(auth: AuthContext, request: Request, ip: string | null): Promise<Response | undefined> {
+async function laneAnswer(lane: FastLane, request: Request, ip: string | null): Promise<Response | undefined> {
   const { url } = request;
   const slash = url.indexOf('/', url.indexOf('//') + 2);
   const target = slash === -1 ? '/' : url.slice(slash);
-  if (!auth.lane.handles(target)) return undefined;
-  const answer = await auth.lane.answer({ target, header: (name) => request.headers.get(name), ip });
+  if (!lane.handles(target)) return undefined;
+  const answer = await lane.answer({ target, header: (name) => request.headers.get(name), ip });
   if (!answer) return undefined;
   return new Response(answer.body, { status: answer.status, headers: { ...answer.headers, 'content-type': 'application/json' } });
 }
@@ -51,6 +55,17 @@ async function laneAnswer(auth: AuthContext, request: Request, ip: string | null
 function warnSkipped(auth: AuthContext, steps: MigrationStep[]): MigrationStep[] {
   for (const step of steps) if (step.skipped) auth.logger.warn({ table: step.table, column: step.column }, `migration step skipped: ${step.skipped}`);
   return steps;
+}
+
+/** What the plugins bring to the context: schema, hooks, rate rules and features. */
+function contextParts(plugins: readonly Plugin[]): ContextParts {
+  return {
+    schemas: plugins.map((p) => p.schema),
+    databaseHooks: plugins.flatMap((p) => (p.databaseHooks ? [p.databaseHooks] : [])),
+    rateRules: Object.assign({}, ...plugins.map((p) => p.rateLimit)),
+    features: Object.assign({ ...BUILTIN_FEATURES }, ...plugins.map((p) => p.features)),
+    hiddenSessions: plugins.flatMap((p) => (p.hidesSession ? [p.hidesSession.bind(p)] : [])),
+  };
 }
 
 const STATUS_NAMES = Object.fromEntries(Object.entries(STATUS).map(([k, v]) => [v, k])) as Record<number, StatusName>;
@@ -65,13 +80,25 @@ const STATUS_NAMES = Object.fromEntries(Object.entries(STATUS).map(([k, v]) => [
 export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean } = {}): Auth {
   const plugins = [...builtinPlugins(options), ...(options.plugins ?? [])];
   const endpoints: AnyEndpoint[] = [...coreEndpoints, ...plugins.flatMap((p) => p.endpoints ?? [])];
-  let init: Promise<{ auth: AuthContext; router: ReturnType<typeof buildRouter> }> | undefined;
+  const seams: PipelineSeams = {
+    signInGates: plugins.flatMap((p) => (p.beforeSignIn ? [p.beforeSignIn.bind(p)] : [])),
+    before: plugins.flatMap((p) => (p.before ? [p.before.bind(p)] : [])),
+    after: plugins.flatMap((p) => (p.after ? [p.after.bind(p)] : [])),
+  };
+  let init: Promise<{ auth: AuthContext; router: ReturnType<typeof buildRouter>; lane: FastLane }> | undefined;
   const start = () =>
     (init ??= (async () => {
-      const auth = await createContext(options, plugins);
+      const auth = await createContext(options, contextParts(plugins));
       if (options.autoMigrate !== false) warnSkipped(auth, await migrate(auth.database.db, auth.database.caps, auth.schema));
       for (const p of plugins) await p.init?.(auth);
-      return { auth, router: buildRouter(auth, endpoints) };
+      const lane = new FastLane({
+        basePath: auth.basePath,
+        sessions: auth.sessions,
+        rateLimiter: auth.rateLimiter,
+        trustedProxies: auth.options.advanced.trustedProxies,
+        logger: auth.logger,
+      });
+      return { auth, router: buildRouter(auth, endpoints, seams), lane };
     })());
 
   const api: Record<string, ApiMethod> = {};
@@ -89,9 +116,9 @@ export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean }
       const request = new Request(url, { method, headers, body: method === 'POST' ? JSON.stringify(call.body ?? {}) : undefined });
       let response: Response;
       try {
-        response = await runEndpoint(auth, endpoint, request, call.params ?? {}, { internal: true });
+        response = await runEndpoint(auth, endpoint, request, call.params ?? {}, { internal: true }, seams);
       } catch (e) {
-        if (call.asResponse) return toErrorResponse(auth, e, request);
+        if (call.asResponse) return toErrorResponse(auth.logger, e, request);
         throw e;
       }
       // A server-side caller gets the call's whole effect, mails included.
@@ -110,15 +137,15 @@ export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean }
   return {
     options,
     async handler(request, info) {
-      const { auth, router } = await start();
+      const { auth, router, lane } = await start();
       if (request.method === 'OPTIONS') return preflight(auth, request);
       const cors = corsHeaders(auth, request.headers.get('origin'));
       let response: Response;
       try {
-        const answer = request.method === 'GET' && !info?.internal ? await laneAnswer(auth, request, info?.ip ?? null) : undefined;
+        const answer = request.method === 'GET' && !info?.internal ? await laneAnswer(lane, request, info?.ip ?? null) : undefined;
         response = answer ?? (await router.fetch(request, { info }));
       } catch (e) {
-        response = toErrorResponse(auth, e, request);
+        response = toErrorResponse(auth.logger, e, request);
       }
       return cors ? withCors(response, cors) : response;
     },
@@ -127,6 +154,7 @@ export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean }
       await start();
     },
     context: async () => (await start()).auth,
+    fastLane: async () => (await start()).lane,
     async migrate() {
       const { auth } = await start();
       return warnSkipped(auth, await migrate(auth.database.db, auth.database.caps, auth.schema));

@@ -1,8 +1,8 @@
-import { FastLane } from './fast-lane.js';
 import { Encrypter } from './crypto/encrypt.js';
 import { TokenSigner } from './crypto/jwt.js';
 import { hashPassword, verifyPassword } from './crypto/password.js';
 import { Signer } from './crypto/sign.js';
+import { BackgroundTasks } from './background.js';
 import { Adapter } from './db/adapter.js';
 import { openDatabase, type Database } from './db/dialect.js';
 import type { DatabaseHooks } from './db/hooks.js';
@@ -11,18 +11,19 @@ import type { Row } from './db/types.js';
 import { cookieNames, type CookieNames } from './cookies.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { DEFAULT_SECRET, type GatehouseOptions } from './options.js';
+import { DEFAULT_SECRET, type CoreOptions } from './options.js';
 import { OriginPolicy } from './origin.js';
-import type { Plugin } from './plugin.js';
-import { DatabaseRateStore, MemoryRateStore, SecondaryRateStore, type RateLimitStore } from './rate-limit.js';
+import { DatabaseRateStore, MemoryRateStore, SecondaryRateStore, type RateLimitStore, type RateRule } from './rate-limit.js';
 import { AuditLog } from './security/audit.js';
 import { Lockout } from './security/lockout.js';
+import { RateLimiter } from './security/rate-limiter.js';
 import { SessionManager } from './session/manager.js';
+import type { SessionRow } from './session/types.js';
 import type { SecondaryStorage } from './storage/types.js';
 import { publicRow } from './user-fields.js';
 
 /** Options with every default the core relies on filled in. */
-export function resolveOptions(o: GatehouseOptions) {
+export function resolveOptions(o: CoreOptions) {
   const baseURL = checkBaseURL((o.baseURL ?? 'http://localhost:3000').replace(/\/+$/, ''));
   const production = !!o.production;
   return {
@@ -98,15 +99,15 @@ export interface AuthContext {
   encrypter: Encrypter;
   tokens: TokenSigner;
   sessions: SessionManager;
-  /** get-session and list-sessions without the general pipeline, when answering writes nothing. */
-  lane: FastLane;
   lockout: Lockout;
   audit: AuditLog;
   origins: OriginPolicy;
   rateStore: RateLimitStore;
+  rateLimiter: RateLimiter;
   logger: Logger;
   mailer: Mailer;
-  plugins: Plugin[];
+  /** What the app may offer, by feature name (`/providers`): each plugin says which it brings. */
+  features: Record<string, boolean>;
   secondaryStorage?: SecondaryStorage;
   now(): number;
   password: { hash(p: string): Promise<string>; verify(hash: string, p: string): Promise<boolean> };
@@ -120,21 +121,30 @@ export interface AuthContext {
   background: BackgroundTasks;
 }
 
-export class BackgroundTasks {
-  private readonly running = new Set<Promise<unknown>>();
+/** What a database-hook factory is given: the finished data layer and the clock. */
+export interface HookServices {
+  adapter: Adapter;
+  now(): number;
+}
 
-  run(task: Promise<unknown>): void {
-    const tracked = task.catch(() => undefined).finally(() => this.running.delete(tracked));
-    this.running.add(tracked);
-  }
+/** Database hooks as a plugin gives them: a set, or a factory over the data layer. */
+export type HookSource = DatabaseHooks | ((services: HookServices) => DatabaseHooks);
 
-  async settle(): Promise<void> {
-    while (this.running.size) await Promise.all([...this.running]);
-  }
+/** What the plugins bring to the context, gathered by whoever assembles them (`createAuth`). */
+export interface ContextParts {
+  /** Schema contributions, merged over the core's tables. */
+  schemas: readonly (Partial<Schema> | undefined)[];
+  /** Database hooks; run after the options' own, in this order. */
+  databaseHooks: readonly HookSource[];
+  /** Rate-limit rules by declared path. */
+  rateRules: Record<string, RateRule>;
+  features: Record<string, boolean>;
+  /** Sessions that list-sessions leaves out, by the plugins' predicates. */
+  hiddenSessions: readonly ((session: SessionRow) => boolean)[];
 }
 
 /** Builds the schema: core tables, plugin contributions, then the user's additional fields. */
-export function buildSchema(options: GatehouseOptions, plugins: readonly Plugin[]): Schema {
+export function buildSchema(options: CoreOptions, plugins: readonly { schema?: Partial<Schema> }[]): Schema {
   let schema = coreSchema();
   for (const p of plugins) schema = mergeSchema(schema, p.schema);
   const extra = options.user?.additionalFields ?? {};
@@ -154,57 +164,77 @@ export function buildSchema(options: GatehouseOptions, plugins: readonly Plugin[
   return mergeSchema(schema, { user: { fields: userFields } });
 }
 
-export async function createContext(options: GatehouseOptions, plugins: Plugin[]): Promise<AuthContext> {
+function rateStoreFor(resolved: ResolvedOptions, adapter: Adapter, logger: Logger): RateLimitStore {
+  if (resolved.rateLimit.storage === 'database') return new DatabaseRateStore(adapter);
+  if (resolved.rateLimit.storage === 'secondary-storage' && resolved.secondaryStorage) return new SecondaryRateStore(resolved.secondaryStorage, logger);
+  return new MemoryRateStore();
+}
+
+/**
+ * Assembles the services, each from what it declares it needs, bottom up: data layer,
+ * crypto, sessions, lockout, audit, rate limit. Nothing here knows HTTP.
+ */
+export async function createContext(options: CoreOptions, parts: ContextParts): Promise<AuthContext> {
   const resolved = resolveOptions(options);
   const logger = options.logger ?? consoleLogger;
   const now = options.now ?? Date.now;
-  const schema = buildSchema(options, plugins);
+  const schema = buildSchema(options, parts.schemas.map((schema) => ({ schema })));
   const database =
     typeof options.database === 'object' ? options.database : await openDatabase(options.database ?? 'file:./data/gatehouse.db');
   const secureCookies = resolved.advanced.useSecureCookies ?? resolved.baseURL.startsWith('https://');
+  // The adapter runs the hooks of this list; plugin factories get the finished adapter.
   const hooks: DatabaseHooks[] = [];
-  const auth = {} as AuthContext;
-  if (options.databaseHooks) hooks.push(options.databaseHooks);
-  for (const p of plugins) {
-    if (p.databaseHooks) hooks.push(typeof p.databaseHooks === 'function' ? p.databaseHooks(auth) : p.databaseHooks);
-  }
   const adapter = new Adapter(database.db, database.caps, schema, hooks, now);
+  if (options.databaseHooks) hooks.push(options.databaseHooks);
+  for (const source of parts.databaseHooks) hooks.push(typeof source === 'function' ? source({ adapter, now }) : source);
+
+  const signer = new Signer(resolved.secrets);
+  const cookies = cookieNames(resolved.advanced.cookiePrefix, secureCookies);
+  const mailer = createMailer(resolved.email, logger);
+  const rateStore = rateStoreFor(resolved, adapter, logger);
   const baseOrigin = new URL(resolved.baseURL).origin;
-  Object.assign(auth, {
+  const auth: AuthContext = {
     options: resolved,
     baseURL: resolved.baseURL,
     basePath: resolved.basePath,
     secureCookies,
-    cookies: cookieNames(resolved.advanced.cookiePrefix, secureCookies),
+    cookies,
     schema,
     database,
     adapter,
-    signer: new Signer(resolved.secrets),
+    signer,
     encrypter: new Encrypter(resolved.secrets),
     tokens: new TokenSigner(resolved.secrets),
+    sessions: new SessionManager({
+      adapter,
+      database,
+      schema,
+      signer,
+      cookies,
+      secureCookies,
+      options: resolved.session,
+      secondaryStorage: options.secondaryStorage,
+      logger,
+      now,
+      hidden: parts.hiddenSessions,
+    }),
+    lockout: new Lockout({ adapter, mailer, logger, now, options: options.lockout }),
+    audit: new AuditLog({ adapter, logger }),
     origins: new OriginPolicy([baseOrigin, ...(resolved.trustedOrigins ?? [])]),
+    rateStore,
+    rateLimiter: new RateLimiter({ options: resolved.rateLimit, store: rateStore, pluginRules: parts.rateRules, now }),
     logger,
-    mailer: createMailer(resolved.email, logger),
-    plugins,
+    mailer,
+    features: parts.features,
     secondaryStorage: options.secondaryStorage,
     now,
     password: { hash: hashPassword, verify: verifyPassword },
-    publicUser: (row: Row) => publicRow(auth, 'user', row),
-    publicSession: (row: Row) => publicRow(auth, 'session', row),
+    publicUser: (row: Row) => publicRow({ schema }, 'user', row),
+    publicSession: (row: Row) => publicRow({ schema }, 'session', row),
     url: (path: string) => `${resolved.baseURL}${resolved.basePath}${path}`,
     extensions: {},
     background: new BackgroundTasks(),
-  } satisfies Omit<AuthContext, 'sessions' | 'lane' | 'rateStore' | 'lockout' | 'audit'>);
-  auth.sessions = new SessionManager(auth);
-  auth.lane = new FastLane(auth);
-  auth.lockout = new Lockout(auth);
-  auth.audit = new AuditLog(auth);
-  auth.rateStore =
-    resolved.rateLimit.storage === 'database'
-      ? new DatabaseRateStore(adapter)
-      : resolved.rateLimit.storage === 'secondary-storage' && options.secondaryStorage
-        ? new SecondaryRateStore(options.secondaryStorage, logger)
-        : new MemoryRateStore();
+  };
   if (resolved.production && resolved.secrets.includes(DEFAULT_SECRET)) {
     logger.warn('The default secret is in use in production: set AUTH_SECRET (or the `secret` option) to a long random value.');
   }

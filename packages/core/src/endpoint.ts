@@ -1,39 +1,63 @@
 import type { z } from 'zod';
 import type { AuthContext } from './context.js';
-import type { CookieAttributes } from './cookies.js';
+import type { Row } from './db/types.js';
+import type { RequestScope } from './request-scope.js';
 import type { SessionWithUser } from './session/types.js';
 
 export type Method = 'GET' | 'POST';
 
-export interface EndpointContext<B = unknown, Q = unknown> {
+export interface SignInAttempt {
+  user: Row;
+  rememberMe: boolean;
+  callbackURL?: string;
+  /** How the first factor was given: 'password' for a password sign-in, else a provider id. */
+  method: string;
+}
+
+/**
+ * Called after the first factor succeeded and before a session is made (a plugin's
+ * `beforeSignIn`). A value answers instead of signing in (a second factor is due);
+ * an APIError refuses.
+ */
+export type SignInGate = (c: EndpointContext, attempt: SignInAttempt) => Promise<unknown | undefined>;
+
+/** A plugin's hook before every route's handler (after its session and guards): a value answers instead. */
+export type BeforeHook = (c: EndpointContext) => Promise<unknown | undefined>;
+
+/** A plugin's hook after every route's handler: a value replaces the answer. */
+export type AfterHook = (c: EndpointContext, result: unknown) => Promise<unknown | undefined>;
+
+/** What a route asks of the caller's session (`requireSession`). */
+export type SessionRequirement = boolean | 'fresh' | undefined;
+
+/** The session a route's handler sees: always there when the route requires one. */
+export type SessionFor<S extends SessionRequirement> = [S] extends [true | 'fresh'] ? SessionWithUser : SessionWithUser | null;
+
+export interface EndpointContext<B = unknown, Q = unknown, S extends SessionRequirement = SessionRequirement> extends RequestScope {
   readonly auth: AuthContext;
-  readonly request: Request;
-  readonly headers: Headers;
   readonly body: B;
   readonly query: Q;
   readonly params: Record<string, string>;
   /** The declared path of the route (rate limits and hooks key on it). */
   readonly path: string;
-  /** The client address, as far as it can be trusted. */
-  readonly ip: string | null;
-  /** The caller's session: set when the route requires one, else looked up on demand. */
-  session: SessionWithUser | null;
+  /** The caller's session: set (and typed as present) when the route requires one, else looked up on demand. */
+  session: SessionFor<S>;
   getSession(): Promise<SessionWithUser | null>;
-  getCookie(name: string): string | undefined;
-  getSignedCookie(name: string): string | null;
-  setCookie(name: string, value: string, attrs?: CookieAttributes): void;
-  setSignedCookie(name: string, value: string, attrs?: CookieAttributes): void;
-  deleteCookie(name: string): void;
+  /** The plugins' sign-in gates, in plugin order (`completeSignIn` runs them). */
+  readonly signInGates: readonly SignInGate[];
   /** Headers added to whatever the handler answers. */
   readonly responseHeaders: Headers;
   redirect(url: string, status?: 301 | 302 | 303 | 307): Response;
 }
 
+/** The context of a route that requires a session: `c.session` is there. */
+export type SignedInContext<B = unknown, Q = unknown> = EndpointContext<B, Q, true>;
+
 /**
  * A route. `B`/`Q` are what the handler gets (the schemas' output); `BI`/`QI` what a
  * caller may send (their input); `P` the path literal; `R` what the handler answers;
- * `M` its method; `A` its declared answer (`answer`); `S` whether it changes the
- * session. All are kept so that clients derive their calls from the route
+ * `M` its method; `A` its declared answer (`answer`); `C` whether it changes the
+ * session; `S` what it asks of the caller's session (`requireSession`). All are kept so that clients derive their calls from the route
  * (route-types.ts, `plugins/<id>/client.ts`).
  */
 export interface Endpoint<
@@ -45,14 +69,15 @@ export interface Endpoint<
   R = unknown,
   M extends Method | Method[] = Method | Method[],
   A = never,
-  S extends boolean = false,
+  C extends boolean = false,
+  S extends SessionRequirement = SessionRequirement,
 > {
   method: M;
   path: P;
   body?: z.ZodType<B, BI>;
   query?: z.ZodType<Q, QI>;
   /** true: 401 without a session; 'fresh': also 403 when not fresh. */
-  requireSession?: boolean | 'fresh';
+  requireSession?: S;
   /** Only through `auth.api`, never over HTTP (e.g. set-password). */
   serverOnly?: boolean;
   /** Skip the Origin check: only for routes whose own token is the CSRF defence (the OAuth callback's state). */
@@ -66,14 +91,14 @@ export interface Endpoint<
    * its active organization…): clients refetch their session view after it.
    * Read by the clients only (`plugins/<id>/client.ts` is checked against it).
    */
-  changesSession?: S;
+  changesSession?: C;
   /**
    * The JSON answer's type, for a handler whose return type cannot say it (rows whose
    * fields the schema decides at run time). Type-only: declare it with `answerOf<T>()`;
    * route-types.ts checks it against what the handler builds, the rows aside.
    */
   answer?: Answer<A>;
-  handler(c: EndpointContext<B, Q>): Promise<R>;
+  handler(c: EndpointContext<B, Q, S>): Promise<R>;
 }
 
 declare const answerType: unique symbol;
@@ -87,7 +112,10 @@ export function answerOf<T>(): Answer<T> {
   return {};
 }
 
-/** Declares a route; the types of body, query and answer flow from its schemas and handler. */
+/**
+ * Declares a route; the types of body, query and answer flow from its schemas and handler,
+ * and `requireSession: true` (or 'fresh') types `c.session` as present.
+ */
 export function defineEndpoint<
   B = undefined,
   Q = undefined,
@@ -97,12 +125,14 @@ export function defineEndpoint<
   R = unknown,
   M extends Method | Method[] = Method | Method[],
   A = never,
-  S extends boolean = false,
->(e: Endpoint<B, Q, BI, QI, P, R, M, A, S>): Endpoint<B, Q, BI, QI, P, R, M, A, S> {
+  C extends boolean = false,
+  S extends SessionRequirement = undefined,
+>(e: Endpoint<B, Q, BI, QI, P, R, M, A, C, S>): Endpoint<B, Q, BI, QI, P, R, M, A, C, S> {
   return e;
 }
 
-export type AnyEndpoint = Endpoint<never, never, unknown, unknown, string, unknown, Method | Method[], unknown, boolean>;
+/** Any route, its types erased: what plugins list and the pipeline runs. */
+export type AnyEndpoint = Endpoint<unknown, unknown, unknown, unknown, string, unknown, Method | Method[], unknown, boolean, SessionRequirement>;
 
 /** `/sign-in/email` → `signInEmail`. */
 export function apiName(path: string): string {

@@ -82,11 +82,20 @@ export type StatusName = keyof typeof STATUS;
  * A typed error thrown anywhere inside; the HTTP edge turns it into
  * `{ message, code }` with its status.
  */
+/** One field's problem in a refused request, for the app to show next to that field. */
+export interface FieldIssue {
+  /** The field's path, dotted (`user.name`); empty for the request as a whole. */
+  field: string;
+  message: string;
+}
+
 export class APIError extends Error {
   readonly status: number;
   readonly statusName: StatusName;
   readonly code: string;
   readonly headers: Record<string, string>;
+  /** Per-field problems (VALIDATION_ERROR); answered beside message and code. */
+  issues?: FieldIssue[];
 
   constructor(statusName: StatusName, code: string, message: string, headers: Record<string, string> = {}) {
     super(message);
@@ -97,9 +106,16 @@ export class APIError extends Error {
     this.headers = headers;
   }
 
-  toJSON(): { message: string; code: string } {
-    return { message: this.message, code: this.code };
+  toJSON(): { message: string; code: string; issues?: FieldIssue[] } {
+    return this.issues ? { message: this.message, code: this.code, issues: this.issues } : { message: this.message, code: this.code };
   }
+}
+
+/** A 400 VALIDATION_ERROR whose message joins the issues' (or is given), the issues listed beside it. */
+export function validationError(issues: FieldIssue[], message = issues.map((i) => i.message).join('; ')): APIError {
+  const error = new APIError('BAD_REQUEST', 'VALIDATION_ERROR', message);
+  error.issues = issues;
+  return error;
 }
 
 /** Throws the catalogued error `code` with `status`. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GatehouseOptions } from './options.js';
+import type { GatehouseOptions } from './plugins/index.js';
 import { defaultTestDialect } from './test/databases.js';
 import { createTestClient, type CookieJar, type TestClient } from './test/harness.js';
 
@@ -8,7 +8,7 @@ afterEach(async () => t?.auth.close());
 
 /** What the fast lane answers for a GET with these cookies; `undefined` when it hands the request on. */
 async function lane(path: '/get-session' | '/list-sessions', jar: CookieJar | null = t.jar, ip = '127.0.0.1', headers: Record<string, string> = {}) {
-  const { lane } = await t.auth.context();
+  const lane = await t.auth.fastLane();
   const all: Record<string, string> = { ...headers, ...(jar?.cookies.size ? { cookie: jar.header() } : {}) };
   return lane.answer({ target: `/api/auth${path}`, header: (name) => all[name], ip });
 }
@@ -54,7 +54,7 @@ describe('the fast lane answers exactly as the general route', () => {
   it.runIf(defaultTestDialect() === 'sqlite')('on SQLite it answers in the same tick, with prepared statements', async () => {
     t = await createTestClient();
     await t.signUp();
-    const { lane } = await t.auth.context();
+    const lane = await t.auth.fastLane();
     for (const target of ['/api/auth/get-session', '/api/auth/list-sessions']) {
       const answer = lane.answer({ target, header: (name) => (name === 'cookie' ? t.jar.header() : undefined), ip: '127.0.0.1' });
       expect(answer).not.toBeInstanceOf(Promise);

@@ -1,8 +1,10 @@
-import type { AuthContext } from './context.js';
+import { clientIp, type TrustedProxies } from './client-ip.js';
+import { errorAnswer } from './error-answer.js';
 import { APIError, BASE_ERRORS } from './errors.js';
-import { errorAnswer } from './handler.js';
+import type { Logger } from './logger.js';
 import { after, type MaybePromise } from './maybe.js';
-import { clientIp, countRequest } from './pipeline.js';
+import type { RateLimiter } from './security/rate-limiter.js';
+import type { SessionManager } from './session/manager.js';
 
 /** What the fast lane needs of a request, so that a server can ask it without building a Fetch `Request`. */
 export interface LaneRequest {
@@ -29,6 +31,15 @@ interface LaneRoute {
   peek(cookieHeader: string | null): MaybePromise<string | null | undefined>;
 }
 
+/** What the lane is built from. */
+export interface FastLaneDeps {
+  basePath: string;
+  sessions: SessionManager;
+  rateLimiter: RateLimiter;
+  trustedProxies: TrustedProxies;
+  logger: Logger;
+}
+
 const unauthorized = new APIError('UNAUTHORIZED', 'UNAUTHORIZED', BASE_ERRORS.UNAUTHORIZED);
 
 /**
@@ -46,11 +57,11 @@ const unauthorized = new APIError('UNAUTHORIZED', 'UNAUTHORIZED', BASE_ERRORS.UN
 export class FastLane {
   private readonly routes: Map<string, LaneRoute>;
 
-  constructor(private readonly auth: AuthContext) {
-    const { sessions } = auth;
+  constructor(private readonly deps: FastLaneDeps) {
+    const { sessions, basePath } = deps;
     this.routes = new Map([
-      [`${auth.basePath}/get-session`, { path: '/get-session', peek: (cookie) => sessions.peekSessionJson(cookie) }],
-      [`${auth.basePath}/list-sessions`, { path: '/list-sessions', peek: (cookie) => sessions.peekSessionListJson(cookie) }],
+      [`${basePath}/get-session`, { path: '/get-session', peek: (cookie) => sessions.peekSessionJson(cookie) }],
+      [`${basePath}/list-sessions`, { path: '/list-sessions', peek: (cookie) => sessions.peekSessionListJson(cookie) }],
     ]);
   }
 
@@ -64,7 +75,7 @@ export class FastLane {
    * give it. Handing such a request on instead would wait for the database a second time.
    */
   failed(error: unknown, request: LaneRequest): LaneAnswer {
-    return errorAnswer(this.auth, error, { method: 'GET', url: request.target, header: request.header });
+    return errorAnswer(this.deps.logger, error, { method: 'GET', url: request.target, header: request.header });
   }
 
   /** The answer, or `undefined`: the general pipeline must answer (nothing was counted). */
@@ -73,8 +84,8 @@ export class FastLane {
     if (!route) return undefined;
     return after(route.peek(request.header('cookie') ?? null), (json) => {
       if (json === undefined) return undefined;
-      const ip = clientIp(this.auth, request.header('x-forwarded-for'), request.ip);
-      return after(countRequest(this.auth, route.path, ip), (refused): LaneAnswer => {
+      const ip = clientIp(this.deps.trustedProxies, request.header('x-forwarded-for'), request.ip);
+      return after(this.deps.rateLimiter.count(route.path, ip), (refused): LaneAnswer => {
         if (refused || json === null) return this.failed(refused ?? unauthorized, request);
         return { status: 200, body: json };
       });

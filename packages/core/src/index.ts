@@ -3,7 +3,8 @@ export { APIError, BASE_ERRORS, defineErrors, errorsOf, fail, type BaseErrorCode
 export { defineEndpoint, type Endpoint, type EndpointContext, type AnyEndpoint } from './endpoint.js';
 export type { GatehouseRoutes } from './route-types.js';
 export { definePlugin, type Plugin, type SignInAttempt } from './plugin.js';
-export { DEFAULT_SECRET, type GatehouseOptions, type AdditionalField, type SocialProviderOptions } from './options.js';
+export { DEFAULT_SECRET, type CoreOptions, type AdditionalField, type SocialProviderOptions } from './options.js';
+export type { GatehouseOptions } from './plugins/index.js';
 export { resolveOptions, buildSchema, type AuthContext, type ResolvedOptions } from './context.js';
 export type { FastLane, LaneAnswer, LaneRequest } from './fast-lane.js';
 export { dialectOf, openDatabase, sqliteFileOf, type Database, type DialectCapabilities, type DialectName } from './db/dialect.js';

@@ -4,7 +4,7 @@ import type { DatabaseHooks } from './db/hooks.js';
 import type { Row } from './db/types.js';
 import type { Logger } from './logger.js';
 import type { Mail } from './mail/types.js';
-import type { Plugin } from './plugin.js';
+import type { LockoutOptions } from './security/lockout.js';
 import type { SecondaryStorage } from './storage/types.js';
 
 export const DEFAULT_SECRET = 'gatehouse-development-secret-change-me-0000000000';
@@ -41,8 +41,11 @@ export interface SocialProviderOptions {
   [key: string]: unknown;
 }
 
-/** Everything `createAuth` accepts (CONTRACT.md "Options object"); all optional. */
-export interface GatehouseOptions {
+/**
+ * The core's options (CONTRACT.md "Options object"); all optional. Each plugin declares
+ * its own (`plugins/<id>/options.ts`); `GatehouseOptions` (plugins/index.ts) is the two together.
+ */
+export interface CoreOptions {
   baseURL?: string;
   basePath?: string;
   /** One secret, or several: the first signs, all verify (rotation). */
@@ -104,31 +107,11 @@ export interface GatehouseOptions {
     encryptTokens?: boolean;
   };
   socialProviders?: Record<string, SocialProviderOptions | undefined>;
-  username?: { enabled?: boolean; minUsernameLength?: number; maxUsernameLength?: number; usernameValidator?: (username: string) => boolean };
-  twoFactor?: { enabled?: boolean; issuer?: string; otpExpiresIn?: number; maxAttempts?: number };
-  admin?: {
-    enabled?: boolean;
-    defaultRole?: string;
-    adminRoles?: string[];
-    adminUserIds?: string[];
-    impersonationSessionDuration?: number;
-    allowImpersonatingAdmins?: boolean;
-  };
-  organization?: {
-    enabled?: boolean;
-    allowUserToCreateOrganization?: boolean | ((user: Row) => boolean | Promise<boolean>);
-    organizationLimit?: number;
-    creatorRole?: string;
-    invitationExpiresIn?: number;
-    roles?: Record<string, Record<string, string[]>>;
-  };
   /** Per-identity lockout after repeated failed sign-ins (default on: 10 failures in 900 s lock for 900 s). */
-  lockout?: { enabled?: boolean; maxAttempts?: number; window?: number; duration?: number };
+  lockout?: LockoutOptions;
   databaseHooks?: DatabaseHooks;
   secondaryStorage?: SecondaryStorage;
   logger?: Logger;
-  /** Extra plugins of the library user. */
-  plugins?: Plugin[];
   /** The clock, in epoch milliseconds (tests move it). */
   now?: () => number;
   /** True when running with NODE_ENV=production (the server passes it; the library never reads env). */

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
+import { clientIp } from './client-ip.js';
 import type { AuthContext } from './context.js';
 import { readCookie, serializeCookie, type CookieAttributes } from './cookies.js';
-import type { AnyEndpoint, EndpointContext } from './endpoint.js';
-import { APIError, BASE_ERRORS, fail } from './errors.js';
-import { canonicalIp, clientKey, type RateCount, type RateRule } from './rate-limit.js';
+import type { AfterHook, AnyEndpoint, BeforeHook, EndpointContext, SignInGate } from './endpoint.js';
+import { APIError, BASE_ERRORS, fail, validationError, type FieldIssue } from './errors.js';
 import type { SessionWithUser } from './session/types.js';
 
 const REDIRECT_ERRORS: Record<string, keyof typeof BASE_ERRORS> = {
@@ -12,9 +12,6 @@ const REDIRECT_ERRORS: Record<string, keyof typeof BASE_ERRORS> = {
   errorCallbackURL: 'INVALID_ERROR_CALLBACK_URL',
   newUserCallbackURL: 'INVALID_NEW_USER_CALLBACK_URL',
 };
-
-// Paths limited to 3 requests per 10 s (spec section 9).
-const STRICT_PATHS = [/^\/sign-in\//, /^\/sign-up\//, /^\/change-password$/, /^\/change-email$/];
 
 export interface CallInfo {
   ip?: string | null;
@@ -35,33 +32,21 @@ function hasNul(value: unknown, depth = 0): boolean {
   return false;
 }
 
-function zodMessage(error: z.ZodError): string {
-  return error.issues
-    .map((i) => {
-      const path = i.path.join('.');
-      if (i.code === 'invalid_type' && /received undefined/.test(i.message)) return `${path} is required`;
-      return path ? `[${path}] ${i.message}` : i.message;
-    })
-    .join('; ');
-}
-
-/**
- * The client's address: the peer's, or, behind trusted proxies, the right-most
- * X-Forwarded-For hop that is not one of them (with `trustedProxies: true`, the first hop).
- */
-export function clientIp(auth: AuthContext, forwardedFor: string | null | undefined, peer: string | null): string | null {
-  const trusted = auth.options.advanced.trustedProxies;
-  if (!trusted || !forwardedFor) return peer;
-  // Compared in one spelling, so `::ffff:10.0.0.1` (a dual-stack socket) is the proxy `10.0.0.1`.
-  const isProxy = (a: string) => Array.isArray(trusted) && trusted.some((p) => canonicalIp(p) === canonicalIp(a));
-  if (trusted === true || (peer && isProxy(peer))) {
-    const hops = forwardedFor.split(',').map((s) => s.trim()).filter(Boolean);
-    for (let i = hops.length - 1; i >= 0; i--) {
-      if (trusted === true) return hops[0]!;
-      if (!isProxy(hops[i]!)) return hops[i]!;
+/** A schema's refusal: the message (each issue, joined) and the issues by field. */
+function zodError(error: z.ZodError): APIError {
+  const issues: FieldIssue[] = [];
+  const parts: string[] = [];
+  for (const i of error.issues) {
+    const field = i.path.join('.');
+    if (i.code === 'invalid_type' && /received undefined/.test(i.message)) {
+      parts.push(`${field} is required`);
+      issues.push({ field, message: `${field} is required` });
+    } else {
+      parts.push(field ? `[${field}] ${i.message}` : i.message);
+      issues.push({ field, message: i.message });
     }
   }
-  return peer;
+  return validationError(issues, parts.join('; '));
 }
 
 async function readBody(auth: AuthContext, request: Request): Promise<unknown> {
@@ -111,105 +96,112 @@ function isTrustedSource(auth: AuthContext, source: string): boolean {
   }
 }
 
-/** The rule for each declared path, resolved at its first request. */
-const rules = new WeakMap<AuthContext, Map<string, RateRule | null>>();
-
-function ruleFor(auth: AuthContext, path: string): RateRule | null {
-  let known = rules.get(auth);
-  if (!known) {
-    known = new Map();
-    rules.set(auth, known);
-  }
-  let rule = known.get(path);
-  if (rule !== undefined) return rule;
-  const rl = auth.options.rateLimit;
-  const custom = rl.customRules[path];
-  if (custom === false) rule = null;
-  else {
-    rule = custom ?? null;
-    if (!rule) for (const p of auth.plugins) if (p.rateLimit?.[path]) rule = p.rateLimit[path];
-    if (!rule && STRICT_PATHS.some((re) => re.test(path))) rule = { window: 10, max: 3 };
-    rule ??= { window: rl.window, max: rl.max };
-  }
-  known.set(path, rule);
-  return rule;
+/** A request on its way through the stages, before the route's context exists. */
+export interface PipelineRequest {
+  readonly auth: AuthContext;
+  readonly endpoint: AnyEndpoint;
+  readonly request: Request;
+  readonly params: Record<string, string>;
+  readonly info: CallInfo;
+  /** The client address, as far as it can be trusted. */
+  readonly ip: string | null;
+  body: unknown;
+  query: unknown;
 }
 
-function refusal(count: RateCount, max: number, now: number): APIError | undefined {
-  if (count.count <= max) return undefined;
-  const retry = String(Math.max(1, Math.ceil((count.resetAt - now) / 1000)));
-  return new APIError('TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS', BASE_ERRORS.TOO_MANY_REQUESTS, {
-    'Retry-After': retry,
-    'X-Retry-After': retry,
-  });
-}
+/** A stage: refuses (throws an APIError) or lets the request on, perhaps with its body or query set. */
+export type RequestStage = (r: PipelineRequest) => void | Promise<void>;
 
-/**
- * Counts one request to `path` from `ip` (spec section 9); the 429 to answer when it is
- * over its rule. At once where the store counts at once (memory), else a Promise.
- */
-export function countRequest(auth: AuthContext, path: string, ip: string | null): APIError | undefined | Promise<APIError | undefined> {
-  if (!auth.options.rateLimit.enabled) return undefined;
-  const rule = ruleFor(auth, path);
-  if (!rule) return undefined;
-  const now = auth.now();
-  const counted = auth.rateStore.hit(`${clientKey(ip)}|${path}`, rule.window * 1000, now);
-  return counted instanceof Promise ? counted.then((c) => refusal(c, rule.max, now)) : refusal(counted, rule.max, now);
-}
+/** A stage once the route's context exists (session, guards). */
+export type ContextStage = (c: EndpointContext, endpoint: AnyEndpoint) => void | Promise<void>;
 
-/** Runs one endpoint for one request: checks, parsing, session, handler, cookies. */
-export async function runEndpoint(
-  auth: AuthContext,
-  endpoint: AnyEndpoint,
-  request: Request,
-  params: Record<string, string>,
-  info: CallInfo,
-): Promise<Response> {
-  // Made only when something sets a header: most answers (get-session) set none.
-  let headers: Headers | undefined;
-  const responseHeaders = () => (headers ??= new Headers());
-  const cookieHeader = request.headers.get('cookie');
-  const ip = clientIp(auth, request.headers.get('x-forwarded-for'), info.ip ?? null);
-  const q = request.url.indexOf('?');
+/** Spec section 9: a request over its path's limit gets 429 (not for server-side calls). */
+export const rateLimitStage: RequestStage = async (r) => {
+  if (r.info.internal) return;
+  const refused = await r.auth.rateLimiter.count(r.endpoint.path, r.ip);
+  if (refused) throw refused;
+};
 
-  if (!info.internal) {
-    const refused = await countRequest(auth, endpoint.path, ip);
-    if (refused) throw refused;
-    if (!endpoint.skipOriginCheck) checkOrigin(auth, request);
-  }
+/** CSRF: a cookie-carrying write from an untrusted origin gets 403 INVALID_ORIGIN. */
+export const originStage: RequestStage = (r) => {
+  if (!r.info.internal && !r.endpoint.skipOriginCheck) checkOrigin(r.auth, r.request);
+};
 
-  let body: unknown;
-  if (request.method !== 'GET' && request.method !== 'HEAD') body = await readBody(auth, request);
+/** The body, read within `advanced.maxBodySize` (413) and parsed as JSON or a form (400 INVALID_JSON). */
+export const bodyStage: RequestStage = async (r) => {
+  if (r.request.method !== 'GET' && r.request.method !== 'HEAD') r.body = await readBody(r.auth, r.request);
+};
+
+/** Body and query against the route's schemas: 400 VALIDATION_ERROR with the issues by field; no NUL anywhere. */
+export const validationStage: RequestStage = (r) => {
+  const { endpoint } = r;
   if (endpoint.body) {
-    const r = endpoint.body.safeParse(body ?? {});
-    if (!r.success) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', zodMessage(r.error));
-    body = r.data;
+    const parsed = endpoint.body.safeParse(r.body ?? {});
+    if (!parsed.success) throw zodError(parsed.error);
+    r.body = parsed.data;
   }
-  let query: unknown = q === -1 ? {} : Object.fromEntries(new URLSearchParams(request.url.slice(q + 1)));
   if (endpoint.query) {
-    const r = endpoint.query.safeParse(query);
-    if (!r.success) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', zodMessage(r.error));
-    query = r.data;
+    const parsed = endpoint.query.safeParse(r.query);
+    if (!parsed.success) throw zodError(parsed.error);
+    r.query = parsed.data;
   }
-  if (hasNul(body) || hasNul(query) || hasNul(params)) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', NUL_MESSAGE);
-  for (const field of endpoint.redirectFields ?? []) {
-    const value = (body as Record<string, unknown> | undefined)?.[field] ?? (query as Record<string, unknown> | undefined)?.[field];
-    if (typeof value === 'string' && value && !auth.origins.isAllowedRedirect(value)) {
+  if (hasNul(r.body) || hasNul(r.query) || hasNul(r.params)) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', NUL_MESSAGE);
+};
+
+/** Redirect targets (`redirectFields`) must be trusted: 403 with the field's own code. */
+export const redirectStage: RequestStage = (r) => {
+  for (const field of r.endpoint.redirectFields ?? []) {
+    const value = (r.body as Record<string, unknown> | undefined)?.[field] ?? (r.query as Record<string, unknown> | undefined)?.[field];
+    if (typeof value === 'string' && value && !r.auth.origins.isAllowedRedirect(value)) {
       fail('FORBIDDEN', REDIRECT_ERRORS[field] ?? 'INVALID_CALLBACK_URL');
     }
   }
+};
 
+/** `requireSession`: 401 without a session; the session is then the route's `c.session`. */
+export const sessionStage: ContextStage = async (c, endpoint) => {
+  if (!endpoint.requireSession) return;
+  const s = await c.getSession();
+  if (!s) throw new APIError('UNAUTHORIZED', 'UNAUTHORIZED', BASE_ERRORS.UNAUTHORIZED);
+  c.session = s;
+};
+
+/** `requireSession: 'fresh'`: 403 SESSION_NOT_FRESH for a session older than `session.freshAge`. */
+export const guardStage: ContextStage = (c, endpoint) => {
+  if (endpoint.requireSession === 'fresh' && c.session && !c.auth.sessions.isFresh(c.session.session)) fail('FORBIDDEN', 'SESSION_NOT_FRESH');
+};
+
+/** The stages every request passes, in order, before its context is made. */
+export const REQUEST_STAGES: readonly RequestStage[] = [rateLimitStage, originStage, bodyStage, validationStage, redirectStage];
+
+/** The stages after the context is made, before the plugins' `before` hooks and the handler. */
+export const CONTEXT_STAGES: readonly ContextStage[] = [sessionStage, guardStage];
+
+/** What the plugins hook into every route with (gathered once, by `createAuth`). */
+export interface PipelineSeams {
+  signInGates: readonly SignInGate[];
+  before: readonly BeforeHook[];
+  after: readonly AfterHook[];
+}
+
+export const NO_SEAMS: PipelineSeams = { signInGates: [], before: [], after: [] };
+
+/** The route's context over a request that passed the stages: cookies in, cookies and headers out. */
+function endpointContext(r: PipelineRequest, seams: PipelineSeams, responseHeaders: () => Headers): EndpointContext {
+  const { auth, request } = r;
+  const cookieHeader = request.headers.get('cookie');
   let sessionLookup: Promise<SessionWithUser | null> | undefined;
-  const c: EndpointContext<never, never> = {
+  const c: EndpointContext = {
     auth,
     request,
     headers: request.headers,
-    body: body as never,
-    query: query as never,
-    params,
-    path: endpoint.path,
-    ip,
+    body: r.body,
+    query: r.query,
+    params: r.params,
+    path: r.endpoint.path,
+    ip: r.ip,
     session: null,
+    signInGates: seams.signInGates,
     getSession() {
       sessionLookup ??= auth.sessions.fromRequest(c);
       return sessionLookup;
@@ -237,15 +229,11 @@ export async function runEndpoint(
       return new Response(null, { status, headers: h });
     },
   };
+  return c;
+}
 
-  if (endpoint.requireSession) {
-    const s = await c.getSession();
-    if (!s) throw new APIError('UNAUTHORIZED', 'UNAUTHORIZED', BASE_ERRORS.UNAUTHORIZED);
-    if (endpoint.requireSession === 'fresh' && !auth.sessions.isFresh(s.session)) fail('FORBIDDEN', 'SESSION_NOT_FRESH');
-    c.session = s;
-  }
-
-  const result = await endpoint.handler(c);
+/** The handler's result as a Response, with the headers the route set. */
+function respond(result: unknown, headers: Headers | undefined): Response {
   if (result instanceof Response) {
     if (!headers || result.headers === headers) return result;
     const merged = new Headers(result.headers);
@@ -260,4 +248,48 @@ export async function runEndpoint(
   if (!headers) return new Response(json, { status: 200, headers: { 'content-type': 'application/json' } });
   headers.set('content-type', 'application/json');
   return new Response(json, { status: 200, headers });
+}
+
+/**
+ * Runs one endpoint for one request: the request stages, the context stages, the plugins'
+ * `before` hooks (a value answers instead of the handler), the handler, the plugins'
+ * `after` hooks (a value replaces the answer), the Response.
+ */
+export async function runEndpoint(
+  auth: AuthContext,
+  endpoint: AnyEndpoint,
+  request: Request,
+  params: Record<string, string>,
+  info: CallInfo,
+  seams: PipelineSeams = NO_SEAMS,
+): Promise<Response> {
+  const q = request.url.indexOf('?');
+  const r: PipelineRequest = {
+    auth,
+    endpoint,
+    request,
+    params,
+    info,
+    ip: clientIp(auth.options.advanced.trustedProxies, request.headers.get('x-forwarded-for'), info.ip ?? null),
+    body: undefined,
+    query: q === -1 ? {} : Object.fromEntries(new URLSearchParams(request.url.slice(q + 1))),
+  };
+  for (const stage of REQUEST_STAGES) await stage(r);
+
+  // Made only when something sets a header: most answers (get-session) set none.
+  let headers: Headers | undefined;
+  const c = endpointContext(r, seams, () => (headers ??= new Headers()));
+  for (const stage of CONTEXT_STAGES) await stage(c, endpoint);
+
+  let result: unknown;
+  for (const before of seams.before) {
+    result = await before(c);
+    if (result !== undefined) break;
+  }
+  if (result === undefined) result = await endpoint.handler(c);
+  for (const after of seams.after) {
+    const replaced = await after(c, result);
+    if (replaced !== undefined) result = replaced;
+  }
+  return respond(result, headers);
 }

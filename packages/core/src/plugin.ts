@@ -1,29 +1,26 @@
-import type { AuthContext } from './context.js';
-import type { DatabaseHooks } from './db/hooks.js';
-import type { Row } from './db/types.js';
+import type { AuthContext, HookSource } from './context.js';
 import type { Schema } from './db/schema.js';
-import type { AnyEndpoint, EndpointContext } from './endpoint.js';
+import type { AnyEndpoint, EndpointContext, SignInAttempt } from './endpoint.js';
+import type { SessionRow } from './session/types.js';
 
-export interface SignInAttempt {
-  user: Row;
-  rememberMe: boolean;
-  callbackURL?: string;
-  /** How the first factor was given: 'password' for email/username sign-in, else a provider id. */
-  method: string;
-}
+export type { SignInAttempt } from './endpoint.js';
 
 /**
- * What a plugin may contribute. The core never names a plugin: username,
- * two-factor, admin and organization all plug in through these seams.
+ * What a plugin may contribute. The core never names a plugin: every built-in
+ * capability plugs in through these seams (plugins/index.ts lists them).
  */
 export interface Plugin {
   id: string;
   schema?: Partial<Schema>;
-  endpoints?: AnyEndpoint[];
+  endpoints?: readonly AnyEndpoint[];
   /** Its error catalogue (code → message), for docs and the client. */
   errors?: Record<string, string>;
-  /** Database hooks; run after the options' own. */
-  databaseHooks?: DatabaseHooks | ((auth: AuthContext) => DatabaseHooks);
+  /** Database hooks, or a factory given the finished data layer; run after the options' own. */
+  databaseHooks?: HookSource;
+  /** What it lets the app offer, by feature name (answered by `/providers`). */
+  features?: Record<string, boolean>;
+  /** True for a session of its making that the person's list-sessions must not show (one opened on their behalf). */
+  hidesSession?(session: SessionRow): boolean;
   /** Rate-limit rules by declared path. */
   rateLimit?: Record<string, { window: number; max: number }>;
   /**
@@ -32,6 +29,13 @@ export interface Plugin {
    * throw an APIError to refuse.
    */
   beforeSignIn?(c: EndpointContext, attempt: SignInAttempt): Promise<unknown | undefined>;
+  /**
+   * Runs before every route's handler, once its session and guards have passed (`c.path`
+   * says which route). Return a value to answer it instead; throw an APIError to refuse.
+   */
+  before?(c: EndpointContext): Promise<unknown | undefined>;
+  /** Runs after every route's handler with its answer; return a value to answer that instead. */
+  after?(c: EndpointContext, result: unknown): Promise<unknown | undefined>;
   /** Runs once when the auth instance is built. */
   init?(auth: AuthContext): void | Promise<void>;
   /** Called when the server stops. */

@@ -48,3 +48,12 @@ export interface SignInInterceptions {}
 
 /** A first-factor sign-in's answer: the session's user and token, or a plugin's interception. */
 export type SignInAnswer<Session> = Session | SignInInterceptions[keyof SignInInterceptions];
+
+/**
+ * `GET /providers`'s `features`: which capabilities run. The core's own are here; each
+ * plugin adds its flag from its `client.ts` (its `features` at run time).
+ */
+export interface PublicFeatures {
+  deleteUser: boolean;
+  changeEmail: boolean;
+}

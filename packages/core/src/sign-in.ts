@@ -5,17 +5,16 @@ import type { EndpointContext } from './endpoint.js';
 import type { SessionRow, UserRow } from './session/types.js';
 
 /**
- * The end of every first-factor sign-in: plugins may step in (a second factor,
- * a ban), else a fresh session is made (a new token every time: no fixation).
+ * The end of every first-factor sign-in: plugins may step in (their sign-in gates,
+ * e.g. a second factor due), else a fresh session is made (a new token every time: no fixation).
  */
 export async function completeSignIn(
   c: EndpointContext,
   user: UserRow,
   opts: { rememberMe: boolean; callbackURL?: string; method: string },
 ): Promise<{ intercepted: unknown } | { session: SessionRow; token: string; user: UserRow }> {
-  for (const plugin of c.auth.plugins) {
-    if (!plugin.beforeSignIn) continue;
-    const answer = await plugin.beforeSignIn(c, { user, ...opts });
+  for (const gate of c.signInGates) {
+    const answer = await gate(c, { user, ...opts });
     if (answer !== undefined) return { intercepted: answer };
   }
   const { session, token } = await c.auth.sessions.create(c, user.id, { dontRemember: !opts.rememberMe });

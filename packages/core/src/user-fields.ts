@@ -1,9 +1,9 @@
-import type { AuthContext } from './context.js';
+import type { Schema } from './db/schema.js';
 import type { Row } from './db/types.js';
-import { APIError } from './errors.js';
+import { validationError } from './errors.js';
 
 /** The public shape of a row: fields with `returned: false` left out. */
-export function publicRow(auth: AuthContext, model: string, row: Row): Row {
+export function publicRow(auth: { schema: Schema }, model: string, row: Row): Row {
   const fields = auth.schema[model]!.fields;
   const out: Row = { id: row.id };
   for (const [name, def] of Object.entries(fields)) {
@@ -25,23 +25,23 @@ const TYPE_CHECK: Record<string, (v: unknown) => boolean> = {
  * The user fields a request may set (those declared `input: true`),
  * type-checked, validated and transformed. On create, required ones must be there.
  */
-export function parseUserInput(auth: AuthContext, body: Record<string, unknown>, action: 'create' | 'update'): Row {
+export function parseUserInput(auth: { schema: Schema }, body: Record<string, unknown>, action: 'create' | 'update'): Row {
   const out: Row = {};
   for (const [name, def] of Object.entries(auth.schema.user!.fields)) {
     if (!def.input) continue;
     let value = body[name];
     if (value === undefined || value === null) {
       if (action === 'create' && def.required && def.defaultValue === undefined && value === undefined) {
-        throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', `${name} is required`);
+        throw validationError([{ field: name, message: `${name} is required` }]);
       }
       if (value === null && !def.required) out[name] = null;
       continue;
     }
-    if (!TYPE_CHECK[def.type]!(value)) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', `${name} must be a ${def.type}`);
-    if (def.type === 'string' && (value as string).length > 10_000) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', `${name} is too long`);
+    if (!TYPE_CHECK[def.type]!(value)) throw validationError([{ field: name, message: `${name} must be a ${def.type}` }]);
+    if (def.type === 'string' && (value as string).length > 10_000) throw validationError([{ field: name, message: `${name} is too long` }]);
     if (def.validator) {
       const r = def.validator.safeParse(value);
-      if (!r.success) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', r.error.issues[0]?.message ?? `${name} is invalid`);
+      if (!r.success) throw validationError([{ field: name, message: r.error.issues[0]?.message ?? `${name} is invalid` }]);
       value = r.data;
     }
     if (def.transform) value = def.transform(value);

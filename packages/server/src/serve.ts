@@ -26,7 +26,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     typeof options.database === 'string' && options.poolSize ? await openDatabase(options.database, { max: options.poolSize }) : undefined;
   const auth = createAuth({ ...options, ...(database ? { database } : {}), logger, secondaryStorage });
   await auth.ready();
-  const { basePath, lane } = await auth.context();
+  const { basePath } = await auth.context();
+  const lane = await auth.fastLane();
   const site = options.webRoot === false ? null : createStaticSite(options.webRoot ?? DEFAULT_WEB_ROOT);
   if (!site && options.webRoot !== false) logger.warn({ webRoot: options.webRoot ?? DEFAULT_WEB_ROOT }, 'the React app is not built; serving the API only');
 

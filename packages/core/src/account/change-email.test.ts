@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/types.js';
-import type { GatehouseOptions } from '../options.js';
+import type { GatehouseOptions } from '../plugins/index.js';
 import { bareLinkIn, createMailTestClient, linkIn, uniqueEmail, type TestClient } from '../test/harness.js';
 
 let t: TestClient;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { APIError } from '../errors.js';
 import type { Mail } from '../mail/types.js';
-import type { GatehouseOptions } from '../options.js';
+import type { GatehouseOptions } from '../plugins/index.js';
 import { bareLinkIn, createMailTestClient, createTestClient, linkIn, type TestClient } from '../test/harness.js';
 
 let t: TestClient;

@@ -1,5 +1,5 @@
 import type { AnyEndpoint } from '../endpoint.js';
-import type { GatehouseOptions } from '../options.js';
+import type { CoreOptions } from '../options.js';
 import { definePlugin } from '../plugin.js';
 import { ACCOUNT_ERRORS } from './errors.js';
 import { changeEmail } from './routes/change-email.js';
@@ -38,9 +38,9 @@ export const deleteUserRoutes = [deleteUser, deleteUserCallback] as const;
  * `auth.extensions.emailVerification` for the sign-in and sign-up routes.
  * Delete-user exists only while `user.deleteUser.enabled` (else its routes answer 404).
  */
-export function accountPlugin(options: GatehouseOptions) {
-  const endpoints = [...accountRoutes] as unknown as AnyEndpoint[];
-  if (options.user?.deleteUser?.enabled !== false) endpoints.push(...(deleteUserRoutes as unknown as AnyEndpoint[]));
+export function accountPlugin(options: CoreOptions) {
+  const endpoints: AnyEndpoint[] = [...accountRoutes];
+  if (options.user?.deleteUser?.enabled !== false) endpoints.push(...deleteUserRoutes);
 
   return definePlugin({
     id: 'account',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { GatehouseOptions } from '../options.js';
+import type { GatehouseOptions } from '../plugins/index.js';
 import { createTestClient, uniqueEmail, type TestClient } from '../test/harness.js';
 
 let t: TestClient;
@@ -24,7 +24,7 @@ describe('custom user fields end to end', () => {
     t = await createTestClient({ user: { additionalFields: fields } });
     const r = await t.json('/sign-up/email', { body: { name: 'A', email: uniqueEmail(), password: 'long enough pw' } });
     expect(r.status).toBe(400);
-    expect(r.data).toEqual({ message: 'company is required', code: 'VALIDATION_ERROR' });
+    expect(r.data).toEqual({ message: 'company is required', code: 'VALIDATION_ERROR', issues: [{ field: 'company', message: 'company is required' }] });
   });
 
   it('applies defaults, transforms and validators; ignores input:false; never answers returned:false', async () => {
@@ -43,9 +43,9 @@ describe('custom user fields end to end', () => {
 
     const young = await t.json('/sign-up/email', { body: { name: 'B', email: uniqueEmail(), password: 'long enough pw', company: 'X', age: 9 } });
     expect(young.status).toBe(400);
-    expect(young.data).toEqual({ message: 'age must be at least 13', code: 'VALIDATION_ERROR' });
+    expect(young.data).toEqual({ message: 'age must be at least 13', code: 'VALIDATION_ERROR', issues: [{ field: 'age', message: 'age must be at least 13' }] });
     const typed = await t.json('/sign-up/email', { body: { name: 'B', email: uniqueEmail(), password: 'long enough pw', company: 'X', age: 'old' } });
-    expect(typed.data).toEqual({ message: 'age must be a number', code: 'VALIDATION_ERROR' });
+    expect(typed.data).toEqual({ message: 'age must be a number', code: 'VALIDATION_ERROR', issues: [{ field: 'age', message: 'age must be a number' }] });
   });
 
   it('update-user sets input fields the same way and answers {status: true}', async () => {
@@ -59,7 +59,7 @@ describe('custom user fields end to end', () => {
     expect(u).not.toHaveProperty('secretNote');
     expect(await dbUser(email)).toMatchObject({ plan: 'free', secretNote: 'x' });
     const bad = await t.json('/update-user', { body: { age: 5 } });
-    expect(bad.data).toEqual({ message: 'age must be at least 13', code: 'VALIDATION_ERROR' });
+    expect(bad.data).toEqual({ message: 'age must be at least 13', code: 'VALIDATION_ERROR', issues: [{ field: 'age', message: 'age must be at least 13' }] });
   });
 });
 

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Kysely, type Transaction, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import { generateId } from '../crypto/random.js';
 import type { DialectCapabilities } from './dialect.js';
-import { afterHooks, runBefore, type DatabaseHooks } from './hooks.js';
+import { afterHooks, runBefore, type DatabaseHooks, type HookAdapter } from './hooks.js';
 import type { FieldDef, Schema } from './schema.js';
 import type { AnyDB, FindManyOptions, Row, Where } from './types.js';
 
@@ -51,7 +51,7 @@ type Executor = Kysely<AnyDB> | Transaction<AnyDB>;
  * The dialect-neutral data layer: model-level CRUD over the schema (data),
  * converting values per the dialect's capabilities and running database hooks.
  */
-export class Adapter {
+export class Adapter implements HookAdapter {
   constructor(
     readonly db: Executor,
     readonly caps: DialectCapabilities,

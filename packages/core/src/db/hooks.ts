@@ -1,5 +1,4 @@
-import type { Adapter } from './adapter.js';
-import type { Row, Where } from './types.js';
+import type { FindManyOptions, Row, Where } from './types.js';
 
 /**
  * Database hooks (spec section 4). A before-hook may return `false` to cancel
@@ -8,9 +7,23 @@ import type { Row, Where } from './types.js';
  */
 export type BeforeResult = boolean | void | { data: Row };
 
+/**
+ * The data operations a hook may run, as the Adapter offers them (declared here, by shape,
+ * so that the hooks need not import the adapter that runs them).
+ */
+export interface HookAdapter {
+  create<T extends Row = Row>(model: string, data: Row, opts?: { hooks?: boolean }): Promise<T | null>;
+  findOne<T extends Row = Row>(model: string, where: readonly Where[]): Promise<T | null>;
+  findMany<T extends Row = Row>(model: string, opts?: FindManyOptions): Promise<T[]>;
+  count(model: string, where?: readonly Where[]): Promise<number>;
+  update<T extends Row = Row>(model: string, where: readonly Where[], data: Row, opts?: { hooks?: boolean }): Promise<T | null>;
+  updateMany(model: string, where: readonly Where[], data: Row): Promise<number>;
+  delete(model: string, where: readonly Where[]): Promise<number>;
+}
+
 /** What a hook may use: the adapter of the running operation (inside its transaction, if any). */
 export interface HookContext {
-  adapter: Adapter;
+  adapter: HookAdapter;
   /** For updates: which rows are being written. */
   where?: readonly Where[];
 }

@@ -94,7 +94,7 @@ export function planSteps(db: Kysely<AnyDB>, caps: DialectCapabilities, schema: 
   return steps;
 }
 
-/** `member` + `[organizationId, userId]` → `member_organizationId_userId_uidx`. */
+/** `account` + `[providerId, accountId]` → `account_providerId_accountId_uidx`. */
 export const uniqueTogetherName = (table: string, columns: readonly string[]) => `${table}_${columns.join('_')}_uidx`;
 
 /** The steps a migration would take on this database (its current schema only). */

@@ -1,5 +1,7 @@
-import type { AuthContext } from '../context.js';
+import type { BackgroundTasks } from '../background.js';
 import { APIError, BASE_ERRORS } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { Mail } from './types.js';
 
 /**
  * Runs one mail delivery (the built-in mailer or a library user's own send
@@ -7,7 +9,7 @@ import { APIError, BASE_ERRORS } from '../errors.js';
  * 503 MAIL_DELIVERY_FAILED, never as a bare 500 or a leaked SMTP message.
  * Callers undo whatever they stored for the mail before rethrowing.
  */
-export async function deliverMail(auth: AuthContext, what: { kind: string; to: string }, send: () => Promise<void>): Promise<void> {
+export async function deliverMail(auth: { logger: Logger }, what: { kind: string; to: string }, send: () => Promise<void>): Promise<void> {
   try {
     await send();
   } catch (e) {
@@ -26,7 +28,7 @@ export async function deliverMail(auth: AuthContext, what: { kind: string; to: s
 }
 
 /** Whether mails actually leave the process (SMTP or a custom sender), as opposed to going to the log. */
-export function mailIsConfigured(auth: AuthContext): boolean {
+export function mailIsConfigured(auth: { options: { email: { smtp?: string; send?: (mail: Mail) => Promise<void> } } }): boolean {
   return !!(auth.options.email.smtp || auth.options.email.send);
 }
 
@@ -36,7 +38,7 @@ export function mailIsConfigured(auth: AuthContext): boolean {
  * goes must not tell the caller that the address has an account. A failure is
  * logged (by deliverMail) and `onFailure` undoes what was stored for the mail.
  */
-export function deliverInBackground(auth: AuthContext, send: () => Promise<void>, onFailure?: () => Promise<unknown>): void {
+export function deliverInBackground(auth: { logger: Logger; background: BackgroundTasks }, send: () => Promise<void>, onFailure?: () => Promise<unknown>): void {
   // Started on the next turn of the event loop: none of its work happens inside the answer.
   const started = new Promise<void>((resolve) => setImmediate(resolve)).then(send);
   auth.background.run(

@@ -1,24 +1,40 @@
 import { accountPlugin } from '../account/index.js';
-import type { GatehouseOptions } from '../options.js';
+import type { CoreOptions } from '../options.js';
 import type { Plugin } from '../plugin.js';
-import { adminPlugin } from './admin/index.js';
 import { socialPlugin } from '../social/index.js';
-import { organizationPlugin } from './organization/index.js';
-import { twoFactorPlugin } from './two-factor/index.js';
-import { usernamePlugin } from './username/index.js';
+import { adminPlugin, type AdminOptions } from './admin/index.js';
+import { organizationPlugin, type OrganizationOptions } from './organization/index.js';
+import { twoFactorPlugin, type TwoFactorOptions } from './two-factor/index.js';
+import { usernamePlugin, type UsernameOptions } from './username/index.js';
 
 /**
- * The built-in capabilities, each a plugin that its option can turn off.
- * Adding one is one line here.
+ * Everything `createAuth` accepts (CONTRACT.md "Options object"); all optional: the core's
+ * options and, under its key, each built-in plugin's own.
+ */
+export interface GatehouseOptions extends CoreOptions {
+  username?: UsernameOptions;
+  twoFactor?: TwoFactorOptions;
+  admin?: AdminOptions;
+  organization?: OrganizationOptions;
+  /** Extra plugins of the library user. */
+  plugins?: Plugin[];
+}
+
+/** The built-in plugins' features, each off until its plugin says otherwise (`/providers`). */
+export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false };
+
+/**
+ * The built-in capabilities, each a plugin that its option can turn off. Adding one is
+ * one line here. Account and social are the core's own flows (always present), plugged
+ * in through the same seams.
  */
 export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   const list: (Plugin | null)[] = [];
   list.push(accountPlugin(options));
-  list.push(options.username?.enabled === false ? null : usernamePlugin);
+  list.push(options.username?.enabled === false ? null : usernamePlugin(options.username));
   list.push(options.organization?.enabled === false ? null : organizationPlugin(options.organization));
   list.push(options.admin?.enabled === false ? null : adminPlugin(options.admin));
   list.push(socialPlugin(options));
-  list.push(options.twoFactor?.enabled === false ? null : twoFactorPlugin);
-  void options;
+  list.push(options.twoFactor?.enabled === false ? null : twoFactorPlugin(options.twoFactor));
   return list.filter((p): p is Plugin => p !== null);
 }

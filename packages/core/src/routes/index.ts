@@ -26,4 +26,4 @@ export const coreRoutes = [
 ] as const;
 
 /** The core's own routes (spec section 2); plugins add theirs. */
-export const coreEndpoints = coreRoutes as unknown as AnyEndpoint[];
+export const coreEndpoints: readonly AnyEndpoint[] = coreRoutes;

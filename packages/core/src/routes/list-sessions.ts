@@ -8,7 +8,7 @@ export const listSessions = defineEndpoint({
   answer: answerOf<SessionListItem[]>(),
   requireSession: true,
   async handler(c) {
-    const rows = await c.auth.sessions.listForUser(c.session!.user.id);
-    return c.auth.sessions.listAnswer(rows, c.session!.session.id);
+    const rows = await c.auth.sessions.listForUser(c.session.user.id);
+    return c.auth.sessions.listAnswer(rows, c.session.session.id);
   },
 });

@@ -11,7 +11,7 @@ export const revokeSession = defineEndpoint({
   body: z.object({ token: z.string().min(1) }),
   requireSession: true,
   async handler(c) {
-    const userId = c.session!.user.id;
+    const userId = c.session.user.id;
     const found = await c.auth.adapter.findOne<{ id: string }>('session', [
       { field: 'userId', value: userId },
       { field: 'token', value: c.body.token, connector: 'OR' },
@@ -30,8 +30,8 @@ export const revokeSessions = defineEndpoint({
   changesSession: true,
   requireSession: true,
   async handler(c) {
-    await c.auth.sessions.revokeAll(c.session!.user.id);
-    await c.auth.audit.record(c, 'session.revoke', { userId: c.session!.user.id, details: { scope: 'all' } });
+    await c.auth.sessions.revokeAll(c.session.user.id);
+    await c.auth.audit.record(c, 'session.revoke', { userId: c.session.user.id, details: { scope: 'all' } });
     c.auth.sessions.clearCookies(c);
     return { status: true };
   },
@@ -42,8 +42,8 @@ export const revokeOtherSessions = defineEndpoint({
   path: '/revoke-other-sessions',
   requireSession: true,
   async handler(c) {
-    await c.auth.sessions.revokeAll(c.session!.user.id, c.session!.session.id);
-    await c.auth.audit.record(c, 'session.revoke', { userId: c.session!.user.id, details: { scope: 'others' } });
+    await c.auth.sessions.revokeAll(c.session.user.id, c.session.session.id);
+    await c.auth.audit.record(c, 'session.revoke', { userId: c.session.user.id, details: { scope: 'others' } });
     return { status: true };
   },
 });

@@ -53,7 +53,17 @@ describe('POST /sign-up/email', () => {
     t = await createTestClient();
     const r = await t.json('/sign-up/email', { body: { email: uniqueEmail(), password: 'password123' } });
     expect(r.status).toBe(400);
-    expect(r.data).toEqual({ code: 'VALIDATION_ERROR', message: 'name is required' });
+    expect(r.data).toEqual({ code: 'VALIDATION_ERROR', message: 'name is required', issues: [{ field: 'name', message: 'name is required' }] });
+  });
+
+  it('lists every refused field beside the joined message, for the app to show next to each', async () => {
+    t = await createTestClient();
+    const r = await t.json('/sign-up/email', { body: { name: 7, email: uniqueEmail(), password: 7 } });
+    expect(r.status).toBe(400);
+    const data = r.data as { code: string; message: string; issues: { field: string; message: string }[] };
+    expect(data.code).toBe('VALIDATION_ERROR');
+    expect(data.issues.map((i) => i.field).sort()).toEqual(['name', 'password']);
+    for (const issue of data.issues) expect(data.message).toContain(issue.message);
   });
 
   it('with autoSignIn off answers token null and sets no cookie', async () => {

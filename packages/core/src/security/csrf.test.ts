@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyEndpoint } from '../endpoint.js';
 import type { Mail } from '../mail/types.js';
-import type { GatehouseOptions } from '../options.js';
+import type { GatehouseOptions } from '../plugins/index.js';
 import { builtinPlugins } from '../plugins/index.js';
 import { coreEndpoints } from '../routes/index.js';
 import { createTestClient, uniqueEmail, type TestClient } from '../test/harness.js';

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { type TOTP, URI } from 'otpauth';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/types.js';
-import type { GatehouseOptions } from '../options.js';
+import type { GatehouseOptions } from '../plugins/index.js';
 import { createTestClient, uniqueEmail, type CookieJar, type TestClient, createMailTestClient } from '../test/harness.js';
 
 /**

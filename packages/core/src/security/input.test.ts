@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { AuthContext } from '../context.js';
 import type { AnyEndpoint } from '../endpoint.js';
-import type { GatehouseOptions } from '../options.js';
+import type { GatehouseOptions } from '../plugins/index.js';
 import { builtinPlugins } from '../plugins/index.js';
 import { coreEndpoints } from '../routes/index.js';
 import { createTestClient, uniqueEmail, type CookieJar, type TestClient } from '../test/harness.js';
@@ -283,8 +283,14 @@ describe('every route, fuzzed', () => {
               if (r.status >= 400) {
                 if (answer) {
                   const data = JSON.parse(answer) as Record<string, unknown>;
-                  expect(Object.keys(data).sort(), where).toEqual(['code', 'message']);
+                  // A validation error lists its issues by field beside the message; nothing else is added.
+                  const keys = data.code === 'VALIDATION_ERROR' && 'issues' in data ? ['code', 'issues', 'message'] : ['code', 'message'];
+                  expect(Object.keys(data).sort(), where).toEqual(keys);
                   expect(String(data.code)).toMatch(/^[A-Z0-9_]+$/);
+                  for (const issue of (data.issues ?? []) as Record<string, unknown>[]) {
+                    expect(Object.keys(issue).sort(), where).toEqual(['field', 'message']);
+                    expect(typeof issue.field === 'string' && typeof issue.message === 'string', where).toBe(true);
+                  }
                 }
                 expect(await snapshot(), `${where} changed data but answered ${r.status}`).toBe(before);
               }

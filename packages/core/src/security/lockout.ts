@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { AuthContext } from '../context.js';
+import type { Adapter } from '../db/adapter.js';
 import { APIError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { UserRow } from '../session/types.js';
 
 export const LOCKOUT_ERRORS = {
@@ -23,7 +25,7 @@ interface LockStore {
  * count -1 with lastRequest holding its end.
  */
 class DatabaseLockStore implements LockStore {
-  constructor(private readonly auth: AuthContext) {}
+  constructor(private readonly adapter: Adapter) {}
 
   private decode(row: { count: number; lastRequest: number }): LockState {
     return row.count < 0 ? { kind: 'locked', until: row.lastRequest } : { kind: 'counting', count: row.count, windowStart: row.lastRequest };
@@ -34,12 +36,12 @@ class DatabaseLockStore implements LockStore {
   }
 
   async read(key: string): Promise<LockState | null> {
-    const row = await this.auth.adapter.findOne<{ count: number; lastRequest: number }>('rateLimit', [{ field: 'key', value: key }]);
+    const row = await this.adapter.findOne<{ count: number; lastRequest: number }>('rateLimit', [{ field: 'key', value: key }]);
     return row ? this.decode(row) : null;
   }
 
   async update(key: string, next: (current: LockState | null) => LockState): Promise<LockState> {
-    const { adapter } = this.auth;
+    const { adapter } = this;
     for (let tries = 0; tries < 20; tries++) {
       const row = await adapter.findOne<{ id: string; count: number; lastRequest: number }>('rateLimit', [{ field: 'key', value: key }]);
       const state = next(row ? this.decode(row) : null);
@@ -67,26 +69,40 @@ class DatabaseLockStore implements LockStore {
   }
 
   async clear(key: string): Promise<void> {
-    await this.auth.adapter.delete('rateLimit', [{ field: 'key', value: key }]);
+    await this.adapter.delete('rateLimit', [{ field: 'key', value: key }]);
   }
+}
+
+/** The `lockout` option (default on: 10 failures in 900 s lock for 900 s). */
+export interface LockoutOptions {
+  enabled?: boolean;
+  maxAttempts?: number;
+  window?: number;
+  duration?: number;
+}
+
+export interface LockoutDeps {
+  adapter: Adapter;
+  mailer: Mailer;
+  logger: Logger;
+  now(): number;
+  options?: LockoutOptions;
 }
 
 /**
  * Per-identity lockout after repeated failed sign-ins. Keyed by the normalised
- * identity the caller typed (email or username, or the user for a second factor),
+ * identity the caller typed (an email or another sign-in name, or the user for a second factor),
  * not by whether it exists, so an unknown identity locks exactly like a known one.
  * Failures are counted, not attempts: many parallel sign-ins of one person (or a
  * load test) are never locked out; a burst from one source meets the rate limit.
  */
 export class Lockout {
   private readonly store: LockStore;
+  private readonly opts: Required<LockoutOptions>;
 
-  constructor(private readonly auth: AuthContext) {
-    this.store = new DatabaseLockStore(auth);
-  }
-
-  private get opts() {
-    return { enabled: true, maxAttempts: 10, window: 900, duration: 900, ...this.auth.options.lockout };
+  constructor(private readonly deps: LockoutDeps) {
+    this.store = new DatabaseLockStore(deps.adapter);
+    this.opts = { enabled: true, maxAttempts: 10, window: 900, duration: 900, ...deps.options };
   }
 
   private key(identity: string): string {
@@ -94,7 +110,7 @@ export class Lockout {
   }
 
   private refuse(until: number): never {
-    const retry = String(Math.max(1, Math.ceil((until - this.auth.now()) / 1000)));
+    const retry = String(Math.max(1, Math.ceil((until - this.deps.now()) / 1000)));
     throw new APIError('TOO_MANY_REQUESTS', 'TOO_MANY_FAILED_ATTEMPTS', LOCKOUT_ERRORS.TOO_MANY_FAILED_ATTEMPTS, {
       'Retry-After': retry,
       'X-Retry-After': retry,
@@ -104,7 +120,7 @@ export class Lockout {
   /** Throws 429 while the identity is locked. */
   async begin(identity: string): Promise<void> {
     if (!this.opts.enabled) return;
-    const now = this.auth.now();
+    const now = this.deps.now();
     const state = await this.store.read(this.key(identity));
     if (state?.kind === 'locked' && state.until > now) this.refuse(state.until);
   }
@@ -116,7 +132,7 @@ export class Lockout {
   async fail(identity: string, user: UserRow | null): Promise<void> {
     const o = this.opts;
     if (!o.enabled) return;
-    const now = this.auth.now();
+    const now = this.deps.now();
     let locked = false;
     await this.store.update(this.key(identity), (s) => {
       locked = false;
@@ -140,13 +156,13 @@ export class Lockout {
   private async notify(user: UserRow): Promise<void> {
     const minutes = Math.round(this.opts.duration / 60);
     try {
-      await this.auth.mailer.send({
+      await this.deps.mailer.send({
         to: user.email,
         subject: 'Sign-in paused after failed attempts',
         text: `Hello ${user.name},\n\nThere were ${this.opts.maxAttempts} failed attempts to sign in to your account, so sign-in is paused for ${minutes} minutes.\nIf this was not you, consider changing your password once you can sign in again.\n`,
       });
     } catch (e) {
-      this.auth.logger.warn({ err: String(e), userId: user.id }, 'could not send the lockout notice');
+      this.deps.logger.warn({ err: String(e), userId: user.id }, 'could not send the lockout notice');
     }
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { AnyEndpoint } from '../endpoint.js';
 import type { Mail } from '../mail/types.js';
-import type { GatehouseOptions } from '../options.js';
+import type { GatehouseOptions } from '../plugins/index.js';
 import { OriginPolicy } from '../origin.js';
 import { builtinPlugins } from '../plugins/index.js';
 import { coreEndpoints } from '../routes/index.js';

@@ -3,7 +3,7 @@ import { type TOTP, URI } from 'otpauth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashToken } from '../crypto/sign.js';
 import type { AnyEndpoint } from '../endpoint.js';
-import type { GatehouseOptions } from '../options.js';
+import type { GatehouseOptions } from '../plugins/index.js';
 import { builtinPlugins } from '../plugins/index.js';
 import { coreEndpoints } from '../routes/index.js';
 import { createTestClient, type CookieJar, type TestClient, createMailTestClient } from '../test/harness.js';

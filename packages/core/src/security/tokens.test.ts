@@ -5,7 +5,7 @@ import { TokenSigner } from '../crypto/jwt.js';
 import { Signer } from '../crypto/sign.js';
 import { openDatabase, type Database } from '../db/dialect.js';
 import type { Mail } from '../mail/types.js';
-import type { GatehouseOptions } from '../options.js';
+import type { GatehouseOptions } from '../plugins/index.js';
 import { createTestClient, uniqueEmail, type CookieJar, type TestClient, createMailTestClient } from '../test/harness.js';
 
 /**

@@ -1,7 +1,8 @@
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APIError } from '../errors.js';
-import type { GatehouseOptions, SocialProviderOptions } from '../options.js';
+import type { SocialProviderOptions } from '../options.js';
+import type { GatehouseOptions } from '../plugins/index.js';
 import { createTestClient, silentLogger, type TestClient } from '../test/harness.js';
 import { makeKeys, signIdToken, type SigningKeys, type StandIn, startStandIn } from './test-kit.js';
 

@@ -1,5 +1,4 @@
-import type { AnyEndpoint } from '../endpoint.js';
-import type { GatehouseOptions } from '../options.js';
+import type { CoreOptions } from '../options.js';
 import { definePlugin, type Plugin } from '../plugin.js';
 import { KeySets } from './jwks.js';
 import { Provider } from './provider.js';
@@ -22,13 +21,13 @@ export const socialRoutes = [signInSocial, callback, listAccounts, linkSocial, u
  * registered, so that /list-accounts and /unlink-account serve password-only
  * users too; with no provider configured, /sign-in/social answers 404.
  */
-export function socialPlugin(options: GatehouseOptions): Plugin {
+export function socialPlugin(options: CoreOptions): Plugin {
   const keys = new KeySets();
   const providers = new Map<string, Provider>();
   return definePlugin({
     id: 'social',
     errors: SOCIAL_ERRORS,
-    endpoints: socialRoutes as unknown as AnyEndpoint[],
+    endpoints: socialRoutes,
     init(auth) {
       for (const [id, o] of Object.entries(options.socialProviders ?? {})) {
         if (!o || o.enabled === false) continue;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenIdProvider, startOpenIdProvider } from '../../../../tests/kit/openid-provider.js';
-import type { GatehouseOptions } from '../options.js';
+import type { GatehouseOptions } from '../plugins/index.js';
 import { type CookieJar, createTestClient, type TestClient } from '../test/harness.js';
 
 /**

@@ -258,7 +258,7 @@ describe.skipIf(!REDIS)('Redis secondary storage', () => {
       const s = await signIn(email, password);
       const ctx = await t.auth.context();
       await storage.delete(sessionKey(s.hash)); // evicted: the next read goes to the database
-      const cache = (ctx.sessions as unknown as { cache: { clock(): Promise<number>; fill(f: unknown, at: number): Promise<void> } }).cache;
+      const cache = (ctx.sessions as unknown as { reads: { cache: { clock(): Promise<number>; fill(f: unknown, at: number): Promise<void> } } }).reads.cache;
       const readAt = await cache.clock();
       const row = (await ctx.adapter.findOne<SessionRow>('session', [{ field: 'token', value: s.hash }]))!;
       const user = (await ctx.adapter.findOne<UserRow>('user', [{ field: 'id', value: row.userId }]))!;

@@ -1,7 +1,7 @@
 import { createAuth, type Auth } from '../auth.js';
 import { openDatabase, type DialectName } from '../db/dialect.js';
 import type { Mail } from '../mail/types.js';
-import type { GatehouseOptions } from '../options.js';
+import type { GatehouseOptions } from '../plugins/index.js';
 import { createTestDatabase, defaultTestDialect } from './databases.js';
 
 /** A clock tests can move. */

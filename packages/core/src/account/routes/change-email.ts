@@ -24,7 +24,7 @@ export const changeEmail = defineEndpoint({
   async handler(c) {
     const { auth, body } = c;
     if (!auth.options.user.changeEmail.enabled) fail('BAD_REQUEST', 'CHANGE_EMAIL_DISABLED');
-    const user = c.session!.user;
+    const user = c.session.user;
     const newEmail = normalizeEmail(body.newEmail);
     if (!isEmail(newEmail)) fail('BAD_REQUEST', 'INVALID_EMAIL');
     if (newEmail === user.email) fail('BAD_REQUEST', 'EMAIL_IS_THE_SAME');

@@ -19,7 +19,7 @@ export const changePassword = defineEndpoint({
   requireSession: true,
   async handler(c) {
     const { auth, body } = c;
-    const { session, user } = c.session!;
+    const { session, user } = c.session;
     checkPasswordLength(auth, body.newPassword);
     const account = await findCredential(auth.adapter, user.id);
     if (!account?.password) fail('BAD_REQUEST', 'CREDENTIAL_ACCOUNT_NOT_FOUND');

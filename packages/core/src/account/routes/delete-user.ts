@@ -26,7 +26,7 @@ export const deleteUser = defineEndpoint({
   requireSession: true,
   async handler(c) {
     const { auth, body } = c;
-    const { session, user } = c.session!;
+    const { session, user } = c.session;
 
     if (body.password !== undefined) {
       const account = await findCredential(auth.adapter, user.id);

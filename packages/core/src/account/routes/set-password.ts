@@ -17,7 +17,7 @@ export const setPassword = defineEndpoint({
   requireSession: true,
   async handler(c) {
     const { auth } = c;
-    const { user } = c.session!;
+    const { user } = c.session;
     checkPasswordLength(auth, c.body.newPassword);
     if ((await findCredential(auth.adapter, user.id))?.password) fail('BAD_REQUEST', 'USER_ALREADY_HAS_PASSWORD');
     await setCredentialPassword(auth.adapter, user.id, await auth.password.hash(c.body.newPassword));

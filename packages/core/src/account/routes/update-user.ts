@@ -21,7 +21,7 @@ export const updateUser = defineEndpoint({
     if (body.email !== undefined) fail('BAD_REQUEST', 'EMAIL_CAN_NOT_BE_UPDATED');
     const fields = parseUserInput(auth, body, 'update');
     if (Object.keys(fields).length === 0) return { status: true };
-    const user = await auth.adapter.update<UserRow>('user', [{ field: 'id', value: c.session!.user.id }], fields);
+    const user = await auth.adapter.update<UserRow>('user', [{ field: 'id', value: c.session.user.id }], fields);
     if (!user) fail('BAD_REQUEST', 'FAILED_TO_UPDATE_USER');
     refreshSessionCookies(c, user);
     return { status: true };

@@ -123,7 +123,7 @@ async function signInOrRefresh(c: EndpointContext<unknown, unknown>, user: UserR
     return;
   }
   if (!mayAutoSignIn || !auth.options.emailVerification.autoSignInAfterVerification) return;
-  // Through completeSignIn, so plugins' sign-in policies (bans, …) apply as for any sign-in.
+  // Through completeSignIn, so plugins' sign-in policies apply as for any sign-in.
   // The verification itself has happened: a plugin that refuses or intercepts only
   // means no session comes with it.
   try {

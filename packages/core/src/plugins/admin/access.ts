@@ -29,13 +29,13 @@ export function adminEndpoint<
   R = unknown,
   M extends Method | Method[] = Method | Method[],
   A = never,
-  S extends boolean = false,
->(o: AdminConfig, e: Omit<Endpoint<B, Q, BI, QI, P, R, M, A, S>, 'requireSession'>): Endpoint<B, Q, BI, QI, P, R, M, A, S> {
-  return defineEndpoint<B, Q, BI, QI, P, R, M, A, S>({
+  C extends boolean = false,
+>(o: AdminConfig, e: Omit<Endpoint<B, Q, BI, QI, P, R, M, A, C, true>, 'requireSession'>): Endpoint<B, Q, BI, QI, P, R, M, A, C, true> {
+  return defineEndpoint<B, Q, BI, QI, P, R, M, A, C, true>({
     ...e,
     requireSession: true,
     async handler(c) {
-      if (!isAdmin(o, c.session!.user)) throw adminError('FORBIDDEN', 'ONLY_ADMINS_CAN_ACCESS_THIS_ENDPOINT');
+      if (!isAdmin(o, c.session.user)) throw adminError('FORBIDDEN', 'ONLY_ADMINS_CAN_ACCESS_THIS_ENDPOINT');
       return e.handler(c);
     },
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashToken } from '../../crypto/sign.js';
-import type { GatehouseOptions } from '../../options.js';
+import type { GatehouseOptions } from '../index.js';
 import { createTestClient, type CookieJar } from '../../test/harness.js';
 import { ADMIN_ERRORS } from './errors.js';
 

@@ -1,4 +1,4 @@
-import type { AuthContext } from '../../context.js';
+import type { HookServices } from '../../context.js';
 import type { DatabaseHooks } from '../../db/hooks.js';
 import type { Row } from '../../db/types.js';
 import { adminError } from './errors.js';
@@ -7,7 +7,7 @@ import { adminError } from './errors.js';
  * Refuses a banned user (403 BANNED_USER). A ban whose expiry has passed is
  * lifted instead (spec section 4: "the next session creation clears the ban").
  */
-export async function enforceBan(auth: AuthContext, user: Row): Promise<void> {
+export async function enforceBan(auth: HookServices, user: Row): Promise<void> {
   if (!user.banned) return;
   const expires = user.banExpires instanceof Date ? user.banExpires.getTime() : null;
   if (expires !== null && expires <= auth.now()) {
@@ -18,7 +18,7 @@ export async function enforceBan(auth: AuthContext, user: Row): Promise<void> {
 }
 
 /** Every way of signing in ends in a new session: the ban is checked there. */
-export const banHooks = (auth: AuthContext): DatabaseHooks => ({
+export const banHooks = (auth: HookServices): DatabaseHooks => ({
   session: {
     create: {
       async before(data) {

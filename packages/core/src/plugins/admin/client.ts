@@ -4,6 +4,10 @@ import type { adminRoutes } from './index.js';
 // Data only: the routes are imported as types, so a browser bundle gets none of the server.
 
 declare module '../../public-types.js' {
+  /** `GET /providers`: whether the admin plugin runs. */
+  interface PublicFeatures {
+    admin: boolean;
+  }
   /** The admin plugin's user fields (schema.ts). */
   interface PublicUser {
     role?: string | null;

@@ -1,4 +1,12 @@
-import type { GatehouseOptions } from '../../options.js';
+/** The `admin` options (CONTRACT.md "Options object"). */
+export interface AdminOptions {
+  enabled?: boolean;
+  defaultRole?: string;
+  adminRoles?: string[];
+  adminUserIds?: string[];
+  impersonationSessionDuration?: number;
+  allowImpersonatingAdmins?: boolean;
+}
 
 export interface AdminConfig {
   defaultRole: string;
@@ -10,7 +18,7 @@ export interface AdminConfig {
 }
 
 /** The plugin's options with their defaults (CONTRACT.md "Options object"). */
-export function resolveAdminOptions(o: NonNullable<GatehouseOptions['admin']> = {}): AdminConfig {
+export function resolveAdminOptions(o: AdminOptions = {}): AdminConfig {
   return {
     defaultRole: o.defaultRole ?? 'user',
     adminRoles: o.adminRoles ?? ['admin'],

@@ -1,10 +1,8 @@
-import type { AnyEndpoint } from '../../endpoint.js';
-import type { GatehouseOptions } from '../../options.js';
 import { definePlugin } from '../../plugin.js';
 import type { UserRow } from '../../session/types.js';
 import { isAdmin } from './access.js';
 import { banHooks, enforceBan } from './ban.js';
-import { type AdminConfig, resolveAdminOptions } from './config.js';
+import { type AdminConfig, type AdminOptions, resolveAdminOptions } from './config.js';
 import { ADMIN_ERRORS } from './errors.js';
 import { banUser } from './routes/ban-user.js';
 import { createUser } from './routes/create-user.js';
@@ -22,6 +20,8 @@ import { unbanUser } from './routes/unban-user.js';
 import { adminSchema } from './schema.js';
 
 export { ADMIN_ERRORS } from './errors.js';
+export type { AdminAuditEvent } from './audit-events.js';
+export type { AdminOptions } from './config.js';
 
 /** What the admin plugin offers other plugins, in `auth.extensions.admin`. */
 export interface AdminExtension {
@@ -51,15 +51,18 @@ export function adminRoutes(o: AdminConfig) {
  * The admin area (spec sections 3, 4, 6, 7): roles, bans, impersonation,
  * user and session management. Off with `admin: { enabled: false }`.
  */
-export function adminPlugin(options: GatehouseOptions['admin'] = {}) {
+export function adminPlugin(options: AdminOptions = {}) {
   const o = resolveAdminOptions(options);
   const endpoints = adminRoutes(o);
   return definePlugin({
     id: 'admin',
+    features: { admin: true },
     schema: adminSchema(o),
     errors: ADMIN_ERRORS,
-    endpoints: endpoints as unknown as AnyEndpoint[],
+    endpoints,
     databaseHooks: banHooks,
+    // An impersonation is the admin's doing: the person's own list-sessions does not show it.
+    hidesSession: (session) => !!session.impersonatedBy,
     // Refuse a banned user before any second factor is asked for; the session
     // hook still covers every other way in (social sign-in, impersonation).
     async beforeSignIn(c, { user }) {

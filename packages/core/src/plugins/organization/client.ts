@@ -7,6 +7,10 @@ import type { organizationRoutes } from './index.js';
 export { DEFAULT_ROLES, hasPermission, roleNames, type Roles, type Statements } from './access.js';
 
 declare module '../../public-types.js' {
+  /** `GET /providers`: whether the organization plugin runs. */
+  interface PublicFeatures {
+    organization: boolean;
+  }
   /** The organization plugin's session field (schema.ts). */
   interface PublicSession {
     activeOrganizationId?: string | null;

@@ -1,6 +1,15 @@
 import type { Row } from '../../db/types.js';
-import type { GatehouseOptions } from '../../options.js';
 import { DEFAULT_ROLES, type Roles } from './access.js';
+
+/** The `organization` options (CONTRACT.md "Options object"). */
+export interface OrganizationOptions {
+  enabled?: boolean;
+  allowUserToCreateOrganization?: boolean | ((user: Row) => boolean | Promise<boolean>);
+  organizationLimit?: number;
+  creatorRole?: string;
+  invitationExpiresIn?: number;
+  roles?: Record<string, Record<string, string[]>>;
+}
 
 export interface OrganizationConfig {
   allowUserToCreateOrganization: boolean | ((user: Row) => boolean | Promise<boolean>);
@@ -13,7 +22,7 @@ export interface OrganizationConfig {
 }
 
 /** The plugin's options with their defaults (CONTRACT.md "Options object"). */
-export function resolveOrganizationOptions(o: NonNullable<GatehouseOptions['organization']> = {}): OrganizationConfig {
+export function resolveOrganizationOptions(o: OrganizationOptions = {}): OrganizationConfig {
   return {
     allowUserToCreateOrganization: o.allowUserToCreateOrganization ?? true,
     organizationLimit: o.organizationLimit,

@@ -1,7 +1,5 @@
-import type { AnyEndpoint } from '../../endpoint.js';
-import type { GatehouseOptions } from '../../options.js';
 import { definePlugin } from '../../plugin.js';
-import { type OrganizationConfig, resolveOrganizationOptions } from './config.js';
+import { type OrganizationConfig, type OrganizationOptions, resolveOrganizationOptions } from './config.js';
 import { ORGANIZATION_ERRORS } from './errors.js';
 import { acceptInvitation } from './routes/accept-invitation.js';
 import { cancelInvitation } from './routes/cancel-invitation.js';
@@ -26,6 +24,7 @@ import { organizationSchema } from './schema.js';
 
 export { DEFAULT_ROLES, hasPermission, type Roles, type Statements } from './access.js';
 export { ORGANIZATION_ERRORS } from './errors.js';
+export type { OrganizationOptions } from './config.js';
 
 /** The organization routes for resolved options, with their precise types (route-types.ts derives the client's from them). */
 export function organizationRoutes(o: OrganizationConfig) {
@@ -56,13 +55,14 @@ export function organizationRoutes(o: OrganizationConfig) {
  * Organizations with members, roles (access control as data) and invitations
  * (spec sections 3, 4, 6, 7). Off with `organization: { enabled: false }`.
  */
-export function organizationPlugin(options: GatehouseOptions['organization'] = {}) {
+export function organizationPlugin(options: OrganizationOptions = {}) {
   const o = resolveOrganizationOptions(options);
   const endpoints = organizationRoutes(o);
   return definePlugin({
     id: 'organization',
+    features: { organization: true },
     schema: organizationSchema,
     errors: ORGANIZATION_ERRORS,
-    endpoints: endpoints as unknown as AnyEndpoint[],
+    endpoints,
   });
 }

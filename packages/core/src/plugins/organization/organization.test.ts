@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GatehouseOptions } from '../../options.js';
+import type { GatehouseOptions } from '../index.js';
 import { type CookieJar, createMailTestClient } from '../../test/harness.js';
 import { ORGANIZATION_ERRORS } from './errors.js';
 

@@ -1,23 +1,18 @@
 import type { AuthContext } from '../../context.js';
 import type { Where } from '../../db/types.js';
-import type { EndpointContext } from '../../endpoint.js';
+import type { SignedInContext } from '../../endpoint.js';
 import type { SessionWithUser, UserRow } from '../../session/types.js';
 import { hasPermission, roleNames } from './access.js';
 import type { OrganizationConfig } from './config.js';
 import { orgError } from './errors.js';
 import type { InvitationRow, MemberRow, OrganizationRow } from './schema.js';
 
-/** The caller's session; every organization route requires one. */
-export function sessionOf(c: EndpointContext<unknown, unknown>): SessionWithUser {
-  return c.session!;
-}
-
-export function activeOrganizationId(c: EndpointContext<unknown, unknown>): string | null {
-  return (sessionOf(c).session.activeOrganizationId as string | null | undefined) ?? null;
+export function activeOrganizationId(c: SignedInContext): string | null {
+  return (c.session.session.activeOrganizationId as string | null | undefined) ?? null;
 }
 
 /** The organization a call is about: the one named, else the session's active one. */
-export function targetOrganizationId(c: EndpointContext<unknown, unknown>, given: string | undefined | null): string {
+export function targetOrganizationId(c: SignedInContext, given: string | undefined | null): string {
   const id = given ?? activeOrganizationId(c);
   if (!id) throw orgError('BAD_REQUEST', 'NO_ACTIVE_ORGANIZATION');
   return id;
@@ -67,9 +62,9 @@ export async function ownerCount(auth: AuthContext, o: OrganizationConfig, organ
 }
 
 /** Makes `organizationId` the caller's active organization (null clears it), keeping the cookie cache in step. */
-export async function setActiveOrganization(c: EndpointContext<unknown, unknown>, organizationId: string | null): Promise<void> {
+export async function setActiveOrganization(c: SignedInContext, organizationId: string | null): Promise<void> {
   const { auth } = c;
-  const s = sessionOf(c);
+  const s = c.session;
   // updatedAt is kept: switching organizations must not make a session fresh again.
   const updated = await auth.adapter.update<SessionWithUser['session']>('session', [{ field: 'id', value: s.session.id }], {
     activeOrganizationId: organizationId,
@@ -86,14 +81,14 @@ export async function setActiveOrganization(c: EndpointContext<unknown, unknown>
  * After a membership or an organization is gone, no session may keep it
  * active: every session of `userId` (or of anyone, when omitted) is cleared.
  */
-export async function clearActiveOrganization(c: EndpointContext<unknown, unknown>, organizationId: string, userId?: string): Promise<void> {
+export async function clearActiveOrganization(c: SignedInContext, organizationId: string, userId?: string): Promise<void> {
   const where: Where[] = [{ field: 'activeOrganizationId', value: organizationId }];
   if (userId) where.push({ field: 'userId', value: userId });
   const affected = await c.auth.adapter.findMany<SessionWithUser['session']>('session', { where });
   for (const row of affected) {
     await c.auth.adapter.update('session', [{ field: 'id', value: row.id }], { activeOrganizationId: null, updatedAt: row.updatedAt });
   }
-  const s = sessionOf(c);
+  const s = c.session;
   if (s.session.activeOrganizationId === organizationId && (!userId || userId === s.user.id)) {
     await setActiveOrganization(c, null);
   }

@@ -4,6 +4,10 @@ import type { twoFactorRoutes } from './index.js';
 // Data only: the routes are imported as types, so a browser bundle gets none of the server.
 
 declare module '../../public-types.js' {
+  /** `GET /providers`: whether the two-factor plugin runs. */
+  interface PublicFeatures {
+    twoFactor: boolean;
+  }
   /** The two-factor plugin's user field (its schema in index.ts): on after the first TOTP verification. */
   interface PublicUser {
     twoFactorEnabled?: boolean | null;

@@ -1,18 +1,38 @@
 import type { AuthContext } from '../../context.js';
+import { extension } from '../../extension.js';
 
 /** The pending sign-in (two-factor cookie and its record) lives 10 minutes. */
 export const PENDING_SECONDS = 600;
 /** A trusted device skips the second factor for 30 days (spec section 9). */
 export const TRUST_SECONDS = 2_592_000;
 
-/** Options under `twoFactor`, with defaults: issuer 'Gatehouse', mailed codes valid 5 minutes, 5 tries. */
-export function twoFactorConfig(auth: AuthContext) {
-  const o = auth.options.twoFactor ?? {};
+/** The `twoFactor` options (CONTRACT.md "Options object"). */
+export interface TwoFactorOptions {
+  enabled?: boolean;
+  issuer?: string;
+  otpExpiresIn?: number;
+  maxAttempts?: number;
+}
+
+/** The options with their defaults: issuer 'Gatehouse', mailed codes valid 5 minutes, 5 tries. */
+export function resolveTwoFactorOptions(o: TwoFactorOptions = {}) {
   return {
     issuer: o.issuer ?? 'Gatehouse',
     otpExpiresIn: o.otpExpiresIn ?? 300,
     maxAttempts: o.maxAttempts ?? 5,
   };
+}
+
+export type TwoFactorConfig = ReturnType<typeof resolveTwoFactorOptions>;
+
+const config = extension<TwoFactorConfig>('two-factor');
+
+/** Sets this instance's options (the plugin's `init`). */
+export const useTwoFactorConfig = config.set;
+
+/** This instance's resolved options. */
+export function twoFactorConfig(auth: AuthContext): TwoFactorConfig {
+  return config.get(auth);
 }
 
 /** Verification-row identifiers, one prefix per kind of record. */

@@ -1,6 +1,6 @@
-import type { AnyEndpoint } from '../../endpoint.js';
 import { definePlugin } from '../../plugin.js';
 import { secondFactorPassed } from './challenge.js';
+import { type TwoFactorOptions, resolveTwoFactorOptions, useTwoFactorConfig } from './config.js';
 import { TWO_FACTOR_ERRORS } from './errors.js';
 import { startPending } from './pending.js';
 import { disableTwoFactor } from './routes/disable.js';
@@ -12,6 +12,9 @@ import { verifyBackupCode } from './routes/verify-backup-code.js';
 import { verifyTwoFactorOtp } from './routes/verify-otp.js';
 import { verifyTotp } from './routes/verify-totp.js';
 import { isTrusted } from './trust.js';
+
+export type { TwoFactorAuditEvent } from './audit-events.js';
+export type { TwoFactorOptions } from './config.js';
 
 // Limits for when rate limiting is on: guesses and mails are the costly requests.
 const STRICT = { window: 10, max: 3 };
@@ -35,37 +38,44 @@ export const twoFactorRoutes = [
  * session; a verify route then makes the session. Options: `twoFactor.issuer`,
  * `otpExpiresIn` (s, default 300), `maxAttempts` (default 5).
  */
-export const twoFactorPlugin = definePlugin({
-  id: 'two-factor',
-  schema: {
-    user: { fields: { twoFactorEnabled: { type: 'boolean', defaultValue: false } } },
-    twoFactor: {
-      fields: {
-        userId: { type: 'string', required: true, unique: true, references: { model: 'user', field: 'id', onDelete: 'cascade' } },
-        secret: { type: 'string', required: true, long: true, returned: false },
-        backupCodes: { type: 'string', required: true, long: true, returned: false },
-        verified: { type: 'boolean', defaultValue: false },
-        /** The last TOTP time step accepted: a code is good once. */
-        lastTotpStep: { type: 'number', returned: false },
+export function twoFactorPlugin(options: TwoFactorOptions = {}) {
+  const config = resolveTwoFactorOptions(options);
+  return definePlugin({
+    id: 'two-factor',
+    features: { twoFactor: true },
+    schema: {
+      user: { fields: { twoFactorEnabled: { type: 'boolean', defaultValue: false } } },
+      twoFactor: {
+        fields: {
+          userId: { type: 'string', required: true, unique: true, references: { model: 'user', field: 'id', onDelete: 'cascade' } },
+          secret: { type: 'string', required: true, long: true, returned: false },
+          backupCodes: { type: 'string', required: true, long: true, returned: false },
+          verified: { type: 'boolean', defaultValue: false },
+          /** The last TOTP time step accepted: a code is good once. */
+          lastTotpStep: { type: 'number', returned: false },
+        },
       },
     },
-  },
-  endpoints: twoFactorRoutes as unknown as AnyEndpoint[],
-  errors: TWO_FACTOR_ERRORS,
-  rateLimit: {
-    '/two-factor/verify-totp': STRICT,
-    '/two-factor/verify-otp': STRICT,
-    '/two-factor/verify-backup-code': STRICT,
-    '/two-factor/send-otp': { window: 60, max: 3 },
-    '/two-factor/enable': STRICT,
-    '/two-factor/disable': STRICT,
-    '/two-factor/get-totp-uri': STRICT,
-    '/two-factor/generate-backup-codes': STRICT,
-  },
-  async beforeSignIn(c, { user, rememberMe, method }) {
-    if (method !== 'password' || !user.twoFactorEnabled || secondFactorPassed.has(c)) return undefined;
-    if (await isTrusted(c, String(user.id))) return undefined;
-    await startPending(c, String(user.id), rememberMe);
-    return { twoFactorRedirect: true };
-  },
-});
+    endpoints: twoFactorRoutes,
+    errors: TWO_FACTOR_ERRORS,
+    rateLimit: {
+      '/two-factor/verify-totp': STRICT,
+      '/two-factor/verify-otp': STRICT,
+      '/two-factor/verify-backup-code': STRICT,
+      '/two-factor/send-otp': { window: 60, max: 3 },
+      '/two-factor/enable': STRICT,
+      '/two-factor/disable': STRICT,
+      '/two-factor/get-totp-uri': STRICT,
+      '/two-factor/generate-backup-codes': STRICT,
+    },
+    async beforeSignIn(c, { user, rememberMe, method }) {
+      if (method !== 'password' || !user.twoFactorEnabled || secondFactorPassed.has(c)) return undefined;
+      if (await isTrusted(c, String(user.id))) return undefined;
+      await startPending(c, String(user.id), rememberMe);
+      return { twoFactorRedirect: true };
+    },
+    init(auth) {
+      useTwoFactorConfig(auth, config);
+    },
+  });
+}

@@ -2,7 +2,7 @@ import { TOTP, URI } from 'otpauth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APIError } from '../../errors.js';
 import type { Mail } from '../../mail/types.js';
-import type { GatehouseOptions } from '../../options.js';
+import type { GatehouseOptions } from '../index.js';
 import { type CookieJar, type TestClient, createMailTestClient } from '../../test/harness.js';
 
 const PASSWORD = 'correct horse battery';

@@ -4,6 +4,10 @@ import type { usernameRoutes } from './index.js';
 // Data only: the routes are imported as types, so a browser bundle gets none of the server.
 
 declare module '../../public-types.js' {
+  /** `GET /providers`: whether the username plugin runs. */
+  interface PublicFeatures {
+    username: boolean;
+  }
   /** The username plugin's user fields (its schema in index.ts). */
   interface PublicUser {
     username?: string | null;

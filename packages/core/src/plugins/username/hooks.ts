@@ -1,30 +1,29 @@
-import type { AuthContext } from '../../context.js';
-import type { Adapter } from '../../db/adapter.js';
-import type { BeforeResult, DatabaseHooks } from '../../db/hooks.js';
+import type { HookServices } from '../../context.js';
+import type { BeforeResult, DatabaseHooks, HookAdapter } from '../../db/hooks.js';
 import type { Row, Where } from '../../db/types.js';
 import { usernameError } from './errors.js';
-import { checkUsername, usernameRules } from './rules.js';
+import { checkUsername, type UsernameRules } from './rules.js';
 
 /**
  * What a before-hook needs to check uniqueness safely: the adapter running the write
  * and, on update, which row is written (the core's HookContext, optional for direct calls).
  */
 export interface HookContext {
-  adapter?: Adapter;
+  adapter?: HookAdapter;
   where?: readonly Where[];
 }
 
-async function prepare(auth: AuthContext, data: Row, ctx: HookContext | undefined, op: 'create' | 'update'): Promise<BeforeResult> {
+async function prepare(services: HookServices, rules: UsernameRules, data: Row, ctx: HookContext | undefined, op: 'create' | 'update'): Promise<BeforeResult> {
   if (data.username === undefined) return;
   if (data.username === null) {
     // Clearing the username clears its display form too, unless one is given.
     return data.displayUsername === undefined ? { data: { displayUsername: null } } : undefined;
   }
-  const username = checkUsername(usernameRules(auth.options), data.username);
+  const username = checkUsername(rules, data.username);
   // Without the running adapter, a create is left to the unique index: sign-up creates the
   // user inside a transaction, and a query on the root adapter would wait forever for
   // SQLite's single connection. update-user writes outside a transaction, so the root is safe.
-  const adapter = ctx?.adapter ?? (op === 'update' ? auth.adapter : undefined);
+  const adapter = ctx?.adapter ?? (op === 'update' ? services.adapter : undefined);
   if (adapter) {
     const holder = await adapter.findOne('user', [{ field: 'username', value: username }]);
     if (holder) {
@@ -37,15 +36,12 @@ async function prepare(auth: AuthContext, data: Row, ctx: HookContext | undefine
   return { data: { username, displayUsername } };
 }
 
-/**
- * Every write of a user (sign-up, update-user, admin, CLI) goes through these.
- * `auth` is filled in after the hooks are built: read it only when a hook runs.
- */
-export function usernameHooks(auth: AuthContext): DatabaseHooks {
-  return {
+/** Every write of a user (sign-up, update-user, admin, CLI) goes through these. */
+export function usernameHooks(rules: UsernameRules) {
+  return (services: HookServices): DatabaseHooks => ({
     user: {
-      create: { before: (data: Row, ctx?: HookContext) => prepare(auth, data, ctx, 'create') },
-      update: { before: (data: Row, ctx?: HookContext) => prepare(auth, data, ctx, 'update') },
+      create: { before: (data: Row, ctx?: HookContext) => prepare(services, rules, data, ctx, 'create') },
+      update: { before: (data: Row, ctx?: HookContext) => prepare(services, rules, data, ctx, 'update') },
     },
-  };
+  });
 }

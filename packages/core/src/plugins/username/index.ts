@@ -1,9 +1,11 @@
-import type { AnyEndpoint } from '../../endpoint.js';
 import { definePlugin } from '../../plugin.js';
 import { USERNAME_ERRORS } from './errors.js';
 import { usernameHooks } from './hooks.js';
 import { isUsernameAvailable } from './is-username-available.js';
+import { type UsernameOptions, usernameConfig, usernameRules } from './rules.js';
 import { signInUsername } from './sign-in-username.js';
+
+export type { UsernameOptions } from './rules.js';
 
 /** The username routes with their precise types (route-types.ts derives the client's from them). */
 export const usernameRoutes = [signInUsername, isUsernameAvailable] as const;
@@ -13,17 +15,24 @@ export const usernameRoutes = [signInUsername, isUsernameAvailable] as const;
  * accepted by sign-up and update-user (validated in the user hooks), and sign-in by it.
  * Options: `username.minUsernameLength`, `maxUsernameLength`, `usernameValidator`.
  */
-export const usernamePlugin = definePlugin({
-  id: 'username',
-  schema: {
-    user: {
-      fields: {
-        username: { type: 'string', unique: true, input: true },
-        displayUsername: { type: 'string', input: true },
+export function usernamePlugin(options: UsernameOptions = {}) {
+  const rules = usernameRules(options);
+  return definePlugin({
+    id: 'username',
+    features: { username: true },
+    schema: {
+      user: {
+        fields: {
+          username: { type: 'string', unique: true, input: true },
+          displayUsername: { type: 'string', input: true },
+        },
       },
     },
-  },
-  endpoints: usernameRoutes as unknown as AnyEndpoint[],
-  errors: USERNAME_ERRORS,
-  databaseHooks: usernameHooks,
-});
+    endpoints: usernameRoutes,
+    errors: USERNAME_ERRORS,
+    databaseHooks: usernameHooks(rules),
+    init(auth) {
+      usernameConfig.set(auth, rules);
+    },
+  });
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
-import { checkUsername, usernameRules } from './rules.js';
+import { checkUsername, usernameConfig } from './rules.js';
 
 /** Lets a sign-up form say "taken" before submitting; a malformed name answers the rule it breaks. */
 export const isUsernameAvailable = defineEndpoint({
@@ -8,7 +8,7 @@ export const isUsernameAvailable = defineEndpoint({
   path: '/is-username-available',
   body: z.object({ username: z.string() }),
   async handler(c) {
-    const username = checkUsername(usernameRules(c.auth.options), c.body.username);
+    const username = checkUsername(usernameConfig.get(c.auth), c.body.username);
     const holder = await c.auth.adapter.findOne('user', [{ field: 'username', value: username }]);
     return { available: !holder };
   },

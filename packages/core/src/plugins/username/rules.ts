@@ -1,4 +1,4 @@
-import type { GatehouseOptions } from '../../options.js';
+import { extension } from '../../extension.js';
 import { usernameError } from './errors.js';
 
 export interface UsernameRules {
@@ -10,14 +10,25 @@ export interface UsernameRules {
 // Letters, digits and underscore (spec section 5); ASCII only, so look-alikes cannot be registered.
 const DEFAULT_PATTERN = /^[A-Za-z0-9_]+$/;
 
-export function usernameRules(options: GatehouseOptions): UsernameRules {
-  const o = options.username ?? {};
+/** The `username` options (CONTRACT.md "Options object"). */
+export interface UsernameOptions {
+  enabled?: boolean;
+  minUsernameLength?: number;
+  maxUsernameLength?: number;
+  usernameValidator?: (username: string) => boolean;
+}
+
+/** The options with their defaults: 3 to 30 letters, digits and underscores. */
+export function usernameRules(o: UsernameOptions = {}): UsernameRules {
   return {
     min: o.minUsernameLength ?? 3,
     max: o.maxUsernameLength ?? 30,
     valid: o.usernameValidator ?? ((u) => DEFAULT_PATTERN.test(u)),
   };
 }
+
+/** The rules of this auth instance, set by the plugin's `init`. */
+export const usernameConfig = extension<UsernameRules>('username');
 
 /** The stored form: usernames are unique case-insensitively, so they are kept lowercased. */
 export function normalizeUsername(username: string): string {

@@ -5,7 +5,7 @@ import { fail } from '../../errors.js';
 import type { UserRow } from '../../session/types.js';
 import { completeSignIn, emailVerification, verifyCredential } from '../../sign-in.js';
 import { usernameError } from './errors.js';
-import { checkUsername, usernameRules } from './rules.js';
+import { checkUsername, usernameConfig } from './rules.js';
 
 export const signInUsername = defineEndpoint({
   method: 'POST',
@@ -25,7 +25,7 @@ export const signInUsername = defineEndpoint({
     if (!auth.options.emailAndPassword.enabled) fail('BAD_REQUEST', 'EMAIL_PASSWORD_DISABLED');
     // A username outside the rules is 422 with its own message (spec section 8), before any
     // look-up: it tells nothing about who has an account, since no account can have it.
-    const username = checkUsername(usernameRules(auth.options), body.username);
+    const username = checkUsername(usernameConfig.get(auth), body.username);
     const identity = `username:${username}`;
     await auth.lockout.begin(identity);
     const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'username', value: username }]);

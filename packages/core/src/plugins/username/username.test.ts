@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Mail } from '../../mail/types.js';
 import { createTestClient, uniqueEmail, type TestClient } from '../../test/harness.js';
 import { usernameHooks } from './hooks.js';
+import { usernameRules } from './rules.js';
 
 let t: TestClient;
 afterEach(async () => t?.auth.close());
@@ -68,7 +69,7 @@ describe('username: sign-up and validation', () => {
     t = await createTestClient();
     const { data } = await t.signUp({ username: 'dave' }, t.newJar());
     const ctx = await t.auth.context();
-    const hooks = usernameHooks(ctx).user!;
+    const hooks = usernameHooks(usernameRules())(ctx).user!;
     const create = hooks.create!.before as (d: Record<string, unknown>, c?: unknown) => Promise<unknown>;
     const update = hooks.update!.before as (d: Record<string, unknown>, c?: unknown) => Promise<unknown>;
     await expect(create({ username: 'Dave' }, { adapter: ctx.adapter })).rejects.toMatchObject({

@@ -1,4 +1,4 @@
-import type { EndpointContext } from '../../endpoint.js';
+import type { EndpointContext, SignedInContext } from '../../endpoint.js';
 import { fail } from '../../errors.js';
 import { type AccountRow, tokenFields } from '../accounts.js';
 import type { Provider } from '../provider.js';
@@ -17,12 +17,12 @@ export interface AccessTokenAnswer {
 
 /** The caller's account at the provider (the first, unless accountId names one). */
 export async function findProviderAccount(
-  c: EndpointContext,
+  c: SignedInContext,
   body: { providerId: string; accountId?: string },
 ): Promise<{ provider: Provider; account: AccountRow }> {
   const provider = requireProvider(c.auth, body.providerId);
   const where = [
-    { field: 'userId', value: c.session!.user.id },
+    { field: 'userId', value: c.session.user.id },
     { field: 'providerId', value: provider.id },
   ];
   if (body.accountId) where.push({ field: 'accountId', value: body.accountId });

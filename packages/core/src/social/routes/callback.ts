@@ -49,7 +49,7 @@ function readParams(c: EndpointContext): { params: CallbackParams; formUser?: Ap
   return { params: out, formUser };
 }
 
-/** The primitive fields of what a plugin answered instead of a session (e.g. twoFactorRedirect=true), for the app's URL. */
+/** The primitive fields of what a plugin answered instead of a session (e.g. a redirect flag), for the app's URL. */
 function interceptParams(answer: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (answer && typeof answer === 'object') {
@@ -125,7 +125,7 @@ export const callback = defineEndpoint({
       } catch (e) {
         if (!(e instanceof APIError)) throw e;
         if (e.code === 'FAILED_TO_CREATE_SESSION') return failWith('unable_to_create_session');
-        // A plugin refused the sign-in (a ban): its code and message go to the error page.
+        // A plugin refused the sign-in: its code and message go to the error page.
         return failWith(e.code.toLowerCase(), e.message);
       }
       if ('intercepted' in done) {

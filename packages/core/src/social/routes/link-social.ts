@@ -23,7 +23,7 @@ export const linkSocial = defineEndpoint({
   redirectFields: ['callbackURL', 'errorCallbackURL'],
   async handler(c) {
     const { auth, body } = c;
-    const user = c.session!.user;
+    const user = c.session.user;
     const provider = requireProvider(auth, body.provider);
     const linked = await auth.adapter.findOne('account', [
       { field: 'userId', value: user.id },

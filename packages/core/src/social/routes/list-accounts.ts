@@ -8,7 +8,7 @@ export const listAccounts = defineEndpoint({
   requireSession: true,
   async handler(c) {
     const rows = await c.auth.adapter.findMany<AccountRow>('account', {
-      where: [{ field: 'userId', value: c.session!.user.id }],
+      where: [{ field: 'userId', value: c.session.user.id }],
       sortBy: { field: 'createdAt', direction: 'asc' },
     });
     return rows.map((a) => ({

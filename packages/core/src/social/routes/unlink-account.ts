@@ -17,7 +17,7 @@ export const unlinkAccount = defineEndpoint({
     .refine((b) => b.providerId !== undefined || b.accountId !== undefined, { message: 'providerId is required', path: ['providerId'] }),
   async handler(c) {
     const { auth, body } = c;
-    const accounts = await auth.adapter.findMany<AccountRow>('account', { where: [{ field: 'userId', value: c.session!.user.id }] });
+    const accounts = await auth.adapter.findMany<AccountRow>('account', { where: [{ field: 'userId', value: c.session.user.id }] });
     if (accounts.length === 1) fail('BAD_REQUEST', 'FAILED_TO_UNLINK_LAST_ACCOUNT');
     const ofProvider = accounts.filter((a) => body.providerId === undefined || a.providerId === body.providerId);
     // `accountId` is the provider's account id, or the row's own id as `/list-accounts` gives
@@ -28,7 +28,7 @@ export const unlinkAccount = defineEndpoint({
         : (ofProvider.find((a) => a.accountId === body.accountId) ?? ofProvider.find((a) => a.id === body.accountId));
     if (!target) fail('BAD_REQUEST', 'ACCOUNT_NOT_FOUND');
     await auth.adapter.delete('account', [{ field: 'id', value: target.id }]);
-    await auth.audit.record(c, 'account.unlink', { userId: c.session!.user.id, details: { providerId: target.providerId } });
+    await auth.audit.record(c, 'account.unlink', { userId: c.session.user.id, details: { providerId: target.providerId } });
     return { status: true };
   },
 });

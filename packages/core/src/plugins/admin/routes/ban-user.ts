@@ -18,7 +18,7 @@ export const banUser = (o: AdminConfig) =>
     }),
     async handler(c) {
       const { auth, body } = c;
-      if (body.userId === c.session!.user.id) throw adminError('BAD_REQUEST', 'YOU_CANNOT_BAN_YOURSELF');
+      if (body.userId === c.session.user.id) throw adminError('BAD_REQUEST', 'YOU_CANNOT_BAN_YOURSELF');
       const user = await requireUser(auth, body.userId);
       const updated = await auth.adapter.update('user', [{ field: 'id', value: user.id }], {
         banned: true,

@@ -19,7 +19,7 @@ export const impersonateUser = (o: AdminConfig) =>
     body: z.object({ userId: z.string().min(1) }),
     async handler(c) {
       const { auth } = c;
-      const current = c.session!;
+      const current = c.session;
       const target = await requireUser(auth, c.body.userId);
       if (isAdmin(o, target) && !o.allowImpersonatingAdmins) throw adminError('FORBIDDEN', 'YOU_CANNOT_IMPERSONATE_ADMINS');
       // Impersonating from an impersonation (of an admin) switches targets: the

@@ -17,7 +17,7 @@ export const removeUser = (o: AdminConfig) =>
         await trx.delete('user', [{ field: 'id', value: user.id }]);
       });
       await auth.audit.record(c, 'user.delete', { userId: user.id, details: { email: user.email } });
-      if (user.id === c.session!.user.id) auth.sessions.clearCookies(c);
+      if (user.id === c.session.user.id) auth.sessions.clearCookies(c);
       return { success: true };
     },
   });

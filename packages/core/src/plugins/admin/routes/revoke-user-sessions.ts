@@ -11,7 +11,7 @@ export const revokeUserSessions = (o: AdminConfig) =>
     async handler(c) {
       const user = await requireUser(c.auth, c.body.userId);
       await c.auth.sessions.revokeAll(user.id);
-      if (user.id === c.session!.user.id) c.auth.sessions.clearCookies(c);
+      if (user.id === c.session.user.id) c.auth.sessions.clearCookies(c);
       return { success: true };
     },
   });

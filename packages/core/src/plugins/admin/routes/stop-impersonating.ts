@@ -16,7 +16,7 @@ export const stopImpersonating = () =>
     requireSession: true,
     async handler(c) {
       const { auth } = c;
-      const current = c.session!;
+      const current = c.session;
       const adminId = current.session.impersonatedBy as string | null | undefined;
       if (!adminId) throw adminError('BAD_REQUEST', 'YOU_ARE_NOT_IMPERSONATING_ANYONE');
       const adminUser = await auth.adapter.findOne('user', [{ field: 'id', value: adminId }]);

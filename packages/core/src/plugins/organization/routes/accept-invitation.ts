@@ -4,7 +4,7 @@ import { APIError } from '../../../errors.js';
 import { orgError } from '../errors.js';
 import { requireAnswerable, requireInviterStillMember } from '../invitations.js';
 import type { InvitationRow, MemberRow } from '../schema.js';
-import { findMember, sessionOf, setActiveOrganization } from '../shared.js';
+import { findMember, setActiveOrganization } from '../shared.js';
 
 /**
  * POST /organization/accept-invitation: the recipient becomes a member with the
@@ -19,7 +19,7 @@ export const acceptInvitation = () =>
     body: z.object({ invitationId: z.string().min(1) }),
     async handler(c) {
       const { auth } = c;
-      const user = sessionOf(c).user;
+      const user = c.session.user;
       const invitation = await requireAnswerable(c, c.body.invitationId);
       await requireInviterStillMember(c, invitation);
       if (await findMember(auth, invitation.organizationId, user.id)) {

@@ -5,7 +5,7 @@ import type { UserRow } from '../../../session/types.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
 import type { MemberRow, OrganizationRow } from '../schema.js';
-import { findOrganization, sessionOf, setActiveOrganization } from '../shared.js';
+import { findOrganization, setActiveOrganization } from '../shared.js';
 
 /**
  * POST /organization/create: the organization and its owner membership in one
@@ -27,7 +27,7 @@ export const createOrganization = (o: OrganizationConfig) =>
     }),
     async handler(c) {
       const { auth, body } = c;
-      const s = sessionOf(c);
+      const s = c.session;
       let user: UserRow = s.user;
       if (body.userId && body.userId !== s.user.id) {
         const admin = auth.extensions.admin as { isAdmin(user: UserRow): boolean } | undefined;

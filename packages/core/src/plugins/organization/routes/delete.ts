@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../../endpoint.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
-import { can, clearActiveOrganization, requireMembership, sessionOf } from '../shared.js';
+import { can, clearActiveOrganization, requireMembership } from '../shared.js';
 
 /** POST /organization/delete: owners only (organization:delete); members and invitations go with it. */
 export const deleteOrganization = (o: OrganizationConfig) =>
@@ -14,7 +14,7 @@ export const deleteOrganization = (o: OrganizationConfig) =>
     body: z.object({ organizationId: z.string().min(1) }),
     async handler(c) {
       const { auth, body } = c;
-      const { organization, member } = await requireMembership(auth, body.organizationId, sessionOf(c).user.id);
+      const { organization, member } = await requireMembership(auth, body.organizationId, c.session.user.id);
       if (!can(o, member, { organization: ['delete'] })) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION');
       await auth.adapter.transaction(async (trx) => {
         // Explicit, so that it holds even where foreign keys were not enforced.

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../endpoint.js';
 import { orgError } from '../errors.js';
-import { findMember, sessionOf, targetOrganizationId, withUsers } from '../shared.js';
+import { findMember, targetOrganizationId, withUsers } from '../shared.js';
 
 /** GET /organization/get-active-member: the caller's membership of the active organization. */
 export const getActiveMember = () =>
@@ -10,7 +10,7 @@ export const getActiveMember = () =>
     requireSession: true,
     async handler(c) {
       const organizationId = targetOrganizationId(c, undefined);
-      const member = await findMember(c.auth, organizationId, sessionOf(c).user.id);
+      const member = await findMember(c.auth, organizationId, c.session.user.id);
       if (!member) throw orgError('BAD_REQUEST', 'MEMBER_NOT_FOUND');
       const [withUser] = await withUsers(c.auth, [member]);
       return withUser ?? member;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../endpoint.js';
 import { orgError } from '../errors.js';
-import { activeOrganizationId, findMember, findOrganization, fullOrganization, sessionOf } from '../shared.js';
+import { activeOrganizationId, findMember, findOrganization, fullOrganization } from '../shared.js';
 
 /**
  * GET /organization/get-full-organization: by id or slug, else the active one
@@ -19,7 +19,7 @@ export const getFullOrganization = () =>
       if (!id && !query.organizationSlug) return null;
       const organization = await findOrganization(auth, id ? { id } : { slug: query.organizationSlug });
       if (!organization) throw orgError('BAD_REQUEST', 'ORGANIZATION_NOT_FOUND');
-      if (!(await findMember(auth, organization.id, sessionOf(c).user.id))) {
+      if (!(await findMember(auth, organization.id, c.session.user.id))) {
         throw orgError('FORBIDDEN', 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
       }
       return fullOrganization(auth, organization);

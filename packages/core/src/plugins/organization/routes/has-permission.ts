@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../endpoint.js';
 import type { OrganizationConfig } from '../config.js';
-import { can, requireMembership, sessionOf, targetOrganizationId } from '../shared.js';
+import { can, requireMembership, targetOrganizationId } from '../shared.js';
 
 /** POST /organization/has-permission {permissions: {resource: [actions]}}: whether the caller's role grants them all. */
 export const hasPermissionRoute = (o: OrganizationConfig) =>
@@ -17,7 +17,7 @@ export const hasPermissionRoute = (o: OrganizationConfig) =>
     }),
     async handler(c) {
       const organizationId = targetOrganizationId(c, c.body.organizationId);
-      const { member } = await requireMembership(c.auth, organizationId, sessionOf(c).user.id);
+      const { member } = await requireMembership(c.auth, organizationId, c.session.user.id);
       return { success: can(o, member, c.body.permissions) };
     },
   });

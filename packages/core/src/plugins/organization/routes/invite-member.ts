@@ -8,7 +8,7 @@ import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
 import { sendInvitationMail } from '../mail.js';
 import type { InvitationRow } from '../schema.js';
-import { can, findMember, isOpen, isOwnerRole, requireMembership, sessionOf, targetOrganizationId } from '../shared.js';
+import { can, findMember, isOpen, isOwnerRole, requireMembership, targetOrganizationId } from '../shared.js';
 
 /**
  * POST /organization/invite-member: needs invitation:create; only an owner may
@@ -28,7 +28,7 @@ export const inviteMember = (o: OrganizationConfig) =>
     }),
     async handler(c) {
       const { auth, body } = c;
-      const inviter = sessionOf(c).user;
+      const inviter = c.session.user;
       const organizationId = targetOrganizationId(c, body.organizationId);
       const { organization, member } = await requireMembership(auth, organizationId, inviter.id);
       if (!can(o, member, { invitation: ['create'] })) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../../endpoint.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
-import { clearActiveOrganization, isOwnerRole, ownerCount, requireMembership, sessionOf } from '../shared.js';
+import { clearActiveOrganization, isOwnerRole, ownerCount, requireMembership } from '../shared.js';
 
 /** POST /organization/leave: any member but the only owner. */
 export const leaveOrganization = (o: OrganizationConfig) =>
@@ -14,7 +14,7 @@ export const leaveOrganization = (o: OrganizationConfig) =>
     body: z.object({ organizationId: z.string().min(1) }),
     async handler(c) {
       const { auth, body } = c;
-      const { member } = await requireMembership(auth, body.organizationId, sessionOf(c).user.id);
+      const { member } = await requireMembership(auth, body.organizationId, c.session.user.id);
       if (isOwnerRole(o, member.role) && (await ownerCount(auth, o, body.organizationId)) <= 1) {
         throw orgError('BAD_REQUEST', 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER');
       }

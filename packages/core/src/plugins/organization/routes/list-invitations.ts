@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../endpoint.js';
 import type { InvitationRow } from '../schema.js';
-import { requireMembership, sessionOf, targetOrganizationId } from '../shared.js';
+import { requireMembership, targetOrganizationId } from '../shared.js';
 
 /** GET /organization/list-invitations: every invitation of the (active) organization, for its members. */
 export const listInvitations = () =>
@@ -13,7 +13,7 @@ export const listInvitations = () =>
     async handler(c) {
       const { auth } = c;
       const organizationId = targetOrganizationId(c, c.query.organizationId);
-      await requireMembership(auth, organizationId, sessionOf(c).user.id);
+      await requireMembership(auth, organizationId, c.session.user.id);
       return auth.adapter.findMany<InvitationRow>('invitation', {
         where: [{ field: 'organizationId', value: organizationId }],
         sortBy: { field: 'createdAt', direction: 'asc' },

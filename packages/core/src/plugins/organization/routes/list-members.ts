@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../endpoint.js';
 import type { MemberRow } from '../schema.js';
-import { requireMembership, sessionOf, targetOrganizationId, withUsers } from '../shared.js';
+import { requireMembership, targetOrganizationId, withUsers } from '../shared.js';
 
 /** GET /organization/list-members: a page of the organization's members, with their users. */
 export const listMembers = () =>
@@ -17,7 +17,7 @@ export const listMembers = () =>
     async handler(c) {
       const { auth, query } = c;
       const organizationId = targetOrganizationId(c, query.organizationId);
-      await requireMembership(auth, organizationId, sessionOf(c).user.id);
+      await requireMembership(auth, organizationId, c.session.user.id);
       const where = [{ field: 'organizationId', value: organizationId }];
       const [members, total] = await Promise.all([
         auth.adapter.findMany<MemberRow>('member', { where, limit: query.limit, offset: query.offset, sortBy: { field: 'createdAt', direction: 'asc' } }),

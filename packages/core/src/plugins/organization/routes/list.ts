@@ -1,6 +1,5 @@
 import { defineEndpoint } from '../../../endpoint.js';
 import type { MemberRow, OrganizationRow } from '../schema.js';
-import { sessionOf } from '../shared.js';
 
 /** GET /organization/list: the organizations the caller is a member of. */
 export const listOrganizations = () =>
@@ -10,7 +9,7 @@ export const listOrganizations = () =>
     requireSession: true,
     async handler(c) {
       const { auth } = c;
-      const memberships = await auth.adapter.findMany<MemberRow>('member', { where: [{ field: 'userId', value: sessionOf(c).user.id }] });
+      const memberships = await auth.adapter.findMany<MemberRow>('member', { where: [{ field: 'userId', value: c.session.user.id }] });
       if (!memberships.length) return [];
       return auth.adapter.findMany<OrganizationRow>('organization', {
         where: [{ field: 'id', value: memberships.map((m) => m.organizationId), operator: 'in' }],

@@ -5,7 +5,7 @@ import type { UserRow } from '../../../session/types.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
 import type { MemberRow } from '../schema.js';
-import { can, clearActiveOrganization, findMember, isOwnerRole, ownerCount, requireMembership, sessionOf, targetOrganizationId } from '../shared.js';
+import { can, clearActiveOrganization, findMember, isOwnerRole, ownerCount, requireMembership, targetOrganizationId } from '../shared.js';
 
 /**
  * POST /organization/remove-member {memberIdOrEmail}: anyone may remove
@@ -22,7 +22,7 @@ export const removeMember = (o: OrganizationConfig) =>
     async handler(c) {
       const { auth, body } = c;
       const organizationId = targetOrganizationId(c, body.organizationId);
-      const { member: caller } = await requireMembership(auth, organizationId, sessionOf(c).user.id);
+      const { member: caller } = await requireMembership(auth, organizationId, c.session.user.id);
 
       let target: MemberRow | null = null;
       if (body.memberIdOrEmail.includes('@')) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../../endpoint.js';
 import { orgError } from '../errors.js';
 import type { OrganizationRow } from '../schema.js';
-import { activeOrganizationId, findMember, findOrganization, fullOrganization, sessionOf, setActiveOrganization } from '../shared.js';
+import { activeOrganizationId, findMember, findOrganization, fullOrganization, setActiveOrganization } from '../shared.js';
 
 /**
  * POST /organization/set-active: `organizationId: null` clears the active
@@ -30,7 +30,7 @@ export const setActive = () =>
         organization = await findOrganization(auth, { id: current });
       }
       if (!organization) throw orgError('BAD_REQUEST', 'ORGANIZATION_NOT_FOUND');
-      if (!(await findMember(auth, organization.id, sessionOf(c).user.id))) {
+      if (!(await findMember(auth, organization.id, c.session.user.id))) {
         throw orgError('FORBIDDEN', 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
       }
       if (organization.id !== activeOrganizationId(c)) await setActiveOrganization(c, organization.id);

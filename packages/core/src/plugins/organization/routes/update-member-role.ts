@@ -4,7 +4,7 @@ import { roleExists } from '../access.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
 import type { MemberRow } from '../schema.js';
-import { can, isOwnerRole, ownerCount, requireMembership, sessionOf, targetOrganizationId } from '../shared.js';
+import { can, isOwnerRole, ownerCount, requireMembership, targetOrganizationId } from '../shared.js';
 
 /**
  * POST /organization/update-member-role: needs member:update. Only an owner may
@@ -23,7 +23,7 @@ export const updateMemberRole = (o: OrganizationConfig) =>
     async handler(c) {
       const { auth, body } = c;
       const organizationId = targetOrganizationId(c, body.organizationId);
-      const { member: caller } = await requireMembership(auth, organizationId, sessionOf(c).user.id);
+      const { member: caller } = await requireMembership(auth, organizationId, c.session.user.id);
       if (!can(o, caller, { member: ['update'] })) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
       if (!roleExists(o.roles, body.role)) throw orgError('BAD_REQUEST', 'ROLE_NOT_FOUND');
       const target = await auth.adapter.findOne<MemberRow>('member', [

@@ -5,7 +5,7 @@ import type { Row } from '../../../db/types.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
 import type { OrganizationRow } from '../schema.js';
-import { can, findOrganization, requireMembership, sessionOf, targetOrganizationId } from '../shared.js';
+import { can, findOrganization, requireMembership, targetOrganizationId } from '../shared.js';
 
 /** POST /organization/update: for roles holding organization:update (owner, admin by default). */
 export const updateOrganization = (o: OrganizationConfig) =>
@@ -25,7 +25,7 @@ export const updateOrganization = (o: OrganizationConfig) =>
     async handler(c) {
       const { auth, body } = c;
       const organizationId = targetOrganizationId(c, body.organizationId);
-      const { organization, member } = await requireMembership(auth, organizationId, sessionOf(c).user.id);
+      const { organization, member } = await requireMembership(auth, organizationId, c.session.user.id);
       if (!can(o, member, { organization: ['update'] })) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION');
 
       const changes: Row = {};

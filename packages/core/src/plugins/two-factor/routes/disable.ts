@@ -14,7 +14,7 @@ export const disableTwoFactor = defineEndpoint({
   requireSession: true,
   async handler(c) {
     const { auth } = c;
-    const userId = c.session!.user.id;
+    const userId = c.session.user.id;
     await requirePassword(auth, userId, c.body.password);
     // The flag first: should the rest fail, sign-in simply stops asking (never a lock-out).
     const user = await auth.adapter.update<UserRow>('user', [{ field: 'id', value: userId }], { twoFactorEnabled: false });
@@ -22,7 +22,7 @@ export const disableTwoFactor = defineEndpoint({
     await auth.adapter.delete('verification', [{ field: 'identifier', value: ids.otp(userId) }]);
     await revokeTrustedDevices(auth, userId, c);
     if (user) refreshSessionCache(c, user);
-    await auth.audit.record(c, 'two-factor.disable', { userId: c.session!.user.id });
+    await auth.audit.record(c, 'two-factor.disable', { userId: c.session.user.id });
     return { status: true };
   },
 });

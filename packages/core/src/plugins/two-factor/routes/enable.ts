@@ -18,7 +18,7 @@ export const enableTwoFactor = defineEndpoint({
   requireSession: true,
   async handler(c) {
     const { auth } = c;
-    const user = c.session!.user;
+    const user = c.session.user;
     await requirePassword(auth, user.id, c.body.password);
     const { secret, backupCodes } = await enrol(auth, user.id);
     // A new secret is a new enrolment: browsers trusted under the old one must prove it again.

@@ -13,7 +13,7 @@ export const generateBackupCodesRoute = defineEndpoint({
   requireSession: true,
   async handler(c) {
     const { auth } = c;
-    const userId = c.session!.user.id;
+    const userId = c.session.user.id;
     await requirePassword(auth, userId, c.body.password);
     const row = await findTwoFactor(auth, userId);
     if (!row) throw twoFactorError('BAD_REQUEST', 'TWO_FACTOR_NOT_ENABLED');

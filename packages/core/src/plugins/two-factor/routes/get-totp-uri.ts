@@ -14,7 +14,7 @@ export const getTotpUri = defineEndpoint({
   requireSession: true,
   async handler(c) {
     const { auth } = c;
-    const user = c.session!.user;
+    const user = c.session.user;
     await requirePassword(auth, user.id, c.body.password);
     const row = await findTwoFactor(auth, user.id);
     const secret = row ? openSecret(auth, row) : null;

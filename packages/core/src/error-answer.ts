@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { APIError, BASE_ERRORS } from './errors.js';
+import type { Logger } from './logger.js';
+
+/** An answer to something thrown: what the status, body and headers are, whatever carries them. */
+export interface ErrorAnswer {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** What the answer needs of the request: for the log line of a 500. */
+export interface ErrorRequest {
+  method: string;
+  url: string;
+  header(name: string): string | null | undefined;
+}
+
+/**
+ * Anything thrown, as the answer to give: an APIError as itself, a lost database as 503,
+ * anything else as a 500 that is logged (with a request id) and never echoed.
+ */
+export function errorAnswer(logger: Logger, error: unknown, request: ErrorRequest): ErrorAnswer {
+  if (error instanceof APIError) return { status: error.status, body: JSON.stringify(error.toJSON()), headers: { 'content-type': 'application/json', ...error.headers } };
+  if (isDatabaseDown(error)) {
+    logger.error({ err: String(error) }, 'database unavailable');
+    return errorAnswer(logger, new APIError('SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE', BASE_ERRORS.SERVICE_UNAVAILABLE), request);
+  }
+  const requestId = request.header('x-request-id') ?? randomUUID();
+  logger.error(
+    { requestId, method: request.method, url: request.url, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+    'unhandled error',
+  );
+  return {
+    status: 500,
+    body: JSON.stringify({ message: BASE_ERRORS.INTERNAL_SERVER_ERROR, code: 'INTERNAL_SERVER_ERROR' }),
+    headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+  };
+}
+
+/** Turns anything thrown into a Response (`errorAnswer`). */
+export function toErrorResponse(logger: Logger, error: unknown, request: Request): Response {
+  const answer = errorAnswer(logger, error, { method: request.method, url: request.url, header: (name) => request.headers.get(name) });
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+// Drivers that lose a connection mid-query say so in words, without a code.
+const DOWN_MESSAGES = /Connection terminated|connection (is )?closed|Connection lost|timeout exceeded when trying to connect|Query read timeout|Can't add new command when connection is in closed state/i;
+
+function isDatabaseDown(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = 'code' in error ? String((error as { code: unknown }).code) : '';
+  const message = 'message' in error ? String((error as { message: unknown }).message) : '';
+  return DOWN_CODES.has(code) || DOWN_MESSAGES.test(message);
+}

@@ -1,0 +1,13 @@
+// The audit events the admin plugin records, added to the core's typed set.
+declare module '../../security/audit.js' {
+  interface AuditEventTypes {
+    'user.ban': true;
+    'user.unban': true;
+    'user.role': true;
+    'impersonation.start': true;
+    'impersonation.stop': true;
+  }
+}
+
+/** The admin plugin's audit event types. */
+export type AdminAuditEvent = 'user.ban' | 'user.unban' | 'user.role' | 'impersonation.start' | 'impersonation.stop';

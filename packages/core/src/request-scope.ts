@@ -1,0 +1,21 @@
+import type { CookieAttributes } from './cookies.js';
+import type { SessionWithUser } from './session/types.js';
+
+/**
+ * What the services (sessions, audit) need of the request being answered: its headers,
+ * its address and its cookies. The pipeline's `EndpointContext` is one; the services name
+ * only this, so that they sit below the HTTP layer.
+ */
+export interface RequestScope {
+  readonly request: Request;
+  readonly headers: Headers;
+  /** The client address, as far as it can be trusted. */
+  readonly ip: string | null;
+  /** The caller's session, once it is known. */
+  session: SessionWithUser | null;
+  getCookie(name: string): string | undefined;
+  getSignedCookie(name: string): string | null;
+  setCookie(name: string, value: string, attrs?: CookieAttributes): void;
+  setSignedCookie(name: string, value: string, attrs?: CookieAttributes): void;
+  deleteCookie(name: string): void;
+}

@@ -1,0 +1,134 @@
+import { after, type MaybePromise } from '../maybe.js';
+import type { SessionAnswers } from './answers.js';
+import type { CookieCache } from './cookie-cache.js';
+import { remember, sameValues } from './memo.js';
+import type { SessionPolicy } from './policy.js';
+import type { Found, SessionReads } from './store.js';
+import type { TokenCookie } from './token-cookie.js';
+import type { SessionRow } from './types.js';
+
+const LIVE_MEMO_SIZE = 1_000;
+
+/** A session the fast lane may answer for, until `until` (the policy's `answerableUntil`). */
+interface Live {
+  values?: readonly unknown[];
+  id: string;
+  userId: string;
+  until: number;
+  /** get-session's answer. */
+  body: string;
+}
+
+export interface SessionPeekDeps {
+  reads: SessionReads;
+  policy: SessionPolicy;
+  answers: SessionAnswers;
+  tokens: TokenCookie;
+  /** Present while `session.cookieCache.enabled`. */
+  cookieCache?: CookieCache;
+  now(): number;
+}
+
+/**
+ * The fast lane's half of the session rules: get-session's and list-sessions' JSON when
+ * answering writes nothing (no cookie to set, no row to touch). `undefined`: the general
+ * route must answer (a renewal due, a session gone whose cookies must be cleared, a cache
+ * cookie to write). At once on SQLite. Expiry and renewal are the policy's, as for the
+ * general route.
+ */
+export class SessionPeek {
+  /** Sessions by token hash, and rendered session lists (bounded memos). */
+  private readonly lives = new Map<string, Live>();
+  private readonly lists = new Map<string, { values: readonly unknown[]; body: string; until: number }>();
+
+  constructor(private readonly deps: SessionPeekDeps) {}
+
+  /** get-session's JSON: `'null'` without a session, else the body. */
+  sessionJson(cookieHeader: string | null): MaybePromise<string | undefined> {
+    const { deps } = this;
+    const verified = deps.tokens.read(cookieHeader);
+    if (!verified) return 'null';
+    if (deps.cookieCache) {
+      const entry = deps.cookieCache.read(cookieHeader, verified.hash);
+      if (!entry) return undefined;
+      if (entry.json?.token !== verified.token) entry.json = { token: verified.token, body: JSON.stringify(deps.answers.session({ ...entry, token: verified.token })) };
+      return entry.json.body;
+    }
+    return after(this.live(verified), (live) => live?.body);
+  }
+
+  /** list-sessions' JSON on the same terms: `null` means no session (401). */
+  listJson(cookieHeader: string | null): MaybePromise<string | null | undefined> {
+    const { deps } = this;
+    const verified = deps.tokens.read(cookieHeader);
+    if (!verified) return null;
+    if (deps.cookieCache) {
+      const entry = deps.cookieCache.read(cookieHeader, verified.hash);
+      return entry ? this.userList(entry.session) : undefined;
+    }
+    if (deps.reads.cache) return after(this.live(verified), (live) => live && this.userList(live));
+    // One query: the caller's session among its user's sessions, found by its token.
+    return after(deps.reads.listRowsByToken(verified.hash), (rows) => {
+      const now = deps.now();
+      const key = `mine:${verified.hash}`;
+      const known = this.lists.get(key);
+      if (known && known.until > now && sameValues(known.values, rows)) return known.body;
+      const mine = rows.find((values) => values[deps.reads.tokenColumn] === verified.hash);
+      if (!mine) return undefined;
+      const current = deps.reads.sessionRow.read(mine) as SessionRow;
+      const until = deps.policy.answerableUntil(current);
+      if (until <= now) return undefined;
+      return this.renderList(key, rows, current.id, until);
+    });
+  }
+
+  /**
+   * The session behind a verified token when the lane may answer for it: live, and no
+   * renewal due. Kept per token with the database row it was read from, so a request
+   * whose row is unchanged (compared value by value) reuses the rendered answer and makes
+   * no objects; from secondary storage it is built every time.
+   */
+  private live(verified: { token: string; hash: string }): MaybePromise<Live | undefined> {
+    const { deps } = this;
+    const key = verified.hash;
+    const build = (found: Found | null): Live | undefined => {
+      if (!found) return undefined;
+      const { session } = found;
+      const entry: Live = {
+        values: found.values,
+        id: session.id,
+        userId: session.userId,
+        until: deps.policy.answerableUntil(session),
+        body: JSON.stringify(deps.answers.session({ ...found, token: verified.token })),
+      };
+      if (found.values) remember(this.lives, key, entry, LIVE_MEMO_SIZE);
+      return entry;
+    };
+    const fresh = (live: Live | undefined) => (live && live.until > deps.now() ? live : undefined);
+    if (deps.reads.cache) return after(deps.reads.byHash(verified.hash), (found) => fresh(build(found)));
+    return after(deps.reads.joinedRow(verified.hash), (values) => {
+      if (!values) return undefined;
+      const known = this.lives.get(key);
+      if (known?.values && sameValues(known.values, values)) return fresh(known);
+      return fresh(build(deps.reads.readJoined(values)));
+    });
+  }
+
+  /** The user's live sessions as list-sessions answers them, rendered again only when the rows change or one expires. */
+  private userList(current: { id: string; userId: string }): MaybePromise<string> {
+    return after(this.deps.reads.listRows(current.userId), (rows) => {
+      const key = `list:${current.id}`;
+      const known = this.lists.get(key);
+      if (known && known.until > this.deps.now() && sameValues(known.values, rows)) return known.body;
+      return this.renderList(key, rows, current.id, Number.POSITIVE_INFINITY);
+    });
+  }
+
+  /** Renders a session list and keeps it until `until` or the first listed expiry, whichever comes first. */
+  private renderList(key: string, rows: readonly unknown[][], currentId: string, until: number): string {
+    const live = this.deps.reads.liveRows(rows, this.deps.now());
+    const body = JSON.stringify(this.deps.answers.list(live, currentId));
+    remember(this.lists, key, { values: rows, body, until: Math.min(until, ...live.map((s) => s.expiresAt.getTime())) }, LIVE_MEMO_SIZE);
+    return body;
+  }
+}

@@ -1,0 +1,127 @@
+import { CompiledQuery } from 'kysely';
+import type { Adapter } from '../db/adapter.js';
+import type { Database, PreparedQuery } from '../db/dialect.js';
+import type { Row } from '../db/types.js';
+import type { MaybePromise } from '../maybe.js';
+import { after } from '../maybe.js';
+import type { SessionCache } from '../storage/session-cache.js';
+import type { SessionRow, UserRow } from './types.js';
+
+/** A session and its user as stored; `values` is the database row they were read from. */
+export interface Found {
+  session: SessionRow;
+  user: UserRow;
+  values?: readonly unknown[];
+}
+
+/**
+ * The hot-path reads of sessions: compiled once, prepared where the database can (SQLite
+ * answers in the same tick), rows read as arrays. Secondary storage (Redis), when
+ * configured, is asked first.
+ */
+export class SessionReads {
+  /** The session joined with its user, by token hash. */
+  private readonly lookupSql: string;
+  private readonly prepared?: PreparedQuery;
+  /** A user's sessions, newest first (list-sessions). */
+  private readonly listSql: string;
+  private readonly preparedList?: PreparedQuery;
+  /** The same list found by one of its tokens' hash, in one query (the fast lane's list-sessions). */
+  private readonly listByTokenSql: string;
+  private readonly preparedListByToken?: PreparedQuery;
+  readonly tokenColumn: number;
+  readonly sessionRow: ReturnType<Adapter['arrayReader']>;
+  private readonly joinedUserRow: ReturnType<Adapter['arrayReader']>;
+
+  constructor(
+    private readonly adapter: Adapter,
+    database: Pick<Database, 'prepare'>,
+    /** Sessions in secondary storage, when configured. */
+    readonly cache?: SessionCache,
+  ) {
+    this.sessionRow = adapter.arrayReader('session');
+    this.joinedUserRow = adapter.arrayReader('user', this.sessionRow.columns.length);
+    this.lookupSql = adapter.db
+      .selectFrom('session')
+      .innerJoin('user', 'user.id', 'session.userId')
+      .select([...this.sessionRow.columns.map((c) => `session.${c} as s_${c}`), ...this.joinedUserRow.columns.map((c) => `user.${c} as u_${c}`)])
+      .where('session.token', '=', '')
+      .compile().sql;
+    this.listSql = adapter.db
+      .selectFrom('session')
+      .select(this.sessionRow.columns.map((c) => `session.${c}`))
+      .where('session.userId', '=', '')
+      .orderBy('session.createdAt', 'desc')
+      .orderBy('session.id', 'desc')
+      .compile().sql;
+    this.listByTokenSql = adapter.db
+      .selectFrom('session as mine')
+      .innerJoin('session as s', 's.userId', 'mine.userId')
+      .select(this.sessionRow.columns.map((c) => `s.${c}`))
+      .where('mine.token', '=', '')
+      .orderBy('s.createdAt', 'desc')
+      .orderBy('s.id', 'desc')
+      .compile().sql;
+    this.tokenColumn = this.sessionRow.columns.indexOf('token');
+    this.prepared = database.prepare?.(this.lookupSql, 'gatehouse_session_lookup');
+    this.preparedList = database.prepare?.(this.listSql, 'gatehouse_session_list');
+    this.preparedListByToken = database.prepare?.(this.listByTokenSql, 'gatehouse_session_list_by_token');
+  }
+
+  /** Runs a hot-path statement: prepared where the database offers it, else through Kysely. */
+  private rows(prepared: PreparedQuery | undefined, text: string, params: unknown[]): MaybePromise<unknown[][]> {
+    if (prepared) return prepared(params);
+    return this.adapter.db.executeQuery<Row>(CompiledQuery.raw(text, params)).then((r) => r.rows.map((row) => Object.values(row)));
+  }
+
+  /** The joined row of a session and its user, by token hash, as values (the database only). */
+  joinedRow(tokenHash: string): MaybePromise<readonly unknown[] | undefined> {
+    return after(this.rows(this.prepared, this.lookupSql, [tokenHash]), (rows) => rows[0]);
+  }
+
+  /** A joined row, read. */
+  readJoined(values: readonly unknown[]): Found {
+    return { session: this.sessionRow.read(values) as SessionRow, user: this.joinedUserRow.read(values) as UserRow, values };
+  }
+
+  /** One query: the session joined with its user, by token hash. */
+  private lookup(tokenHash: string): MaybePromise<Found | null> {
+    return after(this.joinedRow(tokenHash), (values) => (values ? this.readJoined(values) : null));
+  }
+
+  /** Secondary storage first (one GET), the database when it has no record or is down. */
+  byHash(tokenHash: string): MaybePromise<Found | null> {
+    return this.cache ? this.cached(this.cache, tokenHash) : this.lookup(tokenHash);
+  }
+
+  private async cached(cache: SessionCache, tokenHash: string): Promise<Found | null> {
+    const cached = await cache.read(tokenHash);
+    if (cached === 'revoked') return null;
+    if (cached) return cached;
+    // Missing (evicted, never written) or the storage is down: the database answers.
+    const readAt = await cache.clock();
+    const found = await this.lookup(tokenHash);
+    if (found && readAt !== null) await cache.fill(found, readAt);
+    return found;
+  }
+
+  /** A user's sessions as rows of values, newest first. */
+  listRows(userId: string): MaybePromise<unknown[][]> {
+    return this.rows(this.preparedList, this.listSql, [userId]);
+  }
+
+  /** The sessions of the user whose session has this token hash, as rows of values, newest first. */
+  listRowsByToken(tokenHash: string): MaybePromise<unknown[][]> {
+    return this.rows(this.preparedListByToken, this.listByTokenSql, [tokenHash]);
+  }
+
+  /** The unexpired sessions among rows of values. */
+  liveRows(rows: readonly unknown[][], now: number): SessionRow[] {
+    const out: SessionRow[] = [];
+    for (const values of rows) {
+      const s = this.sessionRow.read(values) as SessionRow;
+      if (s.expiresAt.getTime() > now) out.push(s);
+    }
+    return out;
+  }
+}

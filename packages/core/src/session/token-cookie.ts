@@ -1,0 +1,37 @@
+import { readCookie } from '../cookies.js';
+import { hashToken, type Signer } from '../crypto/sign.js';
+import { remember } from './memo.js';
+
+const VERIFIED_MEMO_SIZE = 10_000;
+
+/** The session token a request's signed session cookie carries, and its hash. */
+export class TokenCookie {
+  /** Signed session cookies already verified → token and its hash (bounded memo). */
+  private readonly verified = new Map<string, { token: string; hash: string }>();
+
+  constructor(
+    private readonly signer: Signer,
+    private readonly cookieName: string,
+  ) {}
+
+  /** The token of the session cookie in a Cookie header, when its signature holds. */
+  read(cookieHeader: string | null): { token: string; hash: string } | null {
+    const signed = readCookie(cookieHeader, this.cookieName);
+    return signed ? this.tokenOf(signed) : null;
+  }
+
+  /**
+   * Verified once per distinct cookie value: a value is only remembered after its
+   * signature held, so the memo can answer for it again without the HMAC and SHA-256
+   * work (hot path).
+   */
+  private tokenOf(signed: string): { token: string; hash: string } | null {
+    const known = this.verified.get(signed);
+    if (known) return known;
+    const token = this.signer.unsign(signed);
+    if (!token) return null;
+    const entry = { token, hash: hashToken(token) };
+    remember(this.verified, signed, entry, VERIFIED_MEMO_SIZE);
+    return entry;
+  }
+}
