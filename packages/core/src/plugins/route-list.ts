@@ -1,0 +1,22 @@
+import type { accountRoutes, deleteUserRoutes } from '../account/index.js';
+import type { coreRoutes } from '../routes/index.js';
+import type { socialRoutes } from '../social/index.js';
+import type { adminRoutes } from './admin/index.js';
+import type { organizationRoutes } from './organization/index.js';
+import type { twoFactorRoutes } from './two-factor/index.js';
+import type { usernameRoutes } from './username/index.js';
+
+// Types only, beside the runtime list in index.ts: route-types.ts derives GatehouseRoutes
+// from this union, so the core outside plugins/ names no plugin. A new capability adds
+// its route list here and its plugin in index.ts.
+
+/** Every route of the core and of the built-in plugins (whether or not an option turns it off). */
+export type BuiltinEndpoint =
+  | (typeof coreRoutes)[number]
+  | (typeof accountRoutes)[number]
+  | (typeof deleteUserRoutes)[number]
+  | (typeof socialRoutes)[number]
+  | (typeof usernameRoutes)[number]
+  | (typeof twoFactorRoutes)[number]
+  | ReturnType<typeof organizationRoutes>[number]
+  | ReturnType<typeof adminRoutes>[number];
