@@ -60,16 +60,17 @@ let nextPort = 41000 + Math.floor(Math.random() * 2000);
 /** Starts a server process and waits until `readyPath` answers. */
 async function startServer(name, args, env, readyPath) {
   const port = nextPort++;
+  const url = `http://127.0.0.1:${port}`;
+  // The base URL is the address the bench calls: its sign-ups send that Origin, which must be trusted.
   const child = spawn(process.execPath, args, {
     cwd: work,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', BASE_URL: url, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
-  const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`${name} exited: ${out}`);
     try {
@@ -317,7 +318,9 @@ const ghEnv = (database, extra = {}) => ({ DATABASE_URL: database, RATE_LIMIT: '
 
 const plain = await startServer('plain', [join(ROOT, 'bench/plain-server.mjs')], {}, '/');
 const sqliteUrl = `file:${join(work, 'gatehouse.db')}`;
-const gh = await startServer('gatehouse', ghArgs(), ghEnv(sqliteUrl), '/api/auth/ok');
+// A page on another trusted origin (app.example.com calling auth.example.com) sends an Origin on every GET.
+const appOrigin = 'https://app.example.com';
+const gh = await startServer('gatehouse', ghArgs(), ghEnv(sqliteUrl, { TRUSTED_ORIGINS: appOrigin }), '/api/auth/ok');
 
 const email = 'bench-user@example.com';
 await signUp(gh.url, email, PASSWORD);
@@ -327,6 +330,7 @@ await expectJson(gh.url, '/api/auth/get-session', cookie, (d) => d?.user?.email 
 await expectJson(gh.url, '/api/auth/list-sessions', cookie, (d) => Array.isArray(d) && d.length === 5);
 
 await measurePair('get-session (cookie cache off)', plain, gh, { path: '/api/auth/get-session', headers: { cookie } }, 0.4);
+await measurePair('get-session (trusted Origin)', plain, gh, { path: '/api/auth/get-session', headers: { cookie, origin: appOrigin } }, 0.7);
 
 // The cookie cache is a server option: a second instance on the same database.
 const cacheConfig = join(work, 'cache.config.json');

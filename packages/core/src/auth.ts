@@ -97,6 +97,7 @@ export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean }
         rateLimiter: auth.rateLimiter,
         trustedProxies: auth.options.advanced.trustedProxies,
         logger: auth.logger,
+        corsHeaders: (origin) => corsHeaders(auth, origin),
       });
       return { auth, router: buildRouter(auth, endpoints, seams), lane };
     })());
@@ -142,8 +143,10 @@ export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean }
       const cors = corsHeaders(auth, request.headers.get('origin'));
       let response: Response;
       try {
+        // The lane's answers carry their CORS headers already.
         const answer = request.method === 'GET' && !info?.internal ? await laneAnswer(lane, request, info?.ip ?? null) : undefined;
-        response = answer ?? (await router.fetch(request, { info }));
+        if (answer) return answer;
+        response = await router.fetch(request, { info });
       } catch (e) {
         response = toErrorResponse(auth.logger, e, request);
       }

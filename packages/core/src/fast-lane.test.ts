@@ -76,6 +76,42 @@ describe('the fast lane answers exactly as the general route', () => {
   });
 });
 
+describe('a page on another origin', () => {
+  const app = 'https://app.example.com';
+  const corsOf = (headers: Record<string, string> | Headers | undefined) => {
+    const get = (name: string) => (headers instanceof Headers ? headers.get(name) : headers?.[name]) ?? null;
+    return { origin: get('access-control-allow-origin'), credentials: get('access-control-allow-credentials'), vary: get('vary') };
+  };
+
+  it('gets from the lane the CORS headers the general route gives: a trusted origin, and none for another', async () => {
+    t = await createTestClient({ trustedOrigins: [app] });
+    await t.signUp();
+    for (const path of ['/get-session', '/list-sessions'] as const) {
+      for (const origin of [app, 'https://evil.example']) {
+        const fast = await lane(path, t.jar, '127.0.0.1', { origin });
+        const slow = await t.request(`${path}?via=route`, { headers: { origin } });
+        expect(fast?.status).toBe(200);
+        expect(corsOf(fast!.headers)).toEqual(corsOf(slow.headers));
+        expect(corsOf(fast!.headers).origin).toBe(origin === app ? app : null);
+      }
+    }
+    // Signed out: the 401 of list-sessions names the trusted origin too, so its page can read why.
+    const refused = await lane('/list-sessions', null, '127.0.0.1', { origin: app });
+    expect(refused?.status).toBe(401);
+    expect(corsOf(refused!.headers)).toEqual({ origin: app, credentials: 'true', vary: 'Origin' });
+  });
+
+  it('through auth.handler, a lane answer carries its CORS headers once', async () => {
+    t = await createTestClient({ trustedOrigins: [app] });
+    await t.signUp();
+    const res = await t.auth.handler(
+      new Request('http://localhost:3000/api/auth/get-session', { headers: { origin: app, cookie: t.jar.header() } }),
+    );
+    expect(res.status).toBe(200);
+    expect(corsOf(res.headers)).toEqual({ origin: app, credentials: 'true', vary: 'Origin' });
+  });
+});
+
 describe('what the lane hands on', () => {
   it('an expired session: the route deletes it and clears the cookies', async () => {
     t = await createTestClient();

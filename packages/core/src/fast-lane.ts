@@ -38,7 +38,12 @@ export interface FastLaneDeps {
   rateLimiter: RateLimiter;
   trustedProxies: TrustedProxies;
   logger: Logger;
+  /** The CORS headers an `Origin` gets (`cors.ts`), or null: the same rule as the general route's. */
+  corsHeaders(origin: string | null): Record<string, string> | null;
 }
+
+/** How many distinct `Origin` values the lane remembers the CORS answer of (a page's origin repeats). */
+const CORS_MEMO_SIZE = 256;
 
 const unauthorized = new APIError('UNAUTHORIZED', 'UNAUTHORIZED', BASE_ERRORS.UNAUTHORIZED);
 
@@ -52,10 +57,13 @@ const unauthorized = new APIError('UNAUTHORIZED', 'UNAUTHORIZED', BASE_ERRORS.UN
  * logic itself is the session manager's, shared by both.
  *
  * The rate limit is counted only when the lane answers, so a request it hands on is
- * counted once, by the pipeline. Origin checks do not apply to GET.
+ * counted once, by the pipeline. Origin checks do not apply to GET; a page's `Origin` gets
+ * the CORS headers the general route would give it (none for an untrusted one), looked up
+ * once per distinct origin.
  */
 export class FastLane {
   private readonly routes: Map<string, LaneRoute>;
+  private readonly corsMemo = new Map<string, Record<string, string> | null>();
 
   constructor(private readonly deps: FastLaneDeps) {
     const { sessions, basePath } = deps;
@@ -75,7 +83,20 @@ export class FastLane {
    * give it. Handing such a request on instead would wait for the database a second time.
    */
   failed(error: unknown, request: LaneRequest): LaneAnswer {
-    return errorAnswer(this.deps.logger, error, { method: 'GET', url: request.target, header: request.header });
+    return this.withCors(errorAnswer(this.deps.logger, error, { method: 'GET', url: request.target, header: request.header }), request);
+  }
+
+  /** The answer with the CORS headers its request's `Origin` gets, if any. */
+  private withCors(answer: LaneAnswer, request: LaneRequest): LaneAnswer {
+    const origin = request.header('origin');
+    if (!origin) return answer;
+    let cors = this.corsMemo.get(origin);
+    if (cors === undefined) {
+      cors = this.deps.corsHeaders(origin);
+      if (this.corsMemo.size >= CORS_MEMO_SIZE) this.corsMemo.clear();
+      this.corsMemo.set(origin, cors);
+    }
+    return cors ? { ...answer, headers: { ...answer.headers, ...cors } } : answer;
   }
 
   /** The answer, or `undefined`: the general pipeline must answer (nothing was counted). */
@@ -87,7 +108,7 @@ export class FastLane {
       const ip = clientIp(this.deps.trustedProxies, request.header('x-forwarded-for'), request.ip);
       return after(this.deps.rateLimiter.count(route.path, ip), (refused): LaneAnswer => {
         if (refused || json === null) return this.failed(refused ?? unauthorized, request);
-        return { status: 200, body: json };
+        return this.withCors({ status: 200, body: json }, request);
       });
     });
   }

@@ -116,8 +116,8 @@ function laneFirst(lane: FastLane, general: RequestListener, state: { inFlight: 
   };
   return (req, res) => {
     const target = req.url ?? '/';
-    // A request with an Origin (a page's fetch) may need CORS headers: auth.handler adds them.
-    if (req.method !== 'GET' || state.closing || req.headers.origin !== undefined || !lane.handles(target)) return general(req, res);
+    // A page's request (with an Origin) is the lane's too: its answer carries the CORS headers.
+    if (req.method !== 'GET' || state.closing || !lane.handles(target)) return general(req, res);
     const request: LaneRequest = { target, header: (name) => req.headers[name] as string | undefined, ip: req.socket.remoteAddress ?? null };
     let answer: ReturnType<FastLane['answer']>;
     try {
