@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/types.js';
-import type { GatehouseOptions } from '../options.js';
+import type { GatehouseOptions } from '../plugins/index.js';
 import { createMailTestClient, linkIn, type TestClient, uniqueEmail } from '../test/harness.js';
 
 /**

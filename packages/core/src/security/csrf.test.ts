@@ -137,7 +137,7 @@ describe('login CSRF: the Origin check without cookies', () => {
       for (const [attack, headers] of ATTACKS) {
         // As JSON (a fetch) and as the form a page submits without any preflight.
         for (const [type, payload] of [['json', body(`${++n}`)], ['form', form(body(`${++n}`))]] as const) {
-          const extra = type === 'form' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
+          const extra: Record<string, string> = type === 'form' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
           const r = await t.json(path, { body: payload, headers: { ...headers, ...extra }, jar: null });
           const what = `${path} ${attack} ${type}`;
           expect({ status: r.status, data: r.data }, what).toEqual(INVALID_ORIGIN);
@@ -163,7 +163,7 @@ describe('login CSRF: the Origin check without cookies', () => {
     for (const [path, body] of LOGINS) {
       for (const [what, headers] of ACCEPTED) {
         for (const [type, payload] of [['json', body(`ok${++n}`)], ['form', form(body(`ok${++n}`))]] as const) {
-          const extra = type === 'form' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
+          const extra: Record<string, string> = type === 'form' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
           const r = await t.request(path, { body: payload, headers: { ...headers, ...extra }, jar: null });
           expect(r.status, `${path} ${what} ${type}`).toBe(200);
           expect(r.headers.getSetCookie().some((c) => c.startsWith('better-auth.session_token=')), `${path} ${what} ${type}`).toBe(true);
