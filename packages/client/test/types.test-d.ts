@@ -1,5 +1,5 @@
 /**
- * Type-level test, checked by `npm run typecheck` (`tsc -p packages/client/test`; never
+ * Type-level test, checked by `npm run typecheck` (`tsc -p tsconfig.test.json`; never
  * run): every call's payload and answer come from the server's routes, so a field the
  * server does not know (or no longer knows), or an answer read as something it is not,
  * is a compile error. Each `@ts-expect-error` fails the build if the error it expects

@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestClient, type TestClient } from './test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestClients, type TestClient } from './test/harness.js';
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 const APP = 'https://app.example.com';
-const setup = () => createTestClient({ trustedOrigins: [APP, 'https://*.partner.example'] });
+const setup = () => clients.open({ trustedOrigins: [APP, 'https://*.partner.example'] });
 
 describe('CORS for trusted origins', () => {
   it('allows a preflight from a trusted origin, wildcards included, with credentials, for GET and POST', async () => {
@@ -63,7 +63,7 @@ describe('CORS for trusted origins', () => {
   });
 
   it('answers a plain OPTIONS with the methods the API takes, outside any rate limit', async () => {
-    t = await createTestClient({ trustedOrigins: [APP], rateLimit: { enabled: true, window: 60, max: 2 } });
+    t = await clients.open({ trustedOrigins: [APP], rateLimit: { enabled: true, window: 60, max: 2 } });
     for (let i = 0; i < 5; i++) {
       const res = await t.request('/get-session', { method: 'OPTIONS', jar: null });
       expect(res.status).toBe(204);

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GatehouseOptions } from './plugins/index.js';
 import { defaultTestDialect } from './test/databases.js';
-import { createTestClient, type CookieJar, type TestClient } from './test/harness.js';
+import { useTestClients, type CookieJar, type TestClient } from './test/harness.js';
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 /** What the fast lane answers for a GET with these cookies; `undefined` when it hands the request on. */
 async function lane(path: '/get-session' | '/list-sessions', jar: CookieJar | null = t.jar, ip = '127.0.0.1', headers: Record<string, string> = {}) {
@@ -33,7 +33,7 @@ describe('the fast lane answers exactly as the general route', () => {
   ];
   for (const [label, options] of configs) {
     it(`get-session and list-sessions, signed in and not (${label})`, async () => {
-      t = await createTestClient(options);
+      t = await clients.open(options);
       for (const path of ['/get-session', '/list-sessions'] as const) {
         const { fast, slow } = await both(path, { jar: null });
         expect(fast).toBeDefined();
@@ -52,7 +52,7 @@ describe('the fast lane answers exactly as the general route', () => {
   }
 
   it.runIf(defaultTestDialect() === 'sqlite')('on SQLite it answers in the same tick, with prepared statements', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     await t.signUp();
     const lane = await t.auth.fastLane();
     for (const target of ['/api/auth/get-session', '/api/auth/list-sessions']) {
@@ -63,7 +63,7 @@ describe('the fast lane answers exactly as the general route', () => {
   });
 
   it('a forged or foreign cookie is no session, on both paths', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { data } = await t.signUp();
     const jar = t.newJar();
     jar.cookies.set('better-auth.session_token', `${String(data.token)}.${'A'.repeat(43)}`);
@@ -114,7 +114,7 @@ describe('a page on another origin', () => {
 
 describe('what the lane hands on', () => {
   it('an expired session: the route deletes it and clears the cookies', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     await t.signUp();
     t.clock.advance(604800 + 1);
     expect(await lane('/get-session')).toBeUndefined();
@@ -125,7 +125,7 @@ describe('what the lane hands on', () => {
   });
 
   it('a renewal due: the route renews and sets the cookie, then the lane answers again', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     await t.signUp();
     expect(await lane('/get-session')).toBeDefined();
     t.clock.advance(86400 + 1);
@@ -138,7 +138,7 @@ describe('what the lane hands on', () => {
   });
 
   it('with the cookie cache on and no cache cookie: the route writes one, then the lane answers from it', async () => {
-    t = await createTestClient({ session: { cookieCache: { enabled: true } } });
+    t = await clients.open({ session: { cookieCache: { enabled: true } } });
     await t.signUp();
     t.jar.cookies.delete('better-auth.session_data');
     expect(await lane('/get-session')).toBeUndefined();
@@ -150,7 +150,7 @@ describe('what the lane hands on', () => {
 
 describe('answers follow every change at once (cookie cache off)', () => {
   it('a changed user, a revoked session, a new session', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     await t.signUp({ name: 'Before' });
     expect(JSON.parse((await lane('/get-session'))!.body).user.name).toBe('Before');
     await t.request('/update-user', { body: { name: 'After' } });
@@ -178,7 +178,7 @@ describe('answers follow every change at once (cookie cache off)', () => {
 
   it('a listed session that expires drops out of the list without any write', async () => {
     // No renewal due within the test: the lane answers throughout.
-    t = await createTestClient({ session: { updateAge: 3 * 86400 } });
+    t = await clients.open({ session: { updateAge: 3 * 86400 } });
     const { email, password } = await t.signUp();
     await t.request('/sign-in/email', { body: { email, password, rememberMe: false }, jar: t.newJar() });
     expect(JSON.parse((await lane('/list-sessions'))!.body)).toHaveLength(2);
@@ -193,7 +193,7 @@ describe('answers follow every change at once (cookie cache off)', () => {
 
 describe('rate limits in the lane', () => {
   it('counts each answer once and refuses over the limit with Retry-After', async () => {
-    t = await createTestClient({ rateLimit: { enabled: true, customRules: { '/get-session': { window: 60, max: 3 } } } });
+    t = await clients.open({ rateLimit: { enabled: true, customRules: { '/get-session': { window: 60, max: 3 } } } });
     await t.signUp();
     for (let i = 0; i < 3; i++) expect((await lane('/get-session'))!.status).toBe(200);
     const refused = (await lane('/get-session'))!;
@@ -207,7 +207,7 @@ describe('rate limits in the lane', () => {
   });
 
   it('a request the lane hands on is counted once, by the route', async () => {
-    t = await createTestClient({ rateLimit: { enabled: true, customRules: { '/get-session': { window: 60, max: 2 } } } });
+    t = await clients.open({ rateLimit: { enabled: true, customRules: { '/get-session': { window: 60, max: 2 } } } });
     await t.signUp();
     t.clock.advance(86400 + 1);
     expect(await lane('/get-session')).toBeUndefined();
@@ -217,7 +217,7 @@ describe('rate limits in the lane', () => {
   });
 
   it('keys behind trusted proxies on the forwarded client', async () => {
-    t = await createTestClient({
+    t = await clients.open({
       advanced: { trustedProxies: ['10.0.0.1'] },
       rateLimit: { enabled: true, customRules: { '/get-session': { window: 60, max: 1 } } },
     });

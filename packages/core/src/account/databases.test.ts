@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/types.js';
-import { bareLinkIn, uniqueEmail, type TestClient, createMailTestClient } from '../test/harness.js';
+import { useTestClients, bareLinkIn, uniqueEmail, type TestClient } from '../test/harness.js';
 
 /**
  * The account flows on every database, and single use under real concurrency.
@@ -15,12 +15,12 @@ const databases = [
 ];
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 describe.each(databases)('account flows and one-time tokens on $name', ({ database }) => {
   it('of three concurrent /reset-password with one token exactly one answers 200, five times over', async () => {
     let mails: Mail[];
-    ({ t, mails } = await createMailTestClient({ database }));
+    ({ t, mails } = await clients.openWithMail({ database }));
     for (let round = 0; round < 5; round++) {
       const { email } = await t.signUp(undefined, t.newJar());
       await t.json('/forget-password', { body: { email }, jar: null });
@@ -34,7 +34,7 @@ describe.each(databases)('account flows and one-time tokens on $name', ({ databa
 
   it('of two concurrent delete-user callbacks with one token exactly one deletes', async () => {
     let mails: Mail[];
-    ({ t, mails } = await createMailTestClient({ database }));
+    ({ t, mails } = await clients.openWithMail({ database }));
     const jar = t.newJar();
     await t.signUp(undefined, jar);
     await t.json('/delete-user', { body: {}, jar });
@@ -45,7 +45,7 @@ describe.each(databases)('account flows and one-time tokens on $name', ({ databa
 
   it('verification, change of a verified address and deletion', async () => {
     let mails: Mail[];
-    ({ t, mails } = await createMailTestClient({ database, emailVerification: { sendOnSignUp: true } }));
+    ({ t, mails } = await clients.openWithMail({ database, emailVerification: { sendOnSignUp: true } }));
     const link = (to: string) => bareLinkIn(mails.filter((m) => m.to === to).at(-1)!);
     const jar = t.newJar();
     const { email, password, data } = await t.signUp(undefined, jar);

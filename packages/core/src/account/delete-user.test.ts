@@ -1,15 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APIError } from '../errors.js';
 import type { Mail } from '../mail/types.js';
 import type { GatehouseOptions } from '../plugins/index.js';
-import { bareLinkIn, createMailTestClient, createTestClient, linkIn, type TestClient } from '../test/harness.js';
+import { useTestClients, bareLinkIn, linkIn, type TestClient } from '../test/harness.js';
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 const withMail = async (options: GatehouseOptions = {}) => {
   let mails: Mail[];
-  ({ t, mails } = await createMailTestClient(options));
+  ({ t, mails } = await clients.openWithMail(options));
   return mails;
 };
 const tokenIn = (m: Mail) => new URL(linkIn(m)).searchParams.get('token')!;
@@ -49,7 +49,7 @@ describe('delete-user', () => {
   });
 
   it('without mail configured, a fresh session deletes at once and a stale one is told to sign in again', async () => {
-    t = await createTestClient({ session: { freshAge: 60 } });
+    t = await clients.open({ session: { freshAge: 60 } });
     const { data } = await t.signUp();
     const r = await t.json('/delete-user', { body: {} });
     expect(r.data).toEqual({ success: true, message: 'User deleted' });
@@ -131,7 +131,7 @@ describe('delete-user', () => {
 
   it('runs beforeDelete and afterDelete; beforeDelete may refuse', async () => {
     const calls: string[] = [];
-    t = await createTestClient({
+    t = await clients.open({
       user: {
         deleteUser: {
           beforeDelete: async (user) => {
@@ -154,7 +154,7 @@ describe('delete-user', () => {
 
   it("uses the library user's sendDeleteAccountVerification (mail then counts as configured)", async () => {
     const sent: { user: Record<string, unknown>; url: string; token: string }[] = [];
-    t = await createTestClient({ user: { deleteUser: { sendDeleteAccountVerification: async (d) => void sent.push(d) } } });
+    t = await clients.open({ user: { deleteUser: { sendDeleteAccountVerification: async (d) => void sent.push(d) } } });
     const { email } = await t.signUp();
     expect((await t.json('/delete-user', { body: {} })).data).toEqual({ success: true, message: 'Verification email sent' });
     expect(sent[0]!.user.email).toBe(email);
@@ -164,7 +164,7 @@ describe('delete-user', () => {
   });
 
   it('does not exist when user.deleteUser.enabled is false', async () => {
-    t = await createTestClient({ user: { deleteUser: { enabled: false } } });
+    t = await clients.open({ user: { deleteUser: { enabled: false } } });
     const { password } = await t.signUp();
     const r = await t.request('/delete-user', { body: { password } });
     expect(r.status).toBe(404);

@@ -1,16 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APIError } from '../errors.js';
 import type { Mail } from '../mail/types.js';
 import { definePlugin } from '../plugin.js';
 import type { GatehouseOptions } from '../plugins/index.js';
-import { bareLinkIn, createMailTestClient, createTestClient, linkIn, uniqueEmail, type TestClient } from '../test/harness.js';
+import { useTestClients, bareLinkIn, linkIn, uniqueEmail, type TestClient } from '../test/harness.js';
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 async function setup(options: GatehouseOptions = {}) {
   let mails: Mail[];
-  ({ t, mails } = await createMailTestClient(options));
+  ({ t, mails } = await clients.openWithMail(options));
   return mails;
 }
 const location = (r: Response) => r.headers.get('location');
@@ -179,7 +179,7 @@ describe('email verification', () => {
   it("uses the library user's sendVerificationEmail instead of the built-in mail", async () => {
     const mails: Mail[] = [];
     const custom: { user: Record<string, unknown>; url: string; token: string }[] = [];
-    t = await createTestClient({
+    t = await clients.open({
       email: { send: async (m) => void mails.push(m) },
       emailVerification: { sendOnSignUp: true, sendVerificationEmail: async (d) => void custom.push(d) },
     });

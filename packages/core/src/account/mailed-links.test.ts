@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/types.js';
-import type { GatehouseOptions } from '../options.js';
-import { createMailTestClient, linkIn, type TestClient, uniqueEmail } from '../test/harness.js';
+import type { GatehouseOptions } from '../plugins/index.js';
+import { useTestClients, linkIn, type TestClient, uniqueEmail } from '../test/harness.js';
 
 /**
  * Every mailed link lands on a page: when the call that mailed it named no callbackURL
@@ -10,11 +10,11 @@ import { createMailTestClient, linkIn, type TestClient, uniqueEmail } from '../t
  * short-lived `link_notice` cookie that tells the app which link it was.
  */
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 async function setup(options: GatehouseOptions = {}) {
   let mails: Mail[];
-  ({ t, mails } = await createMailTestClient(options));
+  ({ t, mails } = await clients.openWithMail(options));
   return mails;
 }
 const callbackOf = (mail: Mail) => new URL(linkIn(mail)).searchParams.get('callbackURL');

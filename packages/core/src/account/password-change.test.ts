@@ -1,13 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APIError } from '../errors.js';
-import { createTestClient, uniqueEmail, type TestClient } from '../test/harness.js';
+import { useTestClients, uniqueEmail, type TestClient } from '../test/harness.js';
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 describe('change-password', () => {
   it('changes the password and keeps the session: {token: null, user}', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { email, password } = await t.signUp();
     const r = await t.json('/change-password', { body: { currentPassword: password, newPassword: 'the new password' } });
     expect(r.status).toBe(200);
@@ -19,7 +19,7 @@ describe('change-password', () => {
   });
 
   it('with revokeOtherSessions: a new session for the caller, every other one ends', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { email, password } = await t.signUp();
     const other = t.newJar();
     await t.json('/sign-in/email', { body: { email, password }, jar: other });
@@ -39,7 +39,7 @@ describe('change-password', () => {
   });
 
   it('refuses a wrong current password, a bad new one, and a user without a password', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { password } = await t.signUp();
     const wrong = await t.json('/change-password', { body: { currentPassword: 'not my password', newPassword: 'the new password' } });
     expect(wrong.status).toBe(400);
@@ -70,7 +70,7 @@ describe('set-password (server only)', () => {
   }
 
   it('is not reachable over HTTP', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     await t.signUp();
     const r = await t.request('/set-password', { body: { newPassword: 'whatever password' } });
     expect(r.status).toBe(404);
@@ -78,7 +78,7 @@ describe('set-password (server only)', () => {
   });
 
   it('gives a social-only user a password once', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { email, cookie } = await socialUser();
     expect(await t.auth.api.setPassword({ body: { newPassword: 'first password' }, headers: { cookie } })).toEqual({ status: true });
     expect((await t.json('/sign-in/email', { body: { email, password: 'first password' }, jar: null })).status).toBe(200);
@@ -88,7 +88,7 @@ describe('set-password (server only)', () => {
   });
 
   it('refuses a user who already has a password, and a caller without a session', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     await t.signUp();
     const e = await t.auth.api.setPassword({ body: { newPassword: 'another password' }, headers: { cookie: t.jar.header() } }).catch((x) => x);
     expect(e).toMatchObject({ status: 400, code: 'USER_ALREADY_HAS_PASSWORD' });

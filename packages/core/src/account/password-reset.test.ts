@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/types.js';
 import type { GatehouseOptions } from '../plugins/index.js';
-import { createMailTestClient, linkIn, uniqueEmail, type TestClient } from '../test/harness.js';
+import { useTestClients, linkIn, uniqueEmail, type TestClient } from '../test/harness.js';
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 async function setup(options: GatehouseOptions = {}) {
   let mails: Mail[];
-  ({ t, mails } = await createMailTestClient(options));
+  ({ t, mails } = await clients.openWithMail(options));
   return mails;
 }
 const tokenIn = (m: Mail) => /\/reset-password\/([A-Za-z0-9]+)/.exec(linkIn(m))![1]!;

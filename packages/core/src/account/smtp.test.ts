@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../logger.js';
-import { createTestClient, silentLogger, uniqueEmail, type TestClient } from '../test/harness.js';
+import { useTestClients, silentLogger, uniqueEmail, type TestClient } from '../test/harness.js';
 import { startSmtpSink, type CapturedMail, type SmtpSink } from '../test/smtp-sink.js';
 
 /** The account mails over real SMTP (nodemailer → loopback sink), links read out of the received messages. */
@@ -11,13 +11,13 @@ beforeAll(async () => {
   sink = await startSmtpSink();
 });
 afterAll(async () => sink?.close());
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 const actionLine = (m: CapturedMail, path: string) => m.text.split('\n').find((l) => l.startsWith('http') && l.includes(path))!;
 
 describe('account mails through SMTP', () => {
   it('sign-up verification: a multipart mail whose plain text has the link on its own line', async () => {
-    t = await createTestClient({ email: { smtp: sink.url, from: 'Acme <no-reply@acme.test>' }, emailVerification: { sendOnSignUp: true } });
+    t = await clients.open({ email: { smtp: sink.url, from: 'Acme <no-reply@acme.test>' }, emailVerification: { sendOnSignUp: true } });
     const email = uniqueEmail('smtp');
     await t.signUp({ email, name: '<b>Eve & "Co"</b>', callbackURL: '/welcome' });
     const mail = await sink.waitFor(email, (m) => m.subject === 'Verify your email address');
@@ -38,7 +38,7 @@ describe('account mails through SMTP', () => {
   });
 
   it('password reset end to end', async () => {
-    t = await createTestClient({ email: { smtp: sink.url } });
+    t = await clients.open({ email: { smtp: sink.url } });
     const { email } = await t.signUp({ email: uniqueEmail('smtp') });
     await t.json('/forget-password', { body: { email, redirectTo: 'http://localhost:3000/reset' }, jar: null });
     const mail = await sink.waitFor(email, (m) => m.subject === 'Reset your password');
@@ -54,7 +54,7 @@ describe('account mails through SMTP', () => {
   });
 
   it('change of a verified address: confirm at the old address, verify at the new one', async () => {
-    t = await createTestClient({ email: { smtp: sink.url }, emailVerification: { sendOnSignUp: true } });
+    t = await clients.open({ email: { smtp: sink.url }, emailVerification: { sendOnSignUp: true } });
     const { email } = await t.signUp({ email: uniqueEmail('smtp') });
     await t.request(actionLine(await sink.waitFor(email), '/verify-email'));
     const newEmail = uniqueEmail('smtp-new');
@@ -70,7 +70,7 @@ describe('account mails through SMTP', () => {
   });
 
   it('account deletion by mailed link', async () => {
-    t = await createTestClient({ email: { smtp: sink.url } });
+    t = await clients.open({ email: { smtp: sink.url } });
     const { email } = await t.signUp({ email: uniqueEmail('smtp') });
     expect((await t.json('/delete-user', { body: { callbackURL: '/bye' } })).data).toEqual({ success: true, message: 'Verification email sent' });
     const mail = await sink.waitFor(email, (m) => m.subject === 'Confirm account deletion');
@@ -101,7 +101,7 @@ describe('a failing SMTP server', () => {
 
   it('gives a clear 503, logs it, and leaves no token behind (closed port)', async () => {
     const { logger, errors } = capturingLogger();
-    t = await createTestClient({ email: { smtp: `smtp://127.0.0.1:${closedPort}` }, logger });
+    t = await clients.open({ email: { smtp: `smtp://127.0.0.1:${closedPort}` }, logger });
     const { email } = await t.signUp();
 
     // Anyone may ask about any address: the answer is the same as for an unknown one,
@@ -126,7 +126,7 @@ describe('a failing SMTP server', () => {
   });
 
   it('a refused message (550) leaves no reset token; the next request works', async () => {
-    t = await createTestClient({ email: { smtp: sink.url } });
+    t = await clients.open({ email: { smtp: sink.url } });
     const { email } = await t.signUp({ email: uniqueEmail('refused') });
     sink.failNext();
     expect(await t.json('/forget-password', { body: { email } })).toMatchObject({ status: 200, data: { status: true } });

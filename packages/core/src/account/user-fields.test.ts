@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { GatehouseOptions } from '../plugins/index.js';
-import { createTestClient, uniqueEmail, type TestClient } from '../test/harness.js';
+import { useTestClients, uniqueEmail, type TestClient } from '../test/harness.js';
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 /** Custom user fields (spec section 3), one of each kind. */
 const fields: NonNullable<GatehouseOptions['user']>['additionalFields'] = {
@@ -21,14 +21,14 @@ const dbUser = async (email: string) => (await t.auth.context()).adapter.findOne
 
 describe('custom user fields end to end', () => {
   it('requires required fields on sign-up: "{field} is required"', async () => {
-    t = await createTestClient({ user: { additionalFields: fields } });
+    t = await clients.open({ user: { additionalFields: fields } });
     const r = await t.json('/sign-up/email', { body: { name: 'A', email: uniqueEmail(), password: 'long enough pw' } });
     expect(r.status).toBe(400);
     expect(r.data).toEqual({ message: 'company is required', code: 'VALIDATION_ERROR', issues: [{ field: 'company', message: 'company is required' }] });
   });
 
   it('applies defaults, transforms and validators; ignores input:false; never answers returned:false', async () => {
-    t = await createTestClient({ user: { additionalFields: fields } });
+    t = await clients.open({ user: { additionalFields: fields } });
     const { email, data } = await t.signUp({ company: 'Acme', plan: 'enterprise', secretNote: 'mine', age: 30, nickname: '  Ace ' });
     const user = data.user as Record<string, unknown>;
     expect(user).toMatchObject({ company: 'Acme', plan: 'free', age: 30, nickname: 'ace', newsletter: false });
@@ -49,7 +49,7 @@ describe('custom user fields end to end', () => {
   });
 
   it('update-user sets input fields the same way and answers {status: true}', async () => {
-    t = await createTestClient({ user: { additionalFields: fields } });
+    t = await clients.open({ user: { additionalFields: fields } });
     const { email } = await t.signUp({ company: 'Acme' });
     const r = await t.json('/update-user', { body: { name: 'Renamed', nickname: ' NEW ', plan: 'enterprise', newsletter: true, secretNote: 'x' } });
     expect(r).toMatchObject({ status: 200, data: { status: true } });
@@ -65,7 +65,7 @@ describe('custom user fields end to end', () => {
 
 describe('update-user', () => {
   it('updates name and image', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     await t.signUp();
     expect((await t.json('/update-user', { body: { name: 'New Name', image: 'https://img.example/a.png' } })).data).toEqual({ status: true });
     expect(await sessionUser()).toMatchObject({ name: 'New Name', image: 'https://img.example/a.png' });
@@ -75,7 +75,7 @@ describe('update-user', () => {
   });
 
   it('refuses the email ("Email can not be updated") and anonymous callers', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { email } = await t.signUp();
     const r = await t.json('/update-user', { body: { name: 'X', email: 'other@example.com' } });
     expect(r.status).toBe(400);
@@ -85,7 +85,7 @@ describe('update-user', () => {
   });
 
   it('refreshes the cached session cookie', async () => {
-    t = await createTestClient({ session: { cookieCache: { enabled: true } } });
+    t = await clients.open({ session: { cookieCache: { enabled: true } } });
     await t.signUp({ name: 'Before' });
     expect((await sessionUser()).name).toBe('Before');
     await t.json('/update-user', { body: { name: 'After' } });

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { defineErrors, errorsOf } from '../errors.js';
 import { definePlugin } from '../plugin.js';
-import { createTestClient, type TestClient } from '../test/harness.js';
+import { useTestClients, type TestClient } from '../test/harness.js';
 
 // What adding a capability touches (docs/architecture.md): this whole plugin is one
 // folder's worth of code, defined inline. It brings its own options, a table, a route,
@@ -66,11 +66,11 @@ function notesPlugin(options: NotesOptions = {}) {
 }
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 describe('a plugin defined outside the core', () => {
   it('adds its table, route, hook, audit event and feature', async () => {
-    t = await createTestClient({ plugins: [notesPlugin()] });
+    t = await clients.open({ plugins: [notesPlugin()] });
     const { data } = await t.signUp();
     const userId = (data.user as { id: string }).id;
     const r = await t.json<{ note: { text: string; userId: string } }>('/notes/create', { body: { text: '  hello  ' } });
@@ -83,7 +83,7 @@ describe('a plugin defined outside the core', () => {
   });
 
   it('gets the pipeline for free: session required, validation issues by field, its rate rule', async () => {
-    t = await createTestClient({ plugins: [notesPlugin({ maxLength: 5 })], rateLimit: { enabled: true } });
+    t = await clients.open({ plugins: [notesPlugin({ maxLength: 5 })], rateLimit: { enabled: true } });
     expect((await t.json('/notes/create', { body: { text: 'x' }, jar: t.newJar() })).status).toBe(401);
     await t.signUp();
     const long = await t.json<{ code: string; issues: { field: string }[] }>('/notes/create', { body: { text: 'too long' } });
@@ -95,7 +95,7 @@ describe('a plugin defined outside the core', () => {
   });
 
   it('its before hook refuses with its own catalogued error', async () => {
-    t = await createTestClient({ plugins: [notesPlugin({ readOnly: true })] });
+    t = await clients.open({ plugins: [notesPlugin({ readOnly: true })] });
     await t.signUp();
     const r = await t.json('/notes/create', { body: { text: 'hi' } });
     expect(r).toMatchObject({ status: 403, data: { code: 'NOTES_ARE_READ_ONLY', message: 'Notes are read-only' } });

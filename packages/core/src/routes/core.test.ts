@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestClient, type TestClient } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestClients, type TestClient } from '../test/harness.js';
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 describe('sign-up, sign-in, get-session', () => {
   it('signs up, reads the session, signs out', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { email, data } = await t.signUp({ email: 'Alice@Example.COM' });
     expect(email).toBe('Alice@Example.COM');
     expect((data.user as { email: string }).email).toBe('alice@example.com');

@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestClient, uniqueEmail, type TestClient } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestClients, uniqueEmail, type TestClient } from '../test/harness.js';
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 describe('the HTTP edge', () => {
   it('answers 404 with an empty body for an unknown route', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     for (const path of ['/nope', '//sign-in/email', '/sign-in/email/', '/sign-in%2Femail']) {
       const r = await t.request(path, { method: 'POST', body: {} });
       expect(r.status, path).toBe(404);
@@ -16,12 +16,12 @@ describe('the HTTP edge', () => {
   });
 
   it('GET /ok answers ok', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     expect((await t.json('/ok')).data).toEqual({ ok: true });
   });
 
   it('refuses a body over the limit with 413 and invalid JSON with 400', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024), email: 'a@b.co', password: 'password123' });
     const r = await t.json('/sign-up/email', { body: big });
     expect(r.status).toBe(413);
@@ -32,7 +32,7 @@ describe('the HTTP edge', () => {
   });
 
   it('answers 400 (never 500) for wrong types', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     for (const body of [[], 'str', 42, null, { name: 1, email: {}, password: [] }]) {
       const r = await t.json('/sign-up/email', { body: JSON.stringify(body) });
       expect(r.status, JSON.stringify(body)).toBe(400);
@@ -41,7 +41,7 @@ describe('the HTTP edge', () => {
   });
 
   it('the /error page shows the code HTML-escaped and a way back', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const r = await t.request('/error?error=%3Cscript%3Ealert(1)%3C%2Fscript%3E');
     const html = await r.text();
     expect(r.headers.get('content-type')).toContain('text/html');
@@ -53,7 +53,7 @@ describe('the HTTP edge', () => {
 
 describe('origin checks on POSTs', () => {
   it('refuses an untrusted Origin or Referer, accepts trusted ones and non-browser clients', async () => {
-    t = await createTestClient({ trustedOrigins: ['https://*.example.com'] });
+    t = await clients.open({ trustedOrigins: ['https://*.example.com'] });
     await t.signUp();
     const post = (headers: Record<string, string>) => t.json('/revoke-other-sessions', { method: 'POST', headers });
     expect((await post({ origin: 'https://evil.example' })).data).toEqual({ message: 'Invalid origin', code: 'INVALID_ORIGIN' });
@@ -67,7 +67,7 @@ describe('origin checks on POSTs', () => {
   });
 
   it('checks requests without cookies too (login CSRF), and accepts them without any of the headers', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const signUp = (headers: Record<string, string>) =>
       t.json('/sign-up/email', { body: { name: 'N', email: uniqueEmail(), password: 'password123' }, headers, jar: null });
     expect((await signUp({ origin: 'https://evil.example' })).data).toEqual({ message: 'Invalid origin', code: 'INVALID_ORIGIN' });
@@ -97,7 +97,7 @@ describe('redirect targets', () => {
   ];
 
   it.each(attacks)('refuses callbackURL %j', async (callbackURL) => {
-    t = await createTestClient({ trustedOrigins: ['https://trusted.example.com', 'https://*.trusted.example.com'] });
+    t = await clients.open({ trustedOrigins: ['https://trusted.example.com', 'https://*.trusted.example.com'] });
     const r = await t.json('/sign-up/email', { body: { name: 'N', email: uniqueEmail(), password: 'password123', callbackURL }, jar: null });
     expect(r.status).toBe(403);
     expect(r.data).toEqual({ message: 'Invalid callbackURL', code: 'INVALID_CALLBACK_URL' });
@@ -106,7 +106,7 @@ describe('redirect targets', () => {
   it.each(['/dashboard', '/a/b?c=d#e', 'https://trusted.example.com/x', 'https://app.trusted.example.com/', 'http://localhost:3000/account'])(
     'accepts %j',
     async (callbackURL) => {
-      t = await createTestClient({ trustedOrigins: ['https://trusted.example.com', 'https://*.trusted.example.com'] });
+      t = await clients.open({ trustedOrigins: ['https://trusted.example.com', 'https://*.trusted.example.com'] });
       const r = await t.json('/sign-up/email', { body: { name: 'N', email: uniqueEmail(), password: 'password123', callbackURL }, jar: null });
       expect(r.status).toBe(200);
     },
@@ -115,7 +115,7 @@ describe('redirect targets', () => {
 
 describe('rate limits', () => {
   it('allows 3 sign-ins per 10 s per client, then 429 with Retry-After and X-Retry-After', async () => {
-    t = await createTestClient({ rateLimit: { enabled: true } });
+    t = await clients.open({ rateLimit: { enabled: true } });
     const body = { email: uniqueEmail(), password: 'password123' };
     for (let i = 0; i < 3; i++) expect((await t.json('/sign-in/email', { body, jar: null })).status).toBe(401);
     const limited = await t.json('/sign-in/email', { body, jar: null });
@@ -129,7 +129,7 @@ describe('rate limits', () => {
   });
 
   it('counts IPv6 addresses of one /64 and IPv4-mapped spellings together', async () => {
-    t = await createTestClient({ rateLimit: { enabled: true } });
+    t = await clients.open({ rateLimit: { enabled: true } });
     const body = { email: uniqueEmail(), password: 'password123' };
     const ips = ['2001:db8:1:2::1', '2001:db8:1:2:ffff::9', '2001:0db8:0001:0002::abcd'];
     for (const ip of ips) expect((await t.json('/sign-in/email', { body, jar: null, ip })).status).toBe(401);
@@ -139,7 +139,7 @@ describe('rate limits', () => {
   });
 
   it('uses the default window for other routes and honours custom rules', async () => {
-    t = await createTestClient({ rateLimit: { enabled: true, max: 5, customRules: { '/ok': { window: 60, max: 2 } } } });
+    t = await clients.open({ rateLimit: { enabled: true, max: 5, customRules: { '/ok': { window: 60, max: 2 } } } });
     expect((await t.json('/ok')).status).toBe(200);
     expect((await t.json('/ok')).status).toBe(200);
     expect((await t.json('/ok')).status).toBe(429);
@@ -148,7 +148,7 @@ describe('rate limits', () => {
   });
 
   it('ignores X-Forwarded-For unless the peer is a trusted proxy', async () => {
-    t = await createTestClient({ rateLimit: { enabled: true }, advanced: { trustedProxies: ['10.0.0.1'] } });
+    t = await clients.open({ rateLimit: { enabled: true }, advanced: { trustedProxies: ['10.0.0.1'] } });
     const body = { email: uniqueEmail(), password: 'password123' };
     for (let i = 0; i < 3; i++) await t.json('/sign-in/email', { body, jar: null, ip: '203.0.113.5', headers: { 'x-forwarded-for': `198.51.100.${i}` } });
     expect((await t.json('/sign-in/email', { body, jar: null, ip: '203.0.113.5', headers: { 'x-forwarded-for': '198.51.100.99' } })).status).toBe(429);
@@ -158,7 +158,7 @@ describe('rate limits', () => {
   });
 
   it('counts in the database when storage is database', async () => {
-    t = await createTestClient({ rateLimit: { enabled: true, storage: 'database' } });
+    t = await clients.open({ rateLimit: { enabled: true, storage: 'database' } });
     const body = { email: uniqueEmail(), password: 'password123' };
     for (let i = 0; i < 3; i++) await t.json('/sign-in/email', { body, jar: null });
     expect((await t.json('/sign-in/email', { body, jar: null })).status).toBe(429);

@@ -1,15 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../crypto/sign.js';
-import { createTestClient, type TestClient } from '../test/harness.js';
+import { useTestClients, type TestClient } from '../test/harness.js';
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 type SessionAnswer = { session: { id: string; expiresAt: string; token: string }; user: { email: string } } | null;
 
 describe('GET /get-session', () => {
   it('answers null without a cookie and with a forged signature', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     expect((await t.json('/get-session', { jar: null })).data).toBeNull();
     const { data } = await t.signUp();
     const forged = `${data.token}.${'A'.repeat(43)}`;
@@ -18,14 +18,14 @@ describe('GET /get-session', () => {
   });
 
   it('stores only a hash of the token', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { data } = await t.signUp();
     const rows = await (await t.auth.context()).adapter.findMany('session');
     expect(rows.map((r) => r.token)).toEqual([hashToken(String(data.token))]);
   });
 
   it('deletes an expired session and treats the caller as signed out', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     await t.signUp();
     t.clock.advance(604800 + 1);
     const r = await t.json('/get-session');
@@ -35,7 +35,7 @@ describe('GET /get-session', () => {
   });
 
   it('renews the expiry once older than updateAge, and not before', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     await t.signUp();
     const first = (await t.json<SessionAnswer>('/get-session')).data!;
     t.clock.advance(3600);
@@ -49,7 +49,7 @@ describe('GET /get-session', () => {
   });
 
   it('updateAge 0 renews on every call; disableRefresh prevents it', async () => {
-    t = await createTestClient({ session: { updateAge: 0 } });
+    t = await clients.open({ session: { updateAge: 0 } });
     await t.signUp();
     t.clock.advance(10);
     const kept = await t.json<SessionAnswer>('/get-session?disableRefresh=true');
@@ -59,7 +59,7 @@ describe('GET /get-session', () => {
   });
 
   it('never renews a do-not-remember session', async () => {
-    t = await createTestClient({ session: { updateAge: 0 } });
+    t = await clients.open({ session: { updateAge: 0 } });
     const { email, password } = await t.signUp({}, t.newJar());
     await t.json('/sign-in/email', { body: { email, password, rememberMe: false } });
     const before = (await t.json<SessionAnswer>('/get-session')).data!;
@@ -69,7 +69,7 @@ describe('GET /get-session', () => {
   });
 
   it('with the cookie cache, answers from the signed cookie until it expires', async () => {
-    t = await createTestClient({ session: { cookieCache: { enabled: true, maxAge: 300 } } });
+    t = await clients.open({ session: { cookieCache: { enabled: true, maxAge: 300 } } });
     await t.signUp();
     expect(t.jar.get('better-auth.session_data')).toBeTruthy();
     const ctx = await t.auth.context();
@@ -79,7 +79,7 @@ describe('GET /get-session', () => {
   });
 
   it('a session_data cookie from another session is not accepted for this token', async () => {
-    t = await createTestClient({ session: { cookieCache: { enabled: true } } });
+    t = await clients.open({ session: { cookieCache: { enabled: true } } });
     await t.signUp();
     const other = t.newJar();
     await t.signUp({}, other);
@@ -92,7 +92,7 @@ describe('GET /get-session', () => {
 
 describe('session lists and revocation', () => {
   async function threeSessions() {
-    t = await createTestClient();
+    t = await clients.open();
     const { email, password } = await t.signUp();
     const second = t.newJar();
     const third = t.newJar();
@@ -143,7 +143,7 @@ describe('session lists and revocation', () => {
   });
 
   it('sign-out clears all three cookies and ends the session', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { email, password } = await t.signUp({}, t.newJar());
     await t.json('/sign-in/email', { body: { email, password, rememberMe: false } });
     const token = t.jar.get('better-auth.session_token')!;
@@ -158,7 +158,7 @@ describe('session lists and revocation', () => {
 
 describe('cookie attributes', () => {
   it('uses __Secure- and Secure for an https base URL, and the configured prefix', async () => {
-    t = await createTestClient({ baseURL: 'https://auth.example.com', advanced: { cookiePrefix: 'gh' } });
+    t = await clients.open({ baseURL: 'https://auth.example.com', advanced: { cookiePrefix: 'gh' } });
     const { response } = await t.json('/sign-up/email', { body: { name: 'S', email: 'secure@example.com', password: 'password123' } });
     const cookie = response.headers.getSetCookie()[0]!;
     expect(cookie).toMatch(/^__Secure-gh\.session_token=/);
@@ -166,13 +166,13 @@ describe('cookie attributes', () => {
   });
 
   it('caps Max-Age at 400 days', async () => {
-    t = await createTestClient({ session: { expiresIn: 3 * 365 * 86400 } });
+    t = await clients.open({ session: { expiresIn: 3 * 365 * 86400 } });
     const { response } = await t.json('/sign-up/email', { body: { name: 'S', email: 'long@example.com', password: 'password123' } });
     expect(response.headers.getSetCookie()[0]).toContain(`Max-Age=${400 * 86400}`);
   });
 
   it('refuses a cookie cache larger than 4093 characters', async () => {
-    t = await createTestClient({ session: { cookieCache: { enabled: true } } });
+    t = await clients.open({ session: { cookieCache: { enabled: true } } });
     const r = await t.json('/sign-up/email', { body: { name: 'N'.repeat(5000), email: 'big@example.com', password: 'password123' } });
     expect(r.data).toMatchObject({ code: 'SESSION_DATA_TOO_LARGE' });
   });
@@ -180,7 +180,7 @@ describe('cookie attributes', () => {
 
 describe('fresh sessions', () => {
   it('is fresh within freshAge of creation and not after; freshAge 0 disables the check', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     await t.signUp();
     const ctx = await t.auth.context();
     const [row] = await ctx.adapter.findMany('session');
@@ -188,7 +188,7 @@ describe('fresh sessions', () => {
     t.clock.advance(86401);
     expect(ctx.sessions.isFresh(row as never)).toBe(false);
     await t.auth.close();
-    t = await createTestClient({ session: { freshAge: 0 } });
+    t = await clients.open({ session: { freshAge: 0 } });
     await t.signUp();
     const ctx2 = await t.auth.context();
     t.clock.advance(10 * 86400);

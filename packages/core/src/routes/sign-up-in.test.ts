@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestClient, uniqueEmail, type TestClient } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestClients, uniqueEmail, type TestClient } from '../test/harness.js';
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 describe('POST /sign-up/email', () => {
   it('creates the user and its credential account, lowercases the email, signs in', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const email = uniqueEmail('Mixed').toUpperCase();
     const { status, data, response } = await t.json('/sign-up/email', { body: { name: 'Ann', email, password: 'password123' } });
     expect(status).toBe(200);
@@ -23,7 +23,7 @@ describe('POST /sign-up/email', () => {
   });
 
   it('refuses a taken email with 422 USER_ALREADY_EXISTS, whatever its case', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { email } = await t.signUp();
     const again = await t.json('/sign-up/email', { body: { name: 'B', email: email.toUpperCase(), password: 'password123' }, jar: null });
     expect(again.status).toBe(422);
@@ -35,14 +35,14 @@ describe('POST /sign-up/email', () => {
     [{ password: 'short' }, 400, 'PASSWORD_TOO_SHORT', 'Password too short'],
     [{ password: 'x'.repeat(129) }, 400, 'PASSWORD_TOO_LONG', 'Password too long'],
   ])('validates %j', async (override, status, code, message) => {
-    t = await createTestClient();
+    t = await clients.open();
     const r = await t.json('/sign-up/email', { body: { name: 'C', email: uniqueEmail(), password: 'password123', ...override } });
     expect(r.status).toBe(status);
     expect(r.data).toEqual({ code, message });
   });
 
   it('accepts a 128-character password and verifies it exactly', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const password = 'p'.repeat(127) + 'q';
     const { email } = await t.signUp({ password });
     expect((await t.json('/sign-in/email', { body: { email, password }, jar: null })).status).toBe(200);
@@ -50,14 +50,14 @@ describe('POST /sign-up/email', () => {
   });
 
   it('answers 400 with the schema message when a field is missing', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const r = await t.json('/sign-up/email', { body: { email: uniqueEmail(), password: 'password123' } });
     expect(r.status).toBe(400);
     expect(r.data).toEqual({ code: 'VALIDATION_ERROR', message: 'name is required', issues: [{ field: 'name', message: 'name is required' }] });
   });
 
   it('lists every refused field beside the joined message, for the app to show next to each', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const r = await t.json('/sign-up/email', { body: { name: 7, email: uniqueEmail(), password: 7 } });
     expect(r.status).toBe(400);
     const data = r.data as { code: string; message: string; issues: { field: string; message: string }[] };
@@ -67,20 +67,20 @@ describe('POST /sign-up/email', () => {
   });
 
   it('with autoSignIn off answers token null and sets no cookie', async () => {
-    t = await createTestClient({ emailAndPassword: { autoSignIn: false } });
+    t = await clients.open({ emailAndPassword: { autoSignIn: false } });
     const r = await t.json('/sign-up/email', { body: { name: 'D', email: uniqueEmail(), password: 'password123' } });
     expect(r.data.token).toBeNull();
     expect(r.response.headers.getSetCookie()).toEqual([]);
   });
 
   it('is refused when sign-up is disabled', async () => {
-    t = await createTestClient({ emailAndPassword: { disableSignUp: true } });
+    t = await clients.open({ emailAndPassword: { disableSignUp: true } });
     const r = await t.json('/sign-up/email', { body: { name: 'D', email: uniqueEmail(), password: 'password123' } });
     expect(r.data).toEqual({ code: 'EMAIL_PASSWORD_SIGN_UP_DISABLED', message: 'Email and password sign up is not enabled' });
   });
 
   it('a before-create hook returning false cancels: no user, no account', async () => {
-    t = await createTestClient({ databaseHooks: { user: { create: { before: () => false } } } });
+    t = await clients.open({ databaseHooks: { user: { create: { before: () => false } } } });
     const email = uniqueEmail();
     const r = await t.json('/sign-up/email', { body: { name: 'E', email, password: 'password123' } });
     expect(r.status).toBe(422);
@@ -92,7 +92,7 @@ describe('POST /sign-up/email', () => {
 
   it('before-create data merges, after-hooks see the record; a failing account insert leaves no user', async () => {
     const seen: unknown[] = [];
-    t = await createTestClient({
+    t = await clients.open({
       databaseHooks: {
         user: { create: { before: (u) => ({ data: { name: `${u.name}!` } }), after: (u) => void seen.push(u.name) } },
         account: {
@@ -114,7 +114,7 @@ describe('POST /sign-up/email', () => {
 
   it('after-hooks run once the user and account are committed', async () => {
     const seen: unknown[] = [];
-    t = await createTestClient({ databaseHooks: { user: { create: { before: (u) => ({ data: { name: `${u.name}!` } }), after: (u) => void seen.push(u.name) } } } });
+    t = await clients.open({ databaseHooks: { user: { create: { before: (u) => ({ data: { name: `${u.name}!` } }), after: (u) => void seen.push(u.name) } } } });
     const r = await t.json('/sign-up/email', { body: { name: 'G', email: uniqueEmail(), password: 'password123' } });
     expect((r.data.user as { name: string }).name).toBe('G!');
     expect(seen).toEqual(['G!']);
@@ -123,7 +123,7 @@ describe('POST /sign-up/email', () => {
 
 describe('POST /sign-in/email', () => {
   it('signs in with the right password and answers redirect, token, url, user', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { email, password } = await t.signUp({}, t.newJar());
     const r = await t.json('/sign-in/email', { body: { email, password, callbackURL: '/dashboard' } });
     expect(r.status).toBe(200);
@@ -133,7 +133,7 @@ describe('POST /sign-in/email', () => {
   });
 
   it('answers the same 401 for an unknown user, a wrong password and a user without password', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { email } = await t.signUp({}, t.newJar());
     const ctx = await t.auth.context();
     const noPassword = await ctx.adapter.create('user', { name: 'Social', email: uniqueEmail('social'), emailVerified: true });
@@ -150,7 +150,7 @@ describe('POST /sign-in/email', () => {
   });
 
   it('rememberMe false: a browser-session cookie, the dont_remember marker, a one-day session', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { email, password } = await t.signUp({}, t.newJar());
     const r = await t.json('/sign-in/email', { body: { email, password, rememberMe: false } });
     const cookies = r.response.headers.getSetCookie();
@@ -162,7 +162,7 @@ describe('POST /sign-in/email', () => {
   });
 
   it('refuses an untrusted callbackURL with 403', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { email, password } = await t.signUp({}, t.newJar());
     const r = await t.json('/sign-in/email', { body: { email, password, callbackURL: 'https://evil.example/steal' } });
     expect(r.status).toBe(403);
@@ -170,7 +170,7 @@ describe('POST /sign-in/email', () => {
   });
 
   it('is refused when email and password is disabled', async () => {
-    t = await createTestClient({ emailAndPassword: { enabled: false } });
+    t = await clients.open({ emailAndPassword: { enabled: false } });
     const r = await t.json('/sign-in/email', { body: { email: uniqueEmail(), password: 'password123' } });
     expect(r.data).toEqual({ code: 'EMAIL_PASSWORD_DISABLED', message: 'Email and password is not enabled' });
   });
@@ -180,7 +180,7 @@ describe('sign-up when the verification mail cannot be sent', () => {
   it('still creates the account and answers; the mail can be asked for again', async () => {
     let fail = true;
     const sent: string[] = [];
-    t = await createTestClient({
+    t = await clients.open({
       emailVerification: { sendOnSignUp: true },
       email: {
         send: async (m) => {

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Row } from '../db/types.js';
-import { createTestClient, type TestClient } from '../test/harness.js';
+import { useTestClients, type TestClient } from '../test/harness.js';
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 async function events(type: string): Promise<Row[]> {
   return (await t.auth.context()).adapter.findMany('auditEvent', { where: [{ field: 'type', value: type }] });
@@ -11,7 +11,7 @@ async function events(type: string): Promise<Row[]> {
 
 describe('the audit trail records who did what to whom', () => {
   it('password change, session revocation and sign-out', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { data, password } = await t.signUp();
     const userId = (data.user as { id: string }).id;
     await t.json('/change-password', { body: { currentPassword: password, newPassword: 'another password', revokeOtherSessions: true } });
@@ -23,7 +23,7 @@ describe('the audit trail records who did what to whom', () => {
   });
 
   it('admin actions name the admin as actor and the user as subject', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const admin = await t.signUp();
     const adminId = (admin.data.user as { id: string }).id;
     const ctx = await t.auth.context();

@@ -1,7 +1,7 @@
 import { type TOTP, URI } from 'otpauth';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/types.js';
-import { uniqueEmail, type CookieJar, type TestClient, createMailTestClient } from '../test/harness.js';
+import { useTestClients, uniqueEmail, type CookieJar, type TestClient } from '../test/harness.js';
 
 /**
  * Issue 9, item 11: the audit trail (security/audit.ts) read through
@@ -32,7 +32,7 @@ interface Page {
 let t: TestClient;
 let mails: Mail[];
 let admin: { jar: CookieJar; id: string };
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 function clone(jar: CookieJar): CookieJar {
   const copy = t.newJar();
@@ -55,7 +55,7 @@ const list = (query: Record<string, string> = {}, jar: CookieJar | null = admin.
   t.json<Page>(`/admin/list-audit-events?${new URLSearchParams(query)}`, { jar });
 
 beforeEach(async () => {
-  ({ t, mails } = await createMailTestClient());
+  ({ t, mails } = await clients.openWithMail());
   const ctx = await t.auth.context();
   const a = await person('admin');
   await ctx.adapter.update('user', [{ field: 'id', value: a.id }], { role: 'admin' });

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AnyEndpoint } from '../endpoint.js';
 import type { Mail } from '../mail/types.js';
 import type { GatehouseOptions } from '../plugins/index.js';
 import { builtinPlugins } from '../plugins/index.js';
 import { coreEndpoints } from '../routes/index.js';
-import { createTestClient, uniqueEmail, type TestClient } from '../test/harness.js';
+import { useTestClients, uniqueEmail, type TestClient } from '../test/harness.js';
 
 /**
  * Issue 9, item 2 and issue 14: POSTs need a trusted Origin (or Referer) when they name
@@ -13,7 +13,7 @@ import { createTestClient, uniqueEmail, type TestClient } from '../test/harness.
  */
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 const OPTIONS: GatehouseOptions = {
   trustedOrigins: ['https://app.example.com'],
@@ -29,7 +29,7 @@ function postEndpoints(options: GatehouseOptions): AnyEndpoint[] {
 
 describe('the Origin check on every POST', () => {
   it('refuses an untrusted, opaque, malformed or missing Origin at every POST route but the OAuth callback, with or without cookies', async () => {
-    t = await createTestClient(OPTIONS);
+    t = await clients.open(OPTIONS);
     await t.signUp();
     const routes = postEndpoints(OPTIONS);
     expect(routes.length).toBeGreaterThan(40);
@@ -66,7 +66,7 @@ describe('the Origin check on every POST', () => {
   });
 
   it('accepts a cookie-bearing POST without Origin or Referer from outside a browser (servers, CLIs, apps)', async () => {
-    t = await createTestClient(OPTIONS);
+    t = await clients.open(OPTIONS);
     await t.signUp();
     const r = await t.json('/revoke-other-sessions', { method: 'POST', headers: { origin: '' } });
     expect(r.status).toBe(200);
@@ -74,7 +74,7 @@ describe('the Origin check on every POST', () => {
   });
 
   it('accepts the trusted origins, whatever their case', async () => {
-    t = await createTestClient(OPTIONS);
+    t = await clients.open(OPTIONS);
     await t.signUp();
     for (const origin of ['http://localhost:3000', 'HTTP://LOCALHOST:3000', 'https://app.example.com']) {
       expect((await t.json('/revoke-other-sessions', { method: 'POST', headers: { origin } })).status, origin).toBe(200);
@@ -83,7 +83,7 @@ describe('the Origin check on every POST', () => {
   });
 
   it('a cross-site form post (urlencoded, no preflight) changes nothing', async () => {
-    t = await createTestClient(OPTIONS);
+    t = await clients.open(OPTIONS);
     await t.signUp({ name: 'Original' });
     const ctx = await t.auth.context();
     const form = { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' };
@@ -124,7 +124,7 @@ describe('login CSRF: the Origin check without cookies', () => {
   const form = (body: Record<string, string>) => new URLSearchParams(body).toString();
 
   async function withAttacker() {
-    t = await createTestClient(OPTIONS);
+    t = await clients.open(OPTIONS);
     await t.signUp({ email: ATTACKER.email, password: ATTACKER.password, username: ATTACKER.username }, t.newJar());
     return t.auth.context();
   }
@@ -137,7 +137,7 @@ describe('login CSRF: the Origin check without cookies', () => {
       for (const [attack, headers] of ATTACKS) {
         // As JSON (a fetch) and as the form a page submits without any preflight.
         for (const [type, payload] of [['json', body(`${++n}`)], ['form', form(body(`${++n}`))]] as const) {
-          const extra = type === 'form' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
+          const extra: Record<string, string> = type === 'form' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
           const r = await t.json(path, { body: payload, headers: { ...headers, ...extra }, jar: null });
           const what = `${path} ${attack} ${type}`;
           expect({ status: r.status, data: r.data }, what).toEqual(INVALID_ORIGIN);
@@ -163,7 +163,7 @@ describe('login CSRF: the Origin check without cookies', () => {
     for (const [path, body] of LOGINS) {
       for (const [what, headers] of ACCEPTED) {
         for (const [type, payload] of [['json', body(`ok${++n}`)], ['form', form(body(`ok${++n}`))]] as const) {
-          const extra = type === 'form' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
+          const extra: Record<string, string> = type === 'form' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
           const r = await t.request(path, { body: payload, headers: { ...headers, ...extra }, jar: null });
           expect(r.status, `${path} ${what} ${type}`).toBe(200);
           expect(r.headers.getSetCookie().some((c) => c.startsWith('better-auth.session_token=')), `${path} ${what} ${type}`).toBe(true);
@@ -201,7 +201,7 @@ describe('the base URL is never the Host header', () => {
 
   it('mails (reset, verification, change email, delete account, invitation) link to the configured base URL', async () => {
     const mails: Mail[] = [];
-    t = await createTestClient({
+    t = await clients.open({
       ...OPTIONS,
       emailVerification: { sendOnSignUp: true },
       email: { send: async (m) => void mails.push(m) },
@@ -227,7 +227,7 @@ describe('the base URL is never the Host header', () => {
   });
 
   it('redirects, the social redirect_uri and the error page use the base URL', async () => {
-    t = await createTestClient(OPTIONS);
+    t = await clients.open(OPTIONS);
     const social = await t.json<{ url: string }>(at('/sign-in/social'), {
       body: { provider: 'google', callbackURL: '/done', disableRedirect: true },
       headers: forged,
@@ -243,7 +243,7 @@ describe('the base URL is never the Host header', () => {
   });
 
   it('a forged Host does not make its origin trusted', async () => {
-    t = await createTestClient(OPTIONS);
+    t = await clients.open(OPTIONS);
     await t.signUp();
     const r = await t.json(at('/revoke-other-sessions'), { method: 'POST', headers: { ...forged, origin: 'http://evil.example' } });
     expect({ status: r.status, data: r.data }).toEqual(INVALID_ORIGIN);

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { type TOTP, URI } from 'otpauth';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/types.js';
 import type { GatehouseOptions } from '../plugins/index.js';
-import { createTestClient, uniqueEmail, type CookieJar, type TestClient, createMailTestClient } from '../test/harness.js';
+import { useTestClients, uniqueEmail, type CookieJar, type TestClient } from '../test/harness.js';
 
 /**
  * Issue 9, item 5: per-identity lockout on every sign-in path, and no answer (body,
@@ -18,10 +18,10 @@ const LOCKED = { status: 429, data: { message: 'Too many failed attempts. Please
 
 let t: TestClient;
 let mails: Mail[];
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 async function setup(options: GatehouseOptions = {}) {
-  ({ t, mails } = await createMailTestClient(options));
+  ({ t, mails } = await clients.openWithMail(options));
   return t.auth.context();
 }
 
@@ -231,7 +231,7 @@ describe('answers that say nothing about who has an account', () => {
    */
   it('with mail failing, forgot-password answers a known address like an unknown one (account/)', async () => {
     mails = [];
-    t = await createTestClient({
+    t = await clients.open({
       email: {
         send: async () => {
           throw new Error('550 mailbox unavailable');
@@ -311,7 +311,7 @@ describe('timing: a known address costs what an unknown one does', () => {
    * request (log failures and drop the token), or pads unknown addresses alike.
    */
   it('forgot-password with a mail server that takes 150 ms (account/)', async () => {
-    t = await createTestClient({ email: { send: () => new Promise((r) => setTimeout(r, 150)) } });
+    t = await clients.open({ email: { send: () => new Promise((r) => setTimeout(r, 150)) } });
     const { email } = await t.signUp({}, t.newJar());
     await withinBound(
       () => t.json('/forget-password', { body: { email }, jar: null, settle: false }),

@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/types.js';
-import { createTestClient, uniqueEmail, type TestClient, createMailTestClient } from '../test/harness.js';
+import { useTestClients, uniqueEmail, type TestClient } from '../test/harness.js';
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 describe('per-identity lockout', () => {
   it('locks an email after maxAttempts failures, for known and unknown emails alike, and tells the owner', async () => {
     let mails: Mail[];
-    ({ t, mails } = await createMailTestClient({ lockout: { maxAttempts: 3, window: 600, duration: 300 } }));
+    ({ t, mails } = await clients.openWithMail({ lockout: { maxAttempts: 3, window: 600, duration: 300 } }));
     const { email, password } = await t.signUp({}, t.newJar());
     const ghost = uniqueEmail('ghost');
     for (const who of [email, ghost]) {
@@ -24,7 +24,7 @@ describe('per-identity lockout', () => {
   });
 
   it('a success resets the count; failures outside the window do not add up', async () => {
-    t = await createTestClient({ lockout: { maxAttempts: 3, window: 60, duration: 300 } });
+    t = await clients.open({ lockout: { maxAttempts: 3, window: 60, duration: 300 } });
     const { email, password } = await t.signUp({}, t.newJar());
     const bad = () => t.json('/sign-in/email', { body: { email, password: 'wrong-password' }, jar: null });
     await bad();
@@ -38,14 +38,14 @@ describe('per-identity lockout', () => {
   });
 
   it('applies to username sign-in too', async () => {
-    t = await createTestClient({ lockout: { maxAttempts: 2 } });
+    t = await clients.open({ lockout: { maxAttempts: 2 } });
     const { password } = await t.signUp({ username: 'locky' }, t.newJar());
     for (let i = 0; i < 2; i++) await t.json('/sign-in/username', { body: { username: 'locky', password: 'wrong-password' }, jar: null });
     expect((await t.json('/sign-in/username', { body: { username: 'LOCKY', password }, jar: null })).status).toBe(429);
   });
 
   it('records sign-in successes and failures in the audit trail', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { email, password } = await t.signUp({}, t.newJar());
     await t.json('/sign-in/email', { body: { email, password: 'wrong-password' }, jar: null, headers: { 'user-agent': 'AuditBrowser/1' } });
     await t.json('/sign-in/email', { body: { email, password }, jar: null, ip: '192.0.2.9' });

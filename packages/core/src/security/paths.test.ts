@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestClient, uniqueEmail, type TestClient } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestClients, uniqueEmail, type TestClient } from '../test/harness.js';
 
 /**
  * Issue 9, item 3: another spelling of a path never gets a fresh rate-limit bucket and
@@ -10,7 +10,7 @@ import { createTestClient, uniqueEmail, type TestClient } from '../test/harness.
  */
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 const BASE = 'http://localhost:3000';
 /** Spellings of `/api/auth<path>`; the URL parser of `Request` sees exactly these. */
@@ -52,7 +52,7 @@ function variants(path: string): string[] {
 
 describe('spellings of a rate-limited path share its bucket', () => {
   it.each(['/sign-in/email', '/sign-up/email', '/change-password', '/forget-password'])('%s', async (path) => {
-    t = await createTestClient({ rateLimit: { enabled: true, customRules: { '/forget-password': { window: 10, max: 3 } } } });
+    t = await clients.open({ rateLimit: { enabled: true, customRules: { '/forget-password': { window: 10, max: 3 } } } });
     const body = path === '/sign-up/email' ? { name: 'N', email: uniqueEmail(), password: 'short' } : { email: 'no-one@example.com', password: 'password123', newPassword: 'x', currentPassword: 'y' };
     // Use up the bucket by the canonical spelling…
     for (let i = 0; i < 3; i++) expect((await t.request(path, { body, jar: null })).status).not.toBe(429);
@@ -86,7 +86,7 @@ describe('spellings of a turned-off route stay 404', () => {
     '/set-password',
   ];
   it.each(routes)('%s', async (path) => {
-    t = await createTestClient(off);
+    t = await clients.open(off);
     await t.signUp();
     for (const v of [`/api/auth${path}`, ...variants(path)]) {
       for (const method of ['GET', 'POST']) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canonicalIp, clientKey } from '../rate-limit.js';
-import { createTestClient, uniqueEmail, type TestClient } from '../test/harness.js';
+import { useTestClients, uniqueEmail, type TestClient } from '../test/harness.js';
 
 /**
  * Issue 9, item 4, beyond routes/edge.test.ts (which has the basic /64 and mapped cases):
@@ -70,10 +70,10 @@ describe('the client key', () => {
 
 describe('X-Forwarded-For behind trusted proxies', () => {
   let t: TestClient;
-  afterEach(async () => t?.auth.close());
+  const clients = useTestClients();
 
   it('takes the right-most untrusted hop: a client cannot rotate the left of the header to escape its count', async () => {
-    t = await createTestClient({ rateLimit: { enabled: true }, advanced: { trustedProxies: ['10.0.0.1', '10.0.0.2'] } });
+    t = await clients.open({ rateLimit: { enabled: true }, advanced: { trustedProxies: ['10.0.0.1', '10.0.0.2'] } });
     const body = { email: uniqueEmail(), password: 'password123' };
     for (let i = 0; i < 3; i++) {
       const xff = `203.0.113.${i}, 198.51.100.7, 10.0.0.1`;
@@ -89,7 +89,7 @@ describe('X-Forwarded-For behind trusted proxies', () => {
   });
 
   it('recognises a trusted proxy that a dual-stack socket reports as ::ffff:a.b.c.d', async () => {
-    t = await createTestClient({ rateLimit: { enabled: true }, advanced: { trustedProxies: ['10.0.0.1'] } });
+    t = await clients.open({ rateLimit: { enabled: true }, advanced: { trustedProxies: ['10.0.0.1'] } });
     const body = { email: uniqueEmail(), password: 'password123' };
     for (let i = 0; i < 3; i++) await t.json('/sign-in/email', { body, jar: null, ip: '::ffff:10.0.0.1', headers: { 'x-forwarded-for': '198.51.100.1' } });
     expect((await t.json('/sign-in/email', { body, jar: null, ip: '::ffff:10.0.0.1', headers: { 'x-forwarded-for': '198.51.100.1' } })).status).toBe(429);

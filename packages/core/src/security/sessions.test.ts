@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type TOTP, URI } from 'otpauth';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hashToken } from '../crypto/sign.js';
 import type { AnyEndpoint } from '../endpoint.js';
 import type { GatehouseOptions } from '../plugins/index.js';
 import { builtinPlugins } from '../plugins/index.js';
 import { coreEndpoints } from '../routes/index.js';
-import { createTestClient, type CookieJar, type TestClient, createMailTestClient } from '../test/harness.js';
+import { useTestClients, type CookieJar, type TestClient } from '../test/harness.js';
 
 /**
  * Issue 9, item 6: session tokens, fixation, the end of a session (cookie cache
@@ -25,7 +25,7 @@ const DATA = 'better-auth.session_data';
 const TWO_FACTOR = 'better-auth.two_factor';
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 interface Person {
   jar: CookieJar;
@@ -62,7 +62,7 @@ function httpEndpoints(options: GatehouseOptions): AnyEndpoint[] {
 
 describe('session tokens', () => {
   it('are 32 symbols of 62 (190 bits ≥ 128), distinct, and unaffected by a predictable Math.random', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { data } = await t.signUp();
     const ctx = await t.auth.context();
     const userId = (data.user as { id: string }).id;
@@ -86,7 +86,7 @@ describe('session tokens', () => {
   });
 
   it('are drawn from crypto.randomBytes (the CSPRNG): fixed bytes give a fixed token', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { data } = await t.signUp();
     const ctx = await t.auth.context();
     const mocked = vi.mocked(randomBytes);
@@ -102,7 +102,7 @@ describe('session tokens', () => {
   });
 
   it('the database keeps only their SHA-256', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     await t.signUp();
     const rows = await (await t.auth.context()).adapter.findMany<{ token: string }>('session');
     expect(rows[0]!.token).toBe(hashToken(rawToken(t.jar)!));
@@ -111,7 +111,7 @@ describe('session tokens', () => {
 
 describe('no session fixation', () => {
   it('every sign-in makes a new token; a token planted in the browser is replaced, not adopted', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const victim = await person('victim');
     const attacker = await person('attacker');
     const planted = attacker.jar.get(SESSION)!;
@@ -134,7 +134,7 @@ describe('no session fixation', () => {
   });
 
   it('completing the second factor makes a new token, and the pending cookie goes', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const me = await person('twofa');
     const enable = await t.json<{ totpURI: string }>('/two-factor/enable', { body: { password: PASSWORD }, jar: me.jar });
     const otp = URI.parse(enable.data.totpURI) as TOTP;
@@ -180,7 +180,7 @@ describe('ending a session ends it everywhere, cached session data included', ()
   let mails: { text: string }[] = [];
 
   it.each(scenarios)('%s: the stolen cookies (token + cached data) can no longer read or change anything', async (_name, end) => {
-    ({ t, mails } = await createMailTestClient({
+    ({ t, mails } = await clients.openWithMail({
       session: { cookieCache: { enabled: true, maxAge: 300 } },
       emailAndPassword: { revokeSessionsOnPasswordReset: true },
     }));
@@ -220,7 +220,7 @@ describe('ending a session ends it everywhere, cached session data included', ()
 describe('a sign-in waiting for its second factor', () => {
   it('gets no session: no token, no session cookies, and no route that needs a session answers 2xx', async () => {
     const options: GatehouseOptions = { session: { cookieCache: { enabled: true } } };
-    t = await createTestClient(options);
+    t = await clients.open(options);
     const ctx = await t.auth.context();
     const me = await person('pending');
     const enable = await t.json<{ totpURI: string }>('/two-factor/enable', { body: { password: PASSWORD }, jar: me.jar });
@@ -252,7 +252,7 @@ describe('a sign-in waiting for its second factor', () => {
 
 describe('impersonation cannot be turned on admins', () => {
   it('an admin cannot impersonate an admin (any role spelling); an impersonated user cannot reach admin routes', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const ctx = await t.auth.context();
     const root = await person('root', 'admin');
     const other = await person('other-admin', 'admin');
@@ -289,7 +289,7 @@ describe('impersonation cannot be turned on admins', () => {
   });
 
   it('is possible only when allowImpersonatingAdmins is configured', async () => {
-    t = await createTestClient({ admin: { allowImpersonatingAdmins: true } });
+    t = await clients.open({ admin: { allowImpersonatingAdmins: true } });
     const root = await person('root', 'admin');
     const other = await person('other-admin', 'admin');
     expect((await t.json('/admin/impersonate-user', { body: { userId: other.id }, jar: root.jar })).status).toBe(200);

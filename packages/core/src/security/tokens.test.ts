@@ -6,7 +6,7 @@ import { Signer } from '../crypto/sign.js';
 import { openDatabase, type Database } from '../db/dialect.js';
 import type { Mail } from '../mail/types.js';
 import type { GatehouseOptions } from '../plugins/index.js';
-import { createTestClient, uniqueEmail, type CookieJar, type TestClient, createMailTestClient } from '../test/harness.js';
+import { useTestClients, createTestClient, uniqueEmail, type CookieJar, type TestClient } from '../test/harness.js';
 
 /**
  * Issue 9, item 7: one-time tokens are used once even by 20 requests at the same instant,
@@ -19,10 +19,10 @@ const SESSION = 'better-auth.session_token';
 
 let t: TestClient;
 let mails: Mail[] = [];
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 async function setup(options: GatehouseOptions = {}) {
-  ({ t, mails } = await createMailTestClient(options));
+  ({ t, mails } = await clients.openWithMail(options));
   return t.auth.context();
 }
 
@@ -353,9 +353,9 @@ describe('rotating the secret', () => {
   const OLD = 'old-secret-old-secret-old-secret-0000';
   const NEW = 'new-secret-new-secret-new-secret-1111';
   let db: Database;
-  const clients: TestClient[] = [];
+  const rotated: TestClient[] = [];
   afterEach(async () => {
-    for (const c of clients.splice(0)) await c.auth.close();
+    for (const c of rotated.splice(0)) await c.auth.close();
     t = undefined as unknown as TestClient;
     await db?.close();
   });
@@ -365,7 +365,7 @@ describe('rotating the secret', () => {
     mails = [];
     const common: GatehouseOptions = { database: db, session: { cookieCache: { enabled: true } }, email: { send: async (m) => void mails.push(m) } };
     const before = await createTestClient({ ...common, secret: OLD });
-    clients.push(before);
+    rotated.push(before);
     t = before;
     const me = await enrolled();
     const oldJar = t.newJar();
@@ -375,7 +375,7 @@ describe('rotating the secret', () => {
     const oldLink = linkIn(oldEmail, '/verify-email');
 
     const after = await createTestClient({ ...common, secret: [NEW, OLD] });
-    clients.push(after);
+    rotated.push(after);
     after.clock.ms = before.clock.ms;
     t = after;
     // Old session cookie and old cached data.
@@ -405,7 +405,7 @@ describe('rotating the secret', () => {
 
     // Once the old secret is dropped, what was signed with it is worth nothing.
     const dropped = await createTestClient({ ...common, secret: [NEW] });
-    clients.push(dropped);
+    rotated.push(dropped);
     dropped.clock.ms = after.clock.ms;
     t = dropped;
     const stale = await t.json('/get-session?disableCookieCache=true', { jar: oldJar });

@@ -1,9 +1,9 @@
 import { SignJWT } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APIError } from '../errors.js';
 import type { SocialProviderOptions } from '../options.js';
 import type { GatehouseOptions } from '../plugins/index.js';
-import { createTestClient, silentLogger, type TestClient } from '../test/harness.js';
+import { useTestClients, silentLogger, type TestClient } from '../test/harness.js';
 import { makeKeys, signIdToken, type SigningKeys, type StandIn, startStandIn } from './test-kit.js';
 
 /**
@@ -45,7 +45,7 @@ beforeAll(async () => {
   s.on('GET', '/google/jwks', { json: keys.jwks });
 });
 afterAll(async () => s.close());
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 function providers(extra: Record<string, SocialProviderOptions> = {}): GatehouseOptions['socialProviders'] {
   return {
@@ -71,7 +71,7 @@ function providers(extra: Record<string, SocialProviderOptions> = {}): Gatehouse
 
 async function setup(options: GatehouseOptions = {}, extra: Record<string, SocialProviderOptions> = {}) {
   gh.tokenStatus = 200;
-  t = await createTestClient({ socialProviders: providers(extra), ...options });
+  t = await clients.open({ socialProviders: providers(extra), ...options });
   return t;
 }
 
@@ -141,7 +141,7 @@ describe('starting the flow', () => {
 
   it('/providers lists configured providers; one without a secret is warned about and not offered', async () => {
     const warnings: string[] = [];
-    t = await createTestClient({
+    t = await clients.open({
       logger: { ...silentLogger, warn: (o: object | string) => void warnings.push(String(o)) },
       socialProviders: { ...providers(), discord: { clientId: 'x' } },
     });

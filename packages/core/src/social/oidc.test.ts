@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenIdProvider, startOpenIdProvider } from '../../../../tests/kit/openid-provider.js';
 import type { GatehouseOptions } from '../plugins/index.js';
-import { type CookieJar, createTestClient, type TestClient } from '../test/harness.js';
+import { useTestClients, type CookieJar, type TestClient } from '../test/harness.js';
 
 /**
  * The whole redirect flow against a real OpenID provider (oidc-provider 8) on
@@ -24,10 +24,10 @@ beforeAll(async () => {
   issuer = op.issuer;
 });
 afterAll(() => op?.close());
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 async function setup(options: GatehouseOptions = {}) {
-  t = await createTestClient({ ...options, socialProviders: { google: op.googleOptions({ scope: ['offline_access'] }) } });
+  t = await clients.open({ ...options, socialProviders: { google: op.googleOptions({ scope: ['offline_access'] }) } });
   // The OP signs with the real time; the auth's clock must agree to verify its ID tokens.
   t.clock.ms = Date.now();
   return t;

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocialProviderOptions } from '../options.js';
-import { createTestClient, type TestClient } from '../test/harness.js';
+import type { GatehouseOptions } from '../plugins/index.js';
+import { useTestClients, type TestClient } from '../test/harness.js';
 import { decodeBasic, makeKeys, type RecordedCall, signIdToken, type SigningKeys, type StandIn, startStandIn } from './test-kit.js';
 
 /**
@@ -22,7 +23,7 @@ beforeAll(async () => {
   keys = await makeKeys();
 });
 afterAll(async () => s.close());
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 function endpoints(id: string): SocialProviderOptions {
   const base = `${s.url}/${id}`;
@@ -35,9 +36,9 @@ function endpoints(id: string): SocialProviderOptions {
   };
 }
 
-async function client(id: string, extra: SocialProviderOptions = {}, options: Parameters<typeof createTestClient>[0] = {}) {
+async function client(id: string, extra: SocialProviderOptions = {}, options: GatehouseOptions = {}) {
   s.on('GET', `/${id}/jwks`, { json: keys.jwks });
-  t = await createTestClient({
+  t = await clients.open({
     ...options,
     socialProviders: { [id]: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, ...endpoints(id), ...extra } },
   });
@@ -567,11 +568,11 @@ describe('provider quirks', () => {
   });
 
   it('microsoft: tenantId shapes the endpoints; a failed photo request is ignored', async () => {
-    t = await createTestClient({ socialProviders: { microsoft: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, tenantId: 'contoso.onmicrosoft.com' } } });
+    t = await clients.open({ socialProviders: { microsoft: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, tenantId: 'contoso.onmicrosoft.com' } } });
     const r = await t.json<{ url: string }>('/sign-in/social', { body: { provider: 'microsoft', callbackURL: '/' } });
     expect(r.data.url.startsWith('https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/v2.0/authorize?')).toBe(true);
     await t.auth.close();
-    const common = await createTestClient({ socialProviders: { microsoft: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } } });
+    const common = await clients.open({ socialProviders: { microsoft: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } } });
     const r2 = await common.json<{ url: string }>('/sign-in/social', { body: { provider: 'microsoft', callbackURL: '/' } });
     expect(r2.data.url.startsWith('https://login.microsoftonline.com/common/oauth2/v2.0/authorize?')).toBe(true);
     await common.auth.close();
@@ -587,7 +588,7 @@ describe('provider quirks', () => {
   });
 
   it('gitlab: issuerBaseURL for a self-hosted instance; REST profile without an ID token; blocked users refused', async () => {
-    t = await createTestClient({ socialProviders: { gitlab: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, issuerBaseURL: 'https://git.example.org/' } } });
+    t = await clients.open({ socialProviders: { gitlab: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, issuerBaseURL: 'https://git.example.org/' } } });
     const r = await t.json<{ url: string }>('/sign-in/social', { body: { provider: 'gitlab', callbackURL: '/' } });
     expect(r.data.url.startsWith('https://git.example.org/oauth/authorize?')).toBe(true);
     await t.auth.close();

@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { createAuth, type Auth } from '../auth.js';
 import { openDatabase, type DialectName } from '../db/dialect.js';
 import type { Mail } from '../mail/types.js';
@@ -136,6 +137,34 @@ export async function createMailTestClient(options: GatehouseOptions = {}): Prom
   const mails: Mail[] = [];
   const t = await createTestClient({ email: { send: async (m) => void mails.push(m) }, ...options });
   return { t, mails };
+}
+
+/**
+ * The set-up of a suite: call it once at the suite's top level (or in a `describe`), open
+ * every client through what it returns, and each one is closed (its database dropped) after
+ * the test that opened it.
+ */
+export function useTestClients() {
+  const opened: TestClient[] = [];
+  afterEach(async () => {
+    for (const t of opened.splice(0)) await t.auth.close();
+  });
+  const keep = (t: TestClient) => {
+    opened.push(t);
+    return t;
+  };
+  return {
+    /** `createTestClient`, closed after the test. */
+    open: async (options?: GatehouseOptions) => keep(await createTestClient(options)),
+    /** `createTestClientOn`, closed after the test. */
+    openOn: async (dialect: DialectName, options?: GatehouseOptions) => keep(await createTestClientOn(dialect, options)),
+    /** `createMailTestClient`, closed after the test. */
+    openWithMail: async (options?: GatehouseOptions) => {
+      const opened = await createMailTestClient(options);
+      keep(opened.t);
+      return opened;
+    },
+  };
 }
 
 /** A mail's action URL: the line of its plain-text part that is a URL and nothing else. */

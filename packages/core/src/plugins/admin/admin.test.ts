@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../crypto/sign.js';
 import type { GatehouseOptions } from '../index.js';
-import { createTestClient, type CookieJar } from '../../test/harness.js';
+import { type CookieJar, useTestClients } from '../../test/harness.js';
 import { ADMIN_ERRORS } from './errors.js';
 
 // Everything over HTTP through the test harness, as a browser would.
@@ -15,7 +15,7 @@ interface Person {
 }
 
 async function setup(options: GatehouseOptions = {}) {
-  const t = await createTestClient(options);
+  const t = await clients.open(options);
   const ctx = await t.auth.context();
   const person = async (name: string): Promise<Person> => {
     const jar = t.newJar();
@@ -51,10 +51,7 @@ function expectUserNotFound(res: { status: number; data: unknown }): void {
 }
 
 let env: Awaited<ReturnType<typeof setup>> | undefined;
-afterEach(async () => {
-  await env?.t.auth.close();
-  env = undefined;
-});
+const clients = useTestClients();
 
 const ADMIN_ROUTES: [string, 'GET' | 'POST'][] = [
   ['/set-role', 'POST'],

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GatehouseOptions } from '../index.js';
-import { type CookieJar, createMailTestClient } from '../../test/harness.js';
+import { type CookieJar, useTestClients } from '../../test/harness.js';
 import { ORGANIZATION_ERRORS } from './errors.js';
 
 // Everything over HTTP through the test harness; mails are captured in-process.
@@ -14,7 +14,7 @@ interface Person {
 
 /** A test instance with captured mail and helpers for the organization routes. */
 async function setup(options: GatehouseOptions = {}) {
-  const { t, mails } = await createMailTestClient(options);
+  const { t, mails } = await clients.openWithMail(options);
   const ctx = await t.auth.context();
 
   const person = async (name: string): Promise<Person> => {
@@ -73,10 +73,7 @@ function expectOrgError(res: { status: number; data: unknown }, status: number, 
 }
 
 let env: Awaited<ReturnType<typeof setup>> | undefined;
-afterEach(async () => {
-  await env?.t.auth.close();
-  env = undefined;
-});
+const clients = useTestClients();
 
 describe('organization: create and check-slug', () => {
   it('creates the organization with its owner in one go and makes it active', async () => {

@@ -1,9 +1,9 @@
 import { TOTP, URI } from 'otpauth';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APIError } from '../../errors.js';
 import type { Mail } from '../../mail/types.js';
 import type { GatehouseOptions } from '../index.js';
-import { type CookieJar, type TestClient, createMailTestClient } from '../../test/harness.js';
+import { useTestClients, type CookieJar, type TestClient } from '../../test/harness.js';
 
 const PASSWORD = 'correct horse battery';
 const TWO_FACTOR = 'better-auth.two_factor';
@@ -18,10 +18,10 @@ type Verified = { token: string | null; user: User };
 
 let t: TestClient;
 let mails: Mail[];
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 async function setup(options: GatehouseOptions = {}) {
-  ({ t, mails } = await createMailTestClient(options));
+  ({ t, mails } = await clients.openWithMail(options));
 }
 
 /** The current code of an otpauth:// URI on the test clock (as the person's authenticator app would show it). */

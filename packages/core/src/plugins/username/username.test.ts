@@ -1,17 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Mail } from '../../mail/types.js';
-import { createTestClient, uniqueEmail, type TestClient } from '../../test/harness.js';
+import { useTestClients, uniqueEmail, type TestClient } from '../../test/harness.js';
 import { usernameHooks } from './hooks.js';
 import { usernameRules } from './rules.js';
 
 let t: TestClient;
-afterEach(async () => t?.auth.close());
+const clients = useTestClients();
 
 type User = { id: string; email: string; username?: string | null; displayUsername?: string | null };
 
 describe('username: sign-up and validation', () => {
   it('stores the username lowercased and keeps the typed casing as displayUsername', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { data } = await t.signUp({ username: 'Alice_1' });
     const user = data.user as User;
     expect(user.username).toBe('alice_1');
@@ -21,13 +21,13 @@ describe('username: sign-up and validation', () => {
   });
 
   it('keeps a displayUsername given at sign-up', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { data } = await t.signUp({ username: 'bob', displayUsername: 'Bobby B' });
     expect((data.user as User).displayUsername).toBe('Bobby B');
   });
 
   it('refuses short, long and invalid usernames with 422 and the spec messages', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const cases: [string, string, string][] = [
       ['ab', 'USERNAME_TOO_SHORT', 'username is too short'],
       ['a'.repeat(31), 'USERNAME_TOO_LONG', 'username is too long'],
@@ -45,7 +45,7 @@ describe('username: sign-up and validation', () => {
   });
 
   it('honours minUsernameLength, maxUsernameLength and usernameValidator', async () => {
-    t = await createTestClient({
+    t = await clients.open({
       username: { minUsernameLength: 5, maxUsernameLength: 8, usernameValidator: (u) => /^[a-z.]+$/i.test(u) },
     });
     const check = async (username: string) => (await t.json('/is-username-available', { body: { username } })).data;
@@ -56,7 +56,7 @@ describe('username: sign-up and validation', () => {
   });
 
   it('refuses a username already taken in another casing', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     await t.signUp({ username: 'Carol' }, t.newJar());
     const r = await t.json('/sign-up/email', { body: { name: 'N', email: uniqueEmail(), password: 'password123', username: 'CAROL' }, jar: null });
     expect(r.status).toBe(422);
@@ -66,7 +66,7 @@ describe('username: sign-up and validation', () => {
   });
 
   it('the hook refuses a taken username when given the running adapter, but not the row itself', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { data } = await t.signUp({ username: 'dave' }, t.newJar());
     const ctx = await t.auth.context();
     const hooks = usernameHooks(usernameRules())(ctx).user!;
@@ -89,7 +89,7 @@ describe('username: sign-up and validation', () => {
 
 describe('username: update-user', () => {
   it('sets, validates and clears the username through /update-user', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const other = t.newJar();
     await t.signUp({ username: 'taken_name' }, other);
     await t.signUp();
@@ -117,7 +117,7 @@ describe('username: update-user', () => {
 
 describe('username: sign-in', () => {
   it('signs in by username in any casing and answers token, user (+ redirect/url)', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     const { password } = await t.signUp({ username: 'Frank' }, t.newJar());
     const jar = t.newJar();
     const r = await t.json<{ token: string; user: User; redirect: boolean }>('/sign-in/username', {
@@ -146,7 +146,7 @@ describe('username: sign-in', () => {
   });
 
   it('answers 401 invalid username or password for a wrong password, an unknown user and no credential', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     await t.signUp({ username: 'grace' }, t.newJar());
     const ctx = await t.auth.context();
     // A user with a username but no password (e.g. created by a social sign-in).
@@ -166,7 +166,7 @@ describe('username: sign-in', () => {
   });
 
   it('answers 422 with the username message for a name outside the configured length or characters (spec section 8)', async () => {
-    t = await createTestClient({ username: { minUsernameLength: 4, maxUsernameLength: 8 } });
+    t = await clients.open({ username: { minUsernameLength: 4, maxUsernameLength: 8 } });
     await t.signUp({ username: 'grace' }, t.newJar());
     const ctx = await t.auth.context();
     const failures = () => ctx.adapter.count('rateLimit');
@@ -188,14 +188,14 @@ describe('username: sign-in', () => {
     expect((await t.json('/sign-in/username', { body: { username: 'GRACE', password: 'correct horse battery' }, jar: t.newJar() })).status).toBe(200);
 
     await t.auth.close();
-    t = await createTestClient({ username: { usernameValidator: (u) => /^[a-z]+$/.test(u) } });
+    t = await clients.open({ username: { usernameValidator: (u) => /^[a-z]+$/.test(u) } });
     const r = await t.json('/sign-in/username', { body: { username: 'grace_1', password: 'x' }, jar: null });
     expect(r).toMatchObject({ status: 422, data: { code: 'INVALID_USERNAME', message: 'username is invalid' } });
   });
 
   it('with requireEmailVerification, re-sends the verification mail and answers 403 email not verified', async () => {
     const mails: Mail[] = [];
-    t = await createTestClient({
+    t = await clients.open({
       emailAndPassword: { requireEmailVerification: true },
       email: { send: async (m) => void mails.push(m) },
     });
@@ -212,7 +212,7 @@ describe('username: sign-in', () => {
 
 describe('username: is-username-available', () => {
   it('answers whether a username is free, case-insensitively', async () => {
-    t = await createTestClient();
+    t = await clients.open();
     await t.signUp({ username: 'judy' });
     expect((await t.json('/is-username-available', { body: { username: 'JUDY' } })).data).toEqual({ available: false });
     expect((await t.json('/is-username-available', { body: { username: 'judy2' } })).data).toEqual({ available: true });
@@ -223,7 +223,7 @@ describe('username: is-username-available', () => {
 
 describe('username: turned off', () => {
   it('with username.enabled false the routes answer 404 and the fields do not exist', async () => {
-    t = await createTestClient({ username: { enabled: false } });
+    t = await clients.open({ username: { enabled: false } });
     expect((await t.request('/sign-in/username', { body: { username: 'kim', password: 'x' } })).status).toBe(404);
     expect((await t.request('/is-username-available', { body: { username: 'kim' } })).status).toBe(404);
     const { data } = await t.signUp({ username: 'kim' });
