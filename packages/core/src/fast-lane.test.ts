@@ -84,7 +84,7 @@ describe('a page on another origin', () => {
   };
 
   it('gets from the lane the CORS headers the general route gives: a trusted origin, and none for another', async () => {
-    t = await createTestClient({ trustedOrigins: [app] });
+    t = await clients.open({ trustedOrigins: [app] });
     await t.signUp();
     for (const path of ['/get-session', '/list-sessions'] as const) {
       for (const origin of [app, 'https://evil.example']) {
@@ -102,7 +102,7 @@ describe('a page on another origin', () => {
   });
 
   it('through auth.handler, a lane answer carries its CORS headers once', async () => {
-    t = await createTestClient({ trustedOrigins: [app] });
+    t = await clients.open({ trustedOrigins: [app] });
     await t.signUp();
     const res = await t.auth.handler(
       new Request('http://localhost:3000/api/auth/get-session', { headers: { origin: app, cookie: t.jar.header() } }),
