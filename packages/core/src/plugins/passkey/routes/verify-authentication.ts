@@ -12,18 +12,18 @@ import { passkeyError } from '../errors.js';
 import { type Passkey, transportsOf, userHandleOf } from '../store.js';
 
 /** The JSON a browser's `navigator.credentials.get` gives (as @simplewebauthn/browser sends it). */
-const authenticationResponse = z.looseObject({
-  // The credentialID column holds 255 characters (a unique key on every dialect); real ids are far shorter.
+const authenticationResponse = z.object({
   id: z.string().min(1).max(255),
   rawId: z.string().min(1).max(255),
-  type: z.string(),
-  response: z.looseObject({
+  type: z.literal('public-key'),
+  response: z.object({
     clientDataJSON: z.string().max(10_000),
     authenticatorData: z.string().max(10_000),
     signature: z.string().max(10_000),
     userHandle: z.string().max(1024).optional(),
   }),
-  clientExtensionResults: z.looseObject({}).optional().default({}),
+  authenticatorAttachment: z.string().max(32).optional(),
+  clientExtensionResults: z.custom<object>((v) => typeof v === 'object' && v !== null && !Array.isArray(v)).optional(),
 });
 
 /** Failed passkey sign-ins are counted per user, apart from their password's (a guessed password does not lock the passkey out). */
@@ -68,7 +68,7 @@ export const verifyAuthentication = defineEndpoint({
     let newCounter: number;
     try {
       const verified = await verifyAuthenticationResponse({
-        response: response as unknown as AuthenticationResponseJSON,
+        response: { clientExtensionResults: {}, ...response } as AuthenticationResponseJSON,
         expectedChallenge: challenge.challenge,
         expectedOrigin: config.origins,
         expectedRPID: config.rpID,

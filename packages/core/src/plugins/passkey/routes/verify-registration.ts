@@ -8,13 +8,18 @@ import { passkeyError } from '../errors.js';
 import { type Passkey, passkeyOf } from '../store.js';
 
 /** The JSON a browser's `navigator.credentials.create` gives (as @simplewebauthn/browser sends it). */
-const registrationResponse = z.looseObject({
+const registrationResponse = z.object({
   // The credentialID column holds 255 characters (a unique key on every dialect); real ids are far shorter.
   id: z.string().min(1).max(255),
   rawId: z.string().min(1).max(255),
-  type: z.string(),
-  response: z.looseObject({ clientDataJSON: z.string().max(10_000), attestationObject: z.string().max(100_000) }),
-  clientExtensionResults: z.looseObject({}).optional().default({}),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: z.string().max(10_000),
+    attestationObject: z.string().max(100_000),
+    transports: z.array(z.string().max(32)).max(10).optional(),
+  }),
+  authenticatorAttachment: z.string().max(32).optional(),
+  clientExtensionResults: z.custom<object>((v) => typeof v === 'object' && v !== null && !Array.isArray(v)).optional(),
 });
 
 /**
@@ -38,7 +43,7 @@ export const verifyRegistration = defineEndpoint({
     let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {
       verified = await verifyRegistrationResponse({
-        response: c.body.response as unknown as RegistrationResponseJSON,
+        response: { clientExtensionResults: {}, ...c.body.response } as RegistrationResponseJSON,
         expectedChallenge: challenge.challenge,
         expectedOrigin: config.origins,
         expectedRPID: config.rpID,
@@ -54,7 +59,7 @@ export const verifyRegistration = defineEndpoint({
     if (await auth.adapter.findOne('passkey', [{ field: 'credentialID', value: credential.id }])) {
       throw passkeyError('BAD_REQUEST', 'PASSKEY_ALREADY_REGISTERED');
     }
-    const transports = credential.transports ?? (c.body.response.response.transports as string[] | undefined) ?? [];
+    const transports = credential.transports ?? c.body.response.response.transports ?? [];
     const row = await auth.adapter.create<Passkey & Record<string, unknown>>('passkey', {
       userId: user.id,
       name: c.body.name ?? challenge.name ?? null,
@@ -63,7 +68,7 @@ export const verifyRegistration = defineEndpoint({
       counter: credential.counter,
       deviceType: info.credentialDeviceType,
       backedUp: info.credentialBackedUp,
-      transports: transports.filter((t) => typeof t === 'string').join(',') || null,
+      transports: transports.join(',') || null,
       aaguid: info.aaguid,
       createdAt: new Date(auth.now()),
     });
