@@ -151,6 +151,7 @@ describe('passkeys: list, rename, delete', () => {
     t = await passkeyClient();
     await t.signUp();
     const a = await addPasskey(t, { name: 'A' });
+    t.clock.advance(1); // listed oldest first
     await addPasskey(t, { name: 'B' });
     const other = t.newJar();
     await t.signUp({}, other);
