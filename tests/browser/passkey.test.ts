@@ -5,7 +5,8 @@ import { absent, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, type Stack,
 /**
  * Passkeys in Chromium with its virtual authenticator (DevTools Protocol: a CTAP2 platform
  * authenticator with resident keys and user verification): sign up, add a passkey in the account
- * page, sign out, sign in with the passkey alone (by autofill and by the button), rename it and delete it.
+ * page, sign out, sign in with the passkey alone (by autofill and by the button; a browser without it
+ * cannot), rename it and delete it.
  */
 let stack: Stack;
 
@@ -88,6 +89,14 @@ describeBrowser('passkey journey in Chromium', () => {
     await showsText(page.getByRole('banner'), 'Grace Hopper');
     const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(after.credentials[0]!.signCount).toBeGreaterThan(1);
+
+    // Another browser, whose authenticator holds no passkey of this site, cannot sign in.
+    const stranger = await stack.page();
+    await withAuthenticator(stranger);
+    await stranger.goto(`${stack.url}/sign-in`);
+    await stranger.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await showsText(stranger.getByRole('alert'), 'The passkey request was cancelled or timed out.');
+    await absent(stranger.getByRole('button', { name: 'Sign out' }));
 
     // Rename.
     await page.getByRole('button', { name: 'Rename Test laptop' }).click();
