@@ -20,8 +20,18 @@ const cookieName = (c: EndpointContext) => c.auth.cookies.named('passkey');
  * id, in a signed cookie. A response is checked only against the challenge of its own browser.
  */
 export async function saveChallenge(c: EndpointContext, value: StoredChallenge): Promise<void> {
+  const { adapter } = c.auth;
+  // Anyone may ask for sign-in options (every sign-in page does): this browser's previous
+  // challenge, unreachable once its cookie is replaced, and every expired one go now, so
+  // the table does not grow with page loads.
+  const previous = c.getSignedCookie(cookieName(c));
+  if (previous) await adapter.delete('verification', [{ field: 'identifier', value: identifier(previous) }]);
+  await adapter.delete('verification', [
+    { field: 'identifier', value: identifier(''), operator: 'starts_with' },
+    { field: 'expiresAt', value: new Date(c.auth.now()), operator: 'lte' },
+  ]);
   const id = randomString(32);
-  await c.auth.adapter.create('verification', {
+  await adapter.create('verification', {
     identifier: identifier(id),
     value: JSON.stringify(value),
     expiresAt: new Date(c.auth.now() + CHALLENGE_SECONDS * 1000),

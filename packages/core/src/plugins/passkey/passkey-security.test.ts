@@ -148,4 +148,18 @@ describe('passkeys: security', () => {
     authenticator.userHandle = Buffer.from('someone-else').toString('base64url');
     expect((await passkeySignIn(t, authenticator)).status).toBe(401);
   });
+
+  it('keeps one challenge per browser and sweeps expired ones, so page loads do not fill the table', async () => {
+    t = await passkeyClient();
+    const ctx = await t.auth.context();
+    const challenges = () => ctx.adapter.count('verification', [{ field: 'identifier', value: 'passkey-challenge:', operator: 'starts_with' }]);
+    const jar = t.newJar();
+    for (let i = 0; i < 3; i++) await t.json('/passkey/generate-authenticate-options', { jar });
+    expect(await challenges()).toBe(1);
+    for (let i = 0; i < 3; i++) await t.json('/passkey/generate-authenticate-options', { jar: t.newJar() });
+    expect(await challenges()).toBe(4);
+    t.clock.advance(301);
+    await t.json('/passkey/generate-authenticate-options', { jar: t.newJar() });
+    expect(await challenges()).toBe(1);
+  });
 });
