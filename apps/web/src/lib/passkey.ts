@@ -28,7 +28,7 @@ function browserRefusal(error: unknown): AuthResult<never> {
 /** A name for a new passkey from the device it is made on, e.g. "Chrome on macOS". */
 export function suggestedPasskeyName(userAgent: string = navigator.userAgent): string {
   const { browser, os } = parseUserAgent(userAgent);
-  const name = browser.replace(/ \d+$/, '');
+  const name = browser === 'Unknown browser' ? 'Passkey' : browser.replace(/ \d+$/, '');
   return os === 'Unknown system' ? name : `${name} on ${os}`;
 }
 
