@@ -59,6 +59,7 @@ describeBrowser('passkey journey in Chromium', () => {
     // Account → Passkeys, the name suggested from the device.
     await shows(page.getByRole('heading', { name: 'Passkeys' }));
     await showsText(page.getByText('No passkeys yet.'), 'No passkeys yet.');
+    await showsText(page.getByRole('note'), 'Your account is ready. Add a passkey now');
     const name = page.getByLabel('Passkey name');
     expect(await name.inputValue()).toMatch(/^Chrome on Linux$/);
     await name.fill('Test laptop');
@@ -77,14 +78,16 @@ describeBrowser('passkey journey in Chromium', () => {
     await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
     await showsText(page.getByRole('banner'), 'Grace Hopper');
 
-    // And by the button: with presence held back, the autofill request waits; the button takes over.
+    // And by the button. The authenticator holds its passkey back while the page loads (so that
+    // the autofill request finds nothing to answer at once), then gets it again for the button.
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: false });
+    const [held] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+    await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
     await page.getByRole('link', { name: 'Sign in' }).click();
     expect(await page.getByLabel('Email').getAttribute('autocomplete')).toBe('username webauthn');
     await shots(page, 'sign-in');
+    await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: held! });
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
     await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
     await showsText(page.getByRole('banner'), 'Grace Hopper');
     const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useLocation } from 'react-router';
 import { auth } from '../../auth';
 import { Field } from '../../components/Field';
 import { Empty, ErrorMessage, Loading, Notice } from '../../components/Messages';
@@ -14,6 +15,8 @@ export function Passkeys({ userId }: { userId: string }) {
   const [name, setName] = useState(suggestedPasskeyName);
   const [added, setAdded] = useState<string | null>(null);
   const add = useAction(() => addPasskey(name.trim()));
+  // Straight after sign-up, the offer to add one.
+  const signedUp = (useLocation().state as { signedUp?: boolean } | null)?.signedUp === true;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -29,6 +32,11 @@ export function Passkeys({ userId }: { userId: string }) {
       <ErrorMessage error={passkeys.error} />
       {!list && !passkeys.error ? <Loading /> : null}
       {list && list.length === 0 ? <Empty>No passkeys yet.</Empty> : null}
+      {signedUp && list?.length === 0 && !added ? (
+        <p role="note" className="message">
+          Your account is ready. Add a passkey now to sign in next time without your password.
+        </p>
+      ) : null}
       {list && list.length > 0 ? (
         <ul className="list">
           {list.map((passkey) => (
