@@ -7,12 +7,13 @@
 import { accountClient } from './account/client.js';
 import { adminClient } from './plugins/admin/client.js';
 import { organizationClient } from './plugins/organization/client.js';
+import { passkeyClient } from './plugins/passkey/client.js';
 import { twoFactorClient } from './plugins/two-factor/client.js';
 import { usernameClient } from './plugins/username/client.js';
 import { coreClient } from './routes/client.js';
 import { socialClient } from './social/client.js';
 
-export { accountClient, adminClient, coreClient, organizationClient, socialClient, twoFactorClient, usernameClient };
+export { accountClient, adminClient, coreClient, organizationClient, passkeyClient, socialClient, twoFactorClient, usernameClient };
 export { DEFAULT_ROLES, hasPermission, roleNames, type Roles, type Statements } from './plugins/organization/client.js';
 export type { ClientPlugin, Jsonify, JsonValue, RouteTypes, RoutesOf } from './route-types.js';
 export type { PublicSession, PublicUser, SessionAnswer } from './public-types.js';
@@ -26,4 +27,5 @@ export const gatehouseClients = [
   twoFactorClient,
   organizationClient,
   adminClient,
+  passkeyClient,
 ] as const;

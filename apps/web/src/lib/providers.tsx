@@ -8,7 +8,7 @@ export interface ServerInfo extends ProvidersInfo {
   isPending: boolean;
 }
 
-/** What the app assumes when the server cannot say: no social providers, every feature on. */
+/** What the app assumes when the server cannot say: no social providers, every feature on but passkeys (off unless configured). */
 export const FALLBACK_INFO: ProvidersInfo = {
   socialProviders: [],
   features: {
@@ -18,6 +18,7 @@ export const FALLBACK_INFO: ProvidersInfo = {
     admin: true,
     deleteUser: true,
     changeEmail: true,
+    passkey: false,
   },
 };
 

@@ -4,6 +4,7 @@ import type { Plugin } from '../plugin.js';
 import { socialPlugin } from '../social/index.js';
 import { adminPlugin, type AdminOptions } from './admin/index.js';
 import { organizationPlugin, type OrganizationOptions } from './organization/index.js';
+import { passkeyPlugin, type PasskeyOptions } from './passkey/index.js';
 import { twoFactorPlugin, type TwoFactorOptions } from './two-factor/index.js';
 import { usernamePlugin, type UsernameOptions } from './username/index.js';
 
@@ -16,12 +17,14 @@ export interface GatehouseOptions extends CoreOptions {
   twoFactor?: TwoFactorOptions;
   admin?: AdminOptions;
   organization?: OrganizationOptions;
+  /** Off unless `enabled`. */
+  passkey?: PasskeyOptions;
   /** Extra plugins of the library user. */
   plugins?: Plugin[];
 }
 
 /** The built-in plugins' features, each off until its plugin says otherwise (`/providers`). */
-export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false };
+export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false };
 
 /**
  * The built-in capabilities, each a plugin that its option can turn off. Adding one is
@@ -36,5 +39,6 @@ export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   list.push(options.admin?.enabled === false ? null : adminPlugin(options.admin));
   list.push(socialPlugin(options));
   list.push(options.twoFactor?.enabled === false ? null : twoFactorPlugin(options.twoFactor));
+  list.push(options.passkey?.enabled ? passkeyPlugin(options.passkey) : null);
   return list.filter((p): p is Plugin => p !== null);
 }

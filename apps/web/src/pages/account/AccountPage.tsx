@@ -5,6 +5,7 @@ import { ChangePassword } from './ChangePassword';
 import { DeleteAccount } from './DeleteAccount';
 import { EmailSection } from './EmailSection';
 import { LinkedAccounts } from './LinkedAccounts';
+import { Passkeys } from './Passkeys';
 import { Profile } from './Profile';
 import { SetPassword } from './SetPassword';
 import { useLinkedAccounts } from './useLinkedAccounts';
@@ -28,6 +29,7 @@ export function AccountPage() {
       <EmailSection user={user} />
       {hasPassword === false ? <SetPassword email={user.email} /> : <ChangePassword />}
       <LinkedAccounts accounts={accounts} />
+      {features.passkey ? <Passkeys userId={user.id} /> : null}
       {features.deleteUser ? <DeleteAccount /> : null}
     </Page>
   );

@@ -4,6 +4,7 @@ import { useSession } from '../../auth';
 import { Loading } from '../../components/Messages';
 import { Page } from '../../components/Page';
 import { safeRedirect } from '../../lib/redirect';
+import { PasskeySignIn } from './PasskeySignIn';
 import { SignInForm } from './SignInForm';
 import { SocialButtons } from './SocialButtons';
 import { TwoFactorChallenge } from './TwoFactorChallenge';
@@ -28,6 +29,7 @@ export function SignIn() {
       ) : (
         <>
           <SignInForm onSignedIn={({ twoFactor }) => (twoFactor ? setChallenge(true) : done())} />
+          <PasskeySignIn onSignedIn={done} />
           <SocialButtons redirect={redirect} />
           <p className="muted">
             New here? <Link to={signUpLink}>Sign up</Link>

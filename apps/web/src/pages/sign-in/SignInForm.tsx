@@ -35,7 +35,8 @@ export function SignInForm({ onSignedIn }: Props) {
       <Field
         label={features.username ? 'Email or username' : 'Email'}
         type={features.username ? 'text' : 'email'}
-        autoComplete="username"
+        // With passkeys on, the browser offers them among this field's suggestions (conditional UI).
+        autoComplete={features.passkey ? 'username webauthn' : 'username'}
         required
         value={identifier}
         onChange={(e) => setIdentifier(e.target.value)}

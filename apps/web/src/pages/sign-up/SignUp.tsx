@@ -39,7 +39,8 @@ export function SignUp() {
     const { data } = await signUp.run();
     if (!data) return;
     // No token: the server wants a verified email before the first sign-in.
-    if (data.token) navigate(redirect, { replace: true });
+    // `signedUp` lets the landing page offer the next step (the account page offers a passkey).
+    if (data.token) navigate(redirect, { replace: true, state: { signedUp: true } });
     else setNeedsVerification(true);
   };
 

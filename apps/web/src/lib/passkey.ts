@@ -1,0 +1,74 @@
+import type { AuthResult } from '@gatehouse/client';
+import {
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  browserSupportsWebAuthnAutofill,
+  startAuthentication,
+  startRegistration,
+  WebAuthnAbortService,
+} from '@simplewebauthn/browser';
+import { auth } from '../auth';
+import { parseUserAgent } from './user-agent';
+import { localError } from './use-action';
+
+/** What the browser's own refusal (cancelled, timed out, no authenticator) becomes on the page. */
+function browserRefusal(error: unknown): AuthResult<never> {
+  const name = (error as { name?: string } | null)?.name;
+  if (name === 'AbortError') return { data: null, error: { ...localError('The passkey request was stopped.'), code: 'ABORTED' } };
+  return {
+    data: null,
+    error: localError(
+      name === 'NotAllowedError'
+        ? 'The passkey request was cancelled or timed out.'
+        : 'This browser could not use a passkey.',
+    ),
+  };
+}
+
+/** A name for a new passkey from the device it is made on, e.g. "Chrome on macOS". */
+export function suggestedPasskeyName(userAgent: string = navigator.userAgent): string {
+  const { browser, os } = parseUserAgent(userAgent);
+  const name = browser === 'Unknown browser' ? 'Passkey' : browser.replace(/ \d+$/, '');
+  return os === 'Unknown system' ? name : `${name} on ${os}`;
+}
+
+/** Creates a passkey on this device for the signed-in person and keeps it under `name`. */
+export async function addPasskey(name: string) {
+  const options = await auth.passkey.generateRegisterOptions({ name: name || undefined });
+  if (options.error) return options;
+  let response: Awaited<ReturnType<typeof startRegistration>>;
+  try {
+    response = await startRegistration({ optionsJSON: options.data as PublicKeyCredentialCreationOptionsJSON });
+  } catch (e) {
+    return browserRefusal(e);
+  }
+  return auth.passkey.verifyRegistration({ response, name: name || undefined });
+}
+
+/**
+ * Signs in with a passkey. With `autoFill`, the request waits for the person to pick a passkey
+ * in the email field's suggestions (conditional mediation); a later call stops a waiting one.
+ */
+export async function signInWithPasskey({ autoFill = false } = {}) {
+  const options = await auth.passkey.generateAuthenticateOptions();
+  if (options.error) return options;
+  let response: Awaited<ReturnType<typeof startAuthentication>>;
+  try {
+    response = await startAuthentication({
+      // The options as the server made them: JSON in, JSON out (the answer's type only loses its buffers' names).
+      optionsJSON: options.data as PublicKeyCredentialRequestOptionsJSON,
+      useBrowserAutofill: autoFill,
+    });
+  } catch (e) {
+    return browserRefusal(e);
+  }
+  return auth.passkey.verifyAuthentication({ response });
+}
+
+/** True when this browser offers passkeys among an input's autofill suggestions. */
+export const supportsPasskeyAutofill = browserSupportsWebAuthnAutofill;
+
+/** Stops a waiting autofill request (leaving the page). */
+export function cancelPasskeyRequest(): void {
+  WebAuthnAbortService.cancelCeremony();
+}

@@ -1,0 +1,48 @@
+import { definePlugin } from '../../plugin.js';
+import { type PasskeyOptions, resolvePasskeyOptions, usePasskeyConfig } from './config.js';
+import { PASSKEY_ERRORS } from './errors.js';
+import { deletePasskey } from './routes/delete-passkey.js';
+import { generateAuthenticateOptions } from './routes/generate-authenticate-options.js';
+import { generateRegisterOptions } from './routes/generate-register-options.js';
+import { listUserPasskeys } from './routes/list-user-passkeys.js';
+import { updatePasskey } from './routes/update-passkey.js';
+import { verifyAuthentication } from './routes/verify-authentication.js';
+import { verifyRegistration } from './routes/verify-registration.js';
+import { passkeySchema } from './schema.js';
+
+export type { PasskeyAuditEvent } from './audit-events.js';
+export type { PasskeyOptions } from './config.js';
+export type { Passkey } from './store.js';
+
+/** The passkey routes with their precise types (route-types.ts derives the client's from them). */
+export const passkeyRoutes = [
+  generateRegisterOptions,
+  verifyRegistration,
+  generateAuthenticateOptions,
+  verifyAuthentication,
+  listUserPasskeys,
+  updatePasskey,
+  deletePasskey,
+] as const;
+
+/**
+ * Passkeys (WebAuthn, through @simplewebauthn/server): add them when signed in, sign in with
+ * one alone (usernameless, or from the email field's autofill), rename and delete them.
+ * Options: `passkey.rpID`, `rpName`, `origin` (defaults from the base URL).
+ */
+export function passkeyPlugin(options: PasskeyOptions = {}) {
+  return definePlugin({
+    id: 'passkey',
+    features: { passkey: true },
+    schema: passkeySchema,
+    endpoints: passkeyRoutes,
+    errors: PASSKEY_ERRORS,
+    rateLimit: {
+      '/passkey/verify-authentication': { window: 10, max: 5 },
+      '/passkey/generate-authenticate-options': { window: 10, max: 10 },
+    },
+    init(auth) {
+      usePasskeyConfig(auth, resolvePasskeyOptions(options, auth.baseURL));
+    },
+  });
+}

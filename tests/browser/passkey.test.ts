@@ -1,0 +1,143 @@
+import type { CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { absent, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, type Stack, startStack, uniqueEmail } from './kit.js';
+
+/**
+ * Passkeys in Chromium with its virtual authenticator (DevTools Protocol: a CTAP2 platform
+ * authenticator with resident keys and user verification): sign up, add a passkey in the account
+ * page, sign out, sign in with the passkey alone (by autofill and by the button; a browser without it
+ * cannot), rename it and delete it.
+ */
+let stack: Stack;
+
+describeBrowser('passkey journey in Chromium', () => {
+  beforeAll(async () => {
+    stack = await startStack('passkey', { passkey: { enabled: true } });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  /** The page at phone and desktop widths. */
+  const shots = async (page: Page, name: string) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await stack.shot(page, `${name}-${width}`);
+    }
+    await page.setViewportSize({ width: 1024, height: 768 });
+  };
+
+  /** A virtual platform authenticator that says yes (presence and verification) at once. */
+  const withAuthenticator = async (page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    return { cdp, authenticatorId };
+  };
+
+  it('adds a passkey, signs in with it alone, renames and deletes it', async () => {
+    const email = uniqueEmail('hopper');
+    const page = await stack.page();
+    const { cdp, authenticatorId } = await withAuthenticator(page);
+
+    await page.goto(`${stack.url}/sign-up`);
+    await page.getByLabel('Name', { exact: true }).fill('Grace Hopper');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('cobol-compiler-1959');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+
+    // Account → Passkeys, the name suggested from the device.
+    await shows(page.getByRole('heading', { name: 'Passkeys' }));
+    await showsText(page.getByText('No passkeys yet.'), 'No passkeys yet.');
+    await showsText(page.getByRole('note'), 'Your account is ready. Add a passkey now');
+    const name = page.getByLabel('Passkey name');
+    expect(await name.inputValue()).toMatch(/^Chrome on Linux$/);
+    await name.fill('Test laptop');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await showsText(page.getByRole('status'), 'Passkey "Test laptop" added.');
+    await shows(page.getByText('Test laptop', { exact: true }));
+    await shots(page, 'account-with-passkey');
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]!.isResidentCredential).toBe(true);
+
+    // Sign out, then in with the passkey alone, from the email field's autofill: the virtual
+    // authenticator answers the page's conditional request as soon as the page makes it.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+    await showsText(page.getByRole('banner'), 'Grace Hopper');
+
+    // And by the button. The authenticator holds its passkey back while the page loads (so that
+    // the autofill request finds nothing to answer at once), then gets it again for the button.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const [held] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+    await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    expect(await page.getByLabel('Email').getAttribute('autocomplete')).toBe('username webauthn');
+    await shots(page, 'sign-in');
+    await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: held! });
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+    await showsText(page.getByRole('banner'), 'Grace Hopper');
+    const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(after.credentials[0]!.signCount).toBeGreaterThan(1);
+
+    // Another browser, whose authenticator holds no passkey of this site, cannot sign in.
+    const stranger = await stack.page();
+    await withAuthenticator(stranger);
+    await stranger.goto(`${stack.url}/sign-in`);
+    await stranger.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await showsText(stranger.getByRole('alert'), 'The passkey request was cancelled or timed out.');
+    await absent(stranger.getByRole('button', { name: 'Sign out' }));
+
+    // Rename.
+    await page.getByRole('button', { name: 'Rename Test laptop' }).click();
+    await page.getByLabel('New name').fill('Work laptop');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await shows(page.getByText('Work laptop', { exact: true }));
+    await absent(page.getByText('Test laptop', { exact: true }));
+
+    // Delete, after a confirmation.
+    await page.getByRole('button', { name: 'Delete Work laptop' }).click();
+    await showsText(page.getByRole('listitem'), 'Delete the passkey "Work laptop"?');
+    await shots(page, 'delete-confirmation');
+    await page.getByRole('button', { name: 'Delete passkey' }).click();
+    await shows(page.getByText('No passkeys yet.'));
+    expect(stack.pageErrors).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('a deleted passkey signs no one in', async () => {
+    const page = await stack.page();
+    const { cdp, authenticatorId } = await withAuthenticator(page);
+    await page.goto(`${stack.url}/sign-up`);
+    await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(uniqueEmail('ada'));
+    await page.getByLabel('Password', { exact: true }).fill('analytical-engine-1843');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await shows(page.getByRole('heading', { name: 'Passkeys' }));
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await showsText(page.getByRole('status'), 'added.');
+    // The server forgets the passkey; the authenticator still holds it.
+    const label = (await page.getByLabel('Passkey name').inputValue()) || 'Unnamed passkey';
+    await page.getByRole('button', { name: `Delete ${label}` }).click();
+    await page.getByRole('button', { name: 'Delete passkey' }).click();
+    await shows(page.getByText('No passkeys yet.'));
+    expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await showsText(page.getByRole('alert'), 'Passkey not found');
+    await absent(page.getByRole('button', { name: 'Sign out' }));
+  }, JOURNEY_TIMEOUT);
+});
