@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, type Stack, startStack, uniqueEmail } from './kit.js';
+import { apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, signInOnPage, type Stack, startStack, uniqueEmail } from './kit.js';
 
 /**
  * The Sessions and Account pages after their actions show what the server holds: revoking a
@@ -17,13 +17,7 @@ describeBrowser('the Sessions and Account pages follow the server in Chromium', 
     await stack?.close();
   });
 
-  const signIn = async (page: Page, email: string, password: string) => {
-    await page.goto(`${stack.url}/sign-in`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await shows(page.getByRole('button', { name: 'Sign out' }));
-  };
+  const signIn = (page: Page, email: string, password: string) => signInOnPage(stack, page, email, password);
 
   it('revoking a session that signed out meanwhile: the server says so, and the list drops it', async () => {
     const email = uniqueEmail('rita');

@@ -206,4 +206,13 @@ export async function absent(locator: Locator): Promise<void> {
 }
 
 /** A whole journey, with room for a loaded 2-core CI machine (the config's default is 30 s). */
+/** Signs in on the app's sign-in page with email and password, and waits until the page shows the signed-in header. */
+export async function signInOnPage(stack: Stack, page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${stack.url}/sign-in`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await shows(page.getByRole('button', { name: 'Sign out' }));
+}
+
 export const JOURNEY_TIMEOUT = 60_000;

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TokenSigner } from '../../packages/core/src/crypto/jwt.js';
-import { absent, actionLink, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, type Stack, startStack, uniqueEmail } from './kit.js';
+import { absent, actionLink, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, signInOnPage, type Stack, startStack, uniqueEmail } from './kit.js';
 
 /**
  * Every link Gatehouse mails lands on a page of the app that says what happened and what to
@@ -47,13 +47,7 @@ describeBrowser('mailed links land on pages in Chromium', () => {
     expect(r.status).toBe(200);
     return r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   };
-  const signIn = async (page: Page, email: string, password: string) => {
-    await page.goto(`${stack.url}/sign-in`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await shows(page.getByRole('button', { name: 'Sign out' }));
-  };
+  const signIn = (page: Page, email: string, password: string) => signInOnPage(stack, page, email, password);
 
   it('a verification link from a sign-up without callbackURL says the address is verified; used again, it offers a new link', async () => {
     const email = uniqueEmail('vera');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { absent, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, type Stack, startStack, uniqueEmail } from './kit.js';
+import { absent, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, signInOnPage, type Stack, startStack, uniqueEmail } from './kit.js';
 
 /**
  * The Organizations page after each of its actions shows what the server now holds, without a
@@ -17,13 +17,7 @@ describeBrowser('the Organizations page follows the server in Chromium', () => {
     await stack?.close();
   });
 
-  const signIn = async (page: Page, email: string, password: string) => {
-    await page.goto(`${stack.url}/sign-in`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await shows(page.getByRole('button', { name: 'Sign out' }));
-  };
+  const signIn = (page: Page, email: string, password: string) => signInOnPage(stack, page, email, password);
 
   const createOrganization = async (page: Page, name: string) => {
     const create = page.getByRole('region', { name: 'Create organization' });
