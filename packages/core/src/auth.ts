@@ -1,33 +1,34 @@
+import type { ApiOf } from './api-types.js';
 import { createContext, type AuthContext, type ContextParts } from './context.js';
 import { corsHeaders, preflight, withCors } from './cors.js';
 import { apiName, type AnyEndpoint } from './endpoint.js';
 import { toErrorResponse } from './error-answer.js';
-import { APIError, STATUS, type StatusName } from './errors.js';
 import { FastLane } from './fast-lane.js';
 import { buildRouter } from './handler.js';
 import { migrate, planMigration, type MigrationStep } from './db/migrate.js';
-import { runEndpoint, type CallInfo, type PipelineSeams } from './pipeline.js';
+import { callEndpoint, responseOf, type CallInfo, type DirectCall, type PipelineSeams } from './pipeline.js';
 import type { Plugin } from './plugin.js';
 import { BUILTIN_FEATURES, builtinPlugins, type GatehouseOptions } from './plugins/index.js';
+import type { BuiltinEndpoint } from './plugins/route-list.js';
 import { coreEndpoints } from './routes/index.js';
 
-export interface ApiCall {
-  body?: unknown;
-  query?: Record<string, string>;
-  params?: Record<string, string>;
-  headers?: HeadersInit;
-  /** Answer the raw Response (with its Set-Cookie headers) instead of the data. */
-  asResponse?: boolean;
-}
+/** The routes a list of plugins brings (a library user's own, typed by `definePlugin`). */
+type EndpointsOf<P> = P extends readonly (infer X)[] ? (X extends { endpoints?: readonly (infer E)[] } ? E : never) : never;
 
-export type ApiMethod = (call?: ApiCall) => Promise<unknown>;
+/** `auth.api`: a method per route of the core, the built-in plugins and the options' own plugins (`E`). */
+export type AuthApi<E = never> = ApiOf<BuiltinEndpoint | E>;
 
-export interface Auth {
+export interface Auth<E = never> {
   options: GatehouseOptions;
   /** The fetch-style handler: `Request` in, `Response` out. `info.ip` is the peer address. */
   handler(request: Request, info?: CallInfo): Promise<Response>;
-  /** Server-side calls, one per route (e.g. `api.signUpEmail`, `api.setPassword`). */
-  api: Record<string, ApiMethod>;
+  /**
+   * Server-side calls, one per route (e.g. `api.signUpEmail({ body })`, `api.setPassword({ body, headers })`),
+   * typed from the routes: the handler's data as it is (dates as `Date`s), or with `asResponse: true` the
+   * Response, or with `returnHeaders: true` `{ headers, response }`. Runs the route's validation, session,
+   * guards and plugin hooks; not its rate limit or origin check (the server is the caller).
+   */
+  api: AuthApi<E>;
   /** Opens the database and applies the schema (unless `autoMigrate: false`). */
   ready(): Promise<void>;
   context(): Promise<AuthContext>;
@@ -68,8 +69,6 @@ function contextParts(plugins: readonly Plugin[]): ContextParts {
   };
 }
 
-const STATUS_NAMES = Object.fromEntries(Object.entries(STATUS).map(([k, v]) => [v, k])) as Record<number, StatusName>;
-
 /**
  * Builds a Gatehouse instance from options.
  *
@@ -77,7 +76,7 @@ const STATUS_NAMES = Object.fromEntries(Object.entries(STATUS).map(([k, v]) => [
  * const auth = createAuth({ database: 'file:./data/app.db', secret: process.env.AUTH_SECRET });
  * serve({ fetch: auth.handler });
  */
-export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean } = {}): Auth {
+export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean }>(options: O = {} as O): Auth<EndpointsOf<O['plugins']>> {
   const plugins = [...builtinPlugins(options), ...(options.plugins ?? [])];
   const endpoints: AnyEndpoint[] = [...coreEndpoints, ...plugins.flatMap((p) => p.endpoints ?? [])];
   const seams: PipelineSeams = {
@@ -102,35 +101,24 @@ export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean }
       return { auth, router: buildRouter(auth, endpoints, seams), lane };
     })());
 
-  const api: Record<string, ApiMethod> = {};
+  type Call = DirectCall & { asResponse?: boolean; returnHeaders?: boolean };
+  const api: Record<string, (call?: Call) => Promise<unknown>> = {};
   for (const endpoint of endpoints) {
-    api[endpoint.name ?? apiName(endpoint.path)] = async (call = {}) => {
+    api[endpoint.name ?? apiName(endpoint.path)] = async (call: Call = {}) => {
       const { auth } = await start();
-      let path = endpoint.path;
-      for (const [k, v] of Object.entries(call.params ?? {})) path = path.replace(`:${k}`, encodeURIComponent(v));
-      const url = new URL(auth.url(path));
-      for (const [k, v] of Object.entries(call.query ?? {})) url.searchParams.set(k, v);
-      const methods = Array.isArray(endpoint.method) ? endpoint.method : [endpoint.method];
-      const method = call.body !== undefined && methods.includes('POST') ? 'POST' : methods[0]!;
-      const headers = new Headers(call.headers);
-      if (method === 'POST') headers.set('content-type', 'application/json');
-      const request = new Request(url, { method, headers, body: method === 'POST' ? JSON.stringify(call.body ?? {}) : undefined });
-      let response: Response;
+      let outcome: Awaited<ReturnType<typeof callEndpoint>>;
       try {
-        response = await runEndpoint(auth, endpoint, request, call.params ?? {}, { internal: true }, seams);
+        outcome = await callEndpoint(auth, endpoint, call, seams);
       } catch (e) {
-        if (call.asResponse) return toErrorResponse(auth.logger, e, request);
+        if (call.asResponse) return toErrorResponse(auth.logger, e, new Request(auth.url(endpoint.path)));
         throw e;
+      } finally {
+        // A server-side caller gets the call's whole effect, mails included.
+        await auth.background.settle();
       }
-      // A server-side caller gets the call's whole effect, mails included.
-      await auth.background.settle();
-      if (call.asResponse) return response;
-      const type = response.headers.get('content-type') ?? '';
-      const data = type.includes('application/json') ? await response.json() : await response.text();
-      if (response.status >= 400) {
-        const d = data as { message?: string; code?: string };
-        throw new APIError(STATUS_NAMES[response.status] ?? 'INTERNAL_SERVER_ERROR', d.code ?? 'ERROR', d.message ?? 'Error');
-      }
+      if (call.asResponse) return responseOf(outcome);
+      const data = outcome.result instanceof Response ? responseOf(outcome) : outcome.result;
+      if (call.returnHeaders) return { headers: outcome.headers ?? new Headers(), response: data };
       return data;
     };
   }
@@ -152,7 +140,7 @@ export function createAuth(options: GatehouseOptions & { autoMigrate?: boolean }
       }
       return cors ? withCors(response, cors) : response;
     },
-    api,
+    api: api as unknown as AuthApi<EndpointsOf<O['plugins']>>,
     ready: async () => {
       await start();
     },

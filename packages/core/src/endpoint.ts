@@ -71,6 +71,7 @@ export interface Endpoint<
   A = never,
   C extends boolean = false,
   S extends SessionRequirement = SessionRequirement,
+  N extends string = never,
 > {
   method: M;
   path: P;
@@ -84,8 +85,8 @@ export interface Endpoint<
   skipOriginCheck?: boolean;
   /** Body/query fields holding redirect targets that must be trusted. */
   redirectFields?: readonly string[];
-  /** Name in `auth.api` (default: camelCase of the path). */
-  name?: string;
+  /** Name in `auth.api` (default: camelCase of the path, its parameters left out: `apiName`). */
+  name?: N;
   /**
    * A successful answer changes the caller's session (signs in or out, renews it, moves
    * its active organization…): clients refetch their session view after it.
@@ -127,14 +128,15 @@ export function defineEndpoint<
   A = never,
   C extends boolean = false,
   S extends SessionRequirement = undefined,
->(e: Endpoint<B, Q, BI, QI, P, R, M, A, C, S>): Endpoint<B, Q, BI, QI, P, R, M, A, C, S> {
+  N extends string = never,
+>(e: Endpoint<B, Q, BI, QI, P, R, M, A, C, S, N>): Endpoint<B, Q, BI, QI, P, R, M, A, C, S, N> {
   return e;
 }
 
 /** Any route, its types erased: what plugins list and the pipeline runs. */
-export type AnyEndpoint = Endpoint<unknown, unknown, unknown, unknown, string, unknown, Method | Method[], unknown, boolean, SessionRequirement>;
+export type AnyEndpoint = Endpoint<unknown, unknown, unknown, unknown, string, unknown, Method | Method[], unknown, boolean, SessionRequirement, string>;
 
-/** `/sign-in/email` → `signInEmail`. */
+/** `/sign-in/email` → `signInEmail` (the same rule as the type `ApiName` in api-types.ts). */
 export function apiName(path: string): string {
   return path
     .split('/')

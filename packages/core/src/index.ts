@@ -1,4 +1,5 @@
-export { createAuth, type Auth, type ApiCall, type ApiMethod } from './auth.js';
+export { createAuth, type Auth, type AuthApi } from './auth.js';
+export type { ApiAnswer, ApiCall, ApiMethod, ApiName, ApiOf } from './api-types.js';
 export { APIError, BASE_ERRORS, defineErrors, errorsOf, fail, type BaseErrorCode } from './errors.js';
 export { defineEndpoint, type Endpoint, type EndpointContext, type AnyEndpoint } from './endpoint.js';
 export type { GatehouseRoutes } from './route-types.js';

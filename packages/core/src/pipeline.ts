@@ -250,11 +250,39 @@ function respond(result: unknown, headers: Headers | undefined): Response {
   return new Response(json, { status: 200, headers });
 }
 
+/** What a route gave: the handler's value (or a hook's) and the headers it set, before any HTTP answer is made. */
+export interface RouteOutcome {
+  result: unknown;
+  /** Headers the route set (its cookies), when it set any. */
+  headers: Headers | undefined;
+}
+
 /**
- * Runs one endpoint for one request: the request stages, the context stages, the plugins'
- * `before` hooks (a value answers instead of the handler), the handler, the plugins'
- * `after` hooks (a value replaces the answer), the Response.
+ * The stages, the context stages, the plugins' `before` hooks (a value answers instead of
+ * the handler), the handler and the plugins' `after` hooks (a value replaces the answer).
  */
+async function runRoute(r: PipelineRequest, stages: readonly RequestStage[], seams: PipelineSeams): Promise<RouteOutcome> {
+  for (const stage of stages) await stage(r);
+
+  // Made only when something sets a header: most answers (get-session) set none.
+  let headers: Headers | undefined;
+  const c = endpointContext(r, seams, () => (headers ??= new Headers()));
+  for (const stage of CONTEXT_STAGES) await stage(c, r.endpoint);
+
+  let result: unknown;
+  for (const before of seams.before) {
+    result = await before(c);
+    if (result !== undefined) break;
+  }
+  if (result === undefined) result = await r.endpoint.handler(c);
+  for (const after of seams.after) {
+    const replaced = await after(c, result);
+    if (replaced !== undefined) result = replaced;
+  }
+  return { result, headers };
+}
+
+/** Runs one endpoint for one HTTP request: every stage, then the answer as a Response. */
 export async function runEndpoint(
   auth: AuthContext,
   endpoint: AnyEndpoint,
@@ -274,22 +302,53 @@ export async function runEndpoint(
     body: undefined,
     query: q === -1 ? {} : Object.fromEntries(new URLSearchParams(request.url.slice(q + 1))),
   };
-  for (const stage of REQUEST_STAGES) await stage(r);
-
-  // Made only when something sets a header: most answers (get-session) set none.
-  let headers: Headers | undefined;
-  const c = endpointContext(r, seams, () => (headers ??= new Headers()));
-  for (const stage of CONTEXT_STAGES) await stage(c, endpoint);
-
-  let result: unknown;
-  for (const before of seams.before) {
-    result = await before(c);
-    if (result !== undefined) break;
-  }
-  if (result === undefined) result = await endpoint.handler(c);
-  for (const after of seams.after) {
-    const replaced = await after(c, result);
-    if (replaced !== undefined) result = replaced;
-  }
+  const { result, headers } = await runRoute(r, REQUEST_STAGES, seams);
   return respond(result, headers);
+}
+
+/** A server-side call (`auth.api`): its data as given, never serialized. */
+export interface DirectCall {
+  body?: unknown;
+  query?: Record<string, unknown>;
+  params?: Record<string, string>;
+  headers?: HeadersInit;
+}
+
+/**
+ * The stages of a server-side call: no rate limit, no origin check (the server is the
+ * caller) and no body to read, but the same validation and redirect checks as over HTTP.
+ */
+export const DIRECT_STAGES: readonly RequestStage[] = [validationStage, redirectStage];
+
+/**
+ * Runs one endpoint for a server-side caller: the body and query go to the route's
+ * schemas as they are, and the handler's value comes back as it is (dates as `Date`s);
+ * nothing is turned into JSON and read back. The route's context still holds a Request
+ * (without a body) for its method, URL and headers: the cookies the call carries.
+ */
+export async function callEndpoint(auth: AuthContext, endpoint: AnyEndpoint, call: DirectCall, seams: PipelineSeams = NO_SEAMS): Promise<RouteOutcome & { request: Request }> {
+  const params = call.params ?? {};
+  let path = endpoint.path;
+  for (const [k, v] of Object.entries(params)) path = path.replace(`:${k}`, encodeURIComponent(v));
+  const url = new URL(auth.url(path));
+  for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const methods = Array.isArray(endpoint.method) ? endpoint.method : [endpoint.method];
+  const method = call.body !== undefined && methods.includes('POST') ? 'POST' : methods[0]!;
+  const request = new Request(url, { method, headers: call.headers });
+  const r: PipelineRequest = {
+    auth,
+    endpoint,
+    request,
+    params,
+    info: { internal: true },
+    ip: clientIp(auth.options.advanced.trustedProxies, request.headers.get('x-forwarded-for'), null),
+    body: method === 'POST' ? (call.body ?? {}) : undefined,
+    query: call.query ?? {},
+  };
+  return { ...(await runRoute(r, DIRECT_STAGES, seams)), request };
+}
+
+/** A route's outcome as the HTTP answer it makes (JSON 200, or its Response with the route's cookies). */
+export function responseOf(outcome: RouteOutcome): Response {
+  return respond(outcome.result, outcome.headers);
 }
