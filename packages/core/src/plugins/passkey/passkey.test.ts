@@ -109,6 +109,7 @@ describe('passkeys: sign in', () => {
     t = await passkeyClient();
     await t.signUp();
     const used = await addPasskey(t, { name: 'Used' });
+    t.clock.advance(1); // listed oldest first
     await addPasskey(t, { name: 'Idle' });
     const signedInAt = t.clock.ms;
     expect((await passkeySignIn(t, used.authenticator)).status).toBe(200);
