@@ -91,12 +91,13 @@ export function TwoFactorChallenge({ onVerified, onRestart }: { onVerified: () =
       </form>
       {sent && method === 'otp' ? <Notice>A code was sent to your email address.</Notice> : null}
       {hasPasskeys ? (
-        <>
+        <div className="social">
+          <p className="divider">or</p>
           <button type="button" className="wide" onClick={usePasskey} disabled={passkey.pending}>
             Use a passkey
           </button>
           <ErrorMessage error={passkey.error} />
-        </>
+        </div>
       ) : null}
       <div className="actions">
         {method !== 'totp' ? (

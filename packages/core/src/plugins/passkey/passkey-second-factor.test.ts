@@ -1,5 +1,5 @@
 import type { PublicKeyCredentialRequestOptionsJSON as AuthOptions } from '@simplewebauthn/server';
-import { TOTP, URI } from 'otpauth';
+import { type TOTP, URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import type { GatehouseOptions } from '../index.js';
 import { type CookieJar, type TestClient, useTestClients } from '../../test/harness.js';
