@@ -1,3 +1,4 @@
+import { type TOTP, URI } from 'otpauth';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { absent, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, type Stack, startStack, uniqueEmail } from './kit.js';
@@ -6,7 +7,8 @@ import { absent, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, type Stack,
  * Passkeys in Chromium with its virtual authenticator (DevTools Protocol: a CTAP2 platform
  * authenticator with resident keys and user verification): sign up, add a passkey in the account
  * page, sign out, sign in with the passkey alone (by autofill and by the button; a browser without it
- * cannot), rename it and delete it.
+ * cannot), rename it and delete it; the autofill kept on offer past its challenge's 5 minutes; a
+ * passkey as the second factor of a password sign-in.
  */
 let stack: Stack;
 
@@ -114,6 +116,121 @@ describeBrowser('passkey journey in Chromium', () => {
     await shots(page, 'delete-confirmation');
     await page.getByRole('button', { name: 'Delete passkey' }).click();
     await shows(page.getByText('No passkeys yet.'));
+    expect(stack.pageErrors).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  /** Signs up in the page (landing on Account) and adds a passkey there. */
+  const signUpWithPasskey = async (page: Page, name: string, email: string, password: string) => {
+    await page.goto(`${stack.url}/sign-up`);
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await shows(page.getByRole('heading', { name: 'Passkeys' }));
+    await page.getByLabel('Passkey name').fill('Laptop');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await showsText(page.getByRole('status'), 'Passkey "Laptop" added.');
+  };
+
+  /** Turns two-factor on over the API from the signed-in page (as an authenticator app user would). */
+  const enableTwoFactor = async (page: Page, password: string) => {
+    const uri = await page.evaluate(async (pw) => {
+      const r = await fetch('/api/auth/two-factor/enable', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: pw }) });
+      return ((await r.json()) as { totpURI: string }).totpURI;
+    }, password);
+    const code = (URI.parse(uri) as TOTP).generate();
+    const status = await page.evaluate(
+      async (c) => (await fetch('/api/auth/two-factor/verify-totp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: c }) })).status,
+      code,
+    );
+    expect(status).toBe(200);
+  };
+
+  it('keeps the autofill on offer past its challenge’s 5 minutes, renewed with fresh options', async () => {
+    const email = uniqueEmail('lovelace');
+    const page = await stack.page();
+    const { cdp, authenticatorId } = await withAuthenticator(page);
+    await signUpWithPasskey(page, 'Ada Lovelace', email, 'analytical-engine-1843');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await shows(page.getByRole('link', { name: 'Sign in' }));
+
+    // The page's clock is the test's from here on. The authenticator waits for a touch that does
+    // not come (no presence simulated), so the autofill request stays open.
+    await page.clock.install();
+    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: false });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/passkey/generate-authenticate-options')) asked.push(r.url());
+    });
+    await page.goto(`${stack.url}/sign-in`);
+    await shows(page.getByRole('button', { name: 'Sign in with a passkey' }));
+    await expect.poll(() => asked.length).toBe(1);
+    await page.clock.fastForward(60_000);
+    expect(asked).toHaveLength(1);
+
+    // 4.5 minutes on: the waiting request is replaced by one with fresh options; the replaced
+    // one leaves no message. Then the touch comes, and the request on offer signs in.
+    await page.clock.fastForward(210_000);
+    await expect.poll(() => asked.length).toBe(2);
+    await absent(page.getByRole('alert'));
+    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
+    await page.clock.fastForward(270_000);
+    await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+    await showsText(page.getByRole('banner'), 'Ada Lovelace');
+    expect(stack.pageErrors).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('a passkey answers the second factor of a password sign-in', async () => {
+    const email = uniqueEmail('lamarr');
+    const password = 'frequency-hopping-1942';
+    const page = await stack.page();
+    const { cdp, authenticatorId } = await withAuthenticator(page);
+    await signUpWithPasskey(page, 'Hedy Lamarr', email, password);
+    await showsText(page.getByRole('listitem'), 'Never used');
+    await enableTwoFactor(page, password);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+
+    // The password first (the passkey held back, so that the sign-in page's autofill waits).
+    const [held] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+    await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await shows(page.getByRole('heading', { name: 'Two-factor verification' }));
+    await shows(page.getByRole('button', { name: 'Use a passkey' }));
+    await absent(page.getByRole('button', { name: 'Sign out' }));
+    await shots(page, 'two-factor-with-passkey');
+
+    // Then the passkey instead of a code.
+    await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: held! });
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+    await showsText(page.getByRole('banner'), 'Hedy Lamarr');
+    await showsText(page.getByRole('listitem'), 'Last used');
+    await shots(page, 'account-passkey-last-used');
+
+    // Someone with two-factor and no passkey is offered codes only.
+    const other = await stack.page();
+    const otherEmail = uniqueEmail('noether');
+    await other.goto(`${stack.url}/sign-up`);
+    await other.getByLabel('Name', { exact: true }).fill('Emmy Noether');
+    await other.getByLabel('Email').fill(otherEmail);
+    await other.getByLabel('Password', { exact: true }).fill(password);
+    await other.getByRole('button', { name: 'Sign up' }).click();
+    await shows(other.getByRole('heading', { name: 'Passkeys' }));
+    await enableTwoFactor(other, password);
+    await other.getByRole('button', { name: 'Sign out' }).click();
+    await other.getByRole('link', { name: 'Sign in' }).click();
+    await other.getByLabel('Email').fill(otherEmail);
+    await other.getByLabel('Password', { exact: true }).fill(password);
+    // The two-factor step asks whether this person has passkeys (options while the sign-in waits).
+    const asked = other.waitForResponse(async (r) => r.url().includes('/passkey/generate-authenticate-options') && /two_factor=/.test((await r.request().allHeaders()).cookie ?? ''));
+    await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await shows(other.getByRole('heading', { name: 'Two-factor verification' }));
+    expect(((await (await asked).json()) as { allowCredentials: unknown[] }).allowCredentials).toEqual([]);
+    await shows(other.getByRole('button', { name: 'Use a backup code' }));
+    await absent(other.getByRole('button', { name: 'Use a passkey' }));
     expect(stack.pageErrors).toEqual([]);
   }, JOURNEY_TIMEOUT);
 

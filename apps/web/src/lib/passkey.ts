@@ -65,6 +65,28 @@ export async function signInWithPasskey({ autoFill = false } = {}) {
   return auth.passkey.verifyAuthentication({ response });
 }
 
+/**
+ * True when the password sign-in waiting for its second factor (this browser's two-factor
+ * cookie) is of someone with a passkey: the options then name their passkeys.
+ */
+export async function waitingUserHasPasskeys(): Promise<boolean> {
+  const options = await auth.passkey.generateAuthenticateOptions();
+  return (options.data?.allowCredentials?.length ?? 0) > 0;
+}
+
+/** Answers the waiting password sign-in's second factor with one of that person's passkeys. */
+export async function verifyWithPasskey({ trustDevice }: { trustDevice: boolean }) {
+  const options = await auth.passkey.generateAuthenticateOptions();
+  if (options.error) return options;
+  let response: Awaited<ReturnType<typeof startAuthentication>>;
+  try {
+    response = await startAuthentication({ optionsJSON: options.data as PublicKeyCredentialRequestOptionsJSON });
+  } catch (e) {
+    return browserRefusal(e);
+  }
+  return auth.twoFactor.verifyPasskey({ response, trustDevice });
+}
+
 /** True when this browser offers passkeys among an input's autofill suggestions. */
 export const supportsPasskeyAutofill = browserSupportsWebAuthnAutofill;
 

@@ -25,12 +25,19 @@ export function useAction<I extends unknown[], T>(
     const result = await action(...args);
     setPending(false);
     setError(result.error);
-    // A refusal is news from the server too (the session to revoke was already gone, the user
-    // removed): the screen loads again. Not when no answer came, nor when throttled.
-    if (!result.error || (result.error.status > 0 && result.error.status !== 429)) serverChanged();
+    afterAnswer(result);
     return result;
   };
   return { run, pending, error, setError };
+}
+
+/**
+ * What follows a call's outcome: a refusal is news from the server too (the session to revoke
+ * was already gone, the user removed), so the screen loads again. Not when no answer came, nor
+ * when throttled. (`useAction` does this; a call run outside one does it itself.)
+ */
+export function afterAnswer(result: AuthResult<unknown>): void {
+  if (!result.error || (result.error.status > 0 && result.error.status !== 429)) serverChanged();
 }
 
 /** A client error made on the page (e.g. "Passwords do not match"), shown like the server's. */

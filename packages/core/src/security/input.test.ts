@@ -34,9 +34,10 @@ const OPTIONS: GatehouseOptions = {
   },
   email: { send: async () => {} },
   lockout: { enabled: false },
+  passkey: { enabled: true },
 };
 /** What a refused request must leave exactly as it was (lockout, audit and rate-limit bookkeeping aside). */
-const BUSINESS_TABLES = ['user', 'account', 'session', 'twoFactor', 'organization', 'member', 'invitation'];
+const BUSINESS_TABLES = ['user', 'account', 'session', 'twoFactor', 'organization', 'member', 'invitation', 'passkey'];
 
 const NASTY = [
   '',

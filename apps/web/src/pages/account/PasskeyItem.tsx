@@ -7,7 +7,7 @@ import { useAction } from '../../lib/use-action';
 
 type Passkey = NonNullable<Awaited<ReturnType<typeof auth.passkey.listUserPasskeys>>['data']>[number];
 
-/** One passkey: its name and date, "Rename" in place, "Delete" after a confirmation. */
+/** One passkey: its name, when it was added and last used, "Rename" in place, "Delete" after a confirmation. */
 export function PasskeyItem({ passkey }: { passkey: Passkey }) {
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
   const [name, setName] = useState(passkey.name ?? '');
@@ -41,6 +41,7 @@ export function PasskeyItem({ passkey }: { passkey: Passkey }) {
           <div>
             <p className="strong">{label}</p>
             <p className="muted">Created {formatDate(passkey.createdAt)}</p>
+            <p className="muted">{passkey.lastUsedAt ? `Last used ${formatDate(passkey.lastUsedAt)}` : 'Never used'}</p>
             {mode === 'delete' ? <p>Delete the passkey "{label}"? You will no longer be able to sign in with it.</p> : null}
             <ErrorMessage error={remove.error} />
           </div>

@@ -1,50 +1,61 @@
-import { useEffect, useRef } from 'react';
+import type { AuthError } from '@gatehouse/client';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorMessage } from '../../components/Messages';
 import { cancelPasskeyRequest, signInWithPasskey, supportsPasskeyAutofill } from '../../lib/passkey';
+import { keepAutofillOpen } from '../../lib/passkey-autofill';
 import { useServerInfo } from '../../lib/providers';
-import { useAction } from '../../lib/use-action';
+import { afterAnswer, useAction } from '../../lib/use-action';
 
 /**
  * "Sign in with a passkey", and the same offered in the email field's autofill (conditional
- * mediation: the field says `autocomplete="username webauthn"`). Shown when the server runs passkeys.
+ * mediation: the field says `autocomplete="username webauthn"`), kept on offer with a fresh
+ * challenge every 4.5 minutes (lib/passkey-autofill.ts). Shown when the server runs passkeys,
+ * in the sign-in page's "or" group.
  */
 export function PasskeySignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const { features } = useServerInfo();
   const signedIn = useRef(onSignedIn);
   signedIn.current = onSignedIn;
   const button = useAction(() => signInWithPasskey());
-  const autofill = useAction(() => signInWithPasskey({ autoFill: true }));
-  const runAutofill = useRef(autofill.run);
-  runAutofill.current = autofill.run;
+  // Only the newest autofill request's refusal is shown (a replaced one's outcome is dropped).
+  const [autofillError, setAutofillError] = useState<AuthError | null>(null);
 
   useEffect(() => {
     if (!features.passkey) return;
+    let stop: (() => void) | null = null;
     let active = true;
-    void supportsPasskeyAutofill().then(async (supported) => {
+    void supportsPasskeyAutofill().then((supported) => {
       if (!supported || !active) return;
-      const { data } = await runAutofill.current();
-      if (data && active) signedIn.current();
+      stop = keepAutofillOpen({
+        attempt: async () => {
+          const result = await signInWithPasskey({ autoFill: true });
+          afterAnswer(result);
+          return result;
+        },
+        onSignedIn: () => signedIn.current(),
+        onRefused: setAutofillError,
+        cancel: cancelPasskeyRequest,
+      });
     });
     return () => {
       active = false;
-      cancelPasskeyRequest();
+      if (stop) stop();
+      else cancelPasskeyRequest();
     };
   }, [features.passkey]);
 
   if (!features.passkey) return null;
   const start = async () => {
+    setAutofillError(null);
     const { data } = await button.run();
     if (data) signedIn.current();
   };
-  // A stopped autofill request (the button took over) is no news for the person.
-  const autofillError = autofill.error?.code === 'ABORTED' ? null : autofill.error;
   return (
-    <div className="social">
-      <p className="divider">or</p>
+    <>
       <button type="button" className="wide" onClick={start} disabled={button.pending}>
         Sign in with a passkey
       </button>
       <ErrorMessage error={button.error ?? autofillError} />
-    </div>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../auth';
 import { Loading } from '../../components/Messages';
 import { Page } from '../../components/Page';
+import { useServerInfo } from '../../lib/providers';
 import { safeRedirect } from '../../lib/redirect';
 import { PasskeySignIn } from './PasskeySignIn';
 import { SignInForm } from './SignInForm';
@@ -14,6 +15,7 @@ export function SignIn() {
   const redirect = safeRedirect(params.get('redirect'), '/account');
   const navigate = useNavigate();
   const { data, isPending } = useSession();
+  const { features, socialProviders } = useServerInfo();
   const [challenge, setChallenge] = useState(false);
 
   if (isPending) return <Loading />;
@@ -29,8 +31,14 @@ export function SignIn() {
       ) : (
         <>
           <SignInForm onSignedIn={({ twoFactor }) => (twoFactor ? setChallenge(true) : done())} />
-          <PasskeySignIn onSignedIn={done} />
-          <SocialButtons redirect={redirect} />
+          {/* One "or" for every other way in: a passkey, then the social providers. */}
+          {features.passkey || socialProviders.length > 0 ? (
+            <div className="social">
+              <p className="divider">or</p>
+              <PasskeySignIn onSignedIn={done} />
+              <SocialButtons redirect={redirect} />
+            </div>
+          ) : null}
           <p className="muted">
             New here? <Link to={signUpLink}>Sign up</Link>
           </p>

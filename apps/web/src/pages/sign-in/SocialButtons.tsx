@@ -6,7 +6,7 @@ import { providerName } from '../../lib/provider-names';
 import { useServerInfo } from '../../lib/providers';
 import { appURL } from '../../lib/redirect';
 
-/** One "Continue with {Provider}" button per configured social provider. */
+/** One "Continue with {Provider}" button per configured social provider (in the sign-in page's "or" group). */
 export function SocialButtons({ redirect }: { redirect: string }) {
   const { socialProviders } = useServerInfo();
   const [busy, setBusy] = useState<string | null>(null);
@@ -29,8 +29,7 @@ export function SocialButtons({ redirect }: { redirect: string }) {
   };
 
   return (
-    <div className="social">
-      <p className="divider">or</p>
+    <>
       {socialProviders.map((id) => (
         <button
           key={id}
@@ -43,6 +42,6 @@ export function SocialButtons({ redirect }: { redirect: string }) {
         </button>
       ))}
       <ErrorMessage error={error} />
-    </div>
+    </>
   );
 }

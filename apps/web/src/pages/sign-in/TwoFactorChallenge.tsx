@@ -1,7 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { auth } from '../../auth';
 import { Checkbox, Field } from '../../components/Field';
 import { ErrorMessage, Notice } from '../../components/Messages';
+import { verifyWithPasskey, waitingUserHasPasskeys } from '../../lib/passkey';
+import { useServerInfo } from '../../lib/providers';
 import { useAction } from '../../lib/use-action';
 
 type Method = 'totp' | 'otp' | 'backup';
@@ -12,8 +14,13 @@ const PROMPTS: Record<Method, string> = {
   backup: 'Enter one of your backup codes (xxxxx-xxxxx). Each code works once.',
 };
 
-/** The second step of a password sign-in for people with two-factor on. */
+/**
+ * The second step of a password sign-in for people with two-factor on: a code (app, email,
+ * backup) or, for someone with a passkey (when the server runs passkeys), "Use a passkey".
+ */
 export function TwoFactorChallenge({ onVerified, onRestart }: { onVerified: () => void; onRestart: () => void }) {
+  const { features } = useServerInfo();
+  const [hasPasskeys, setHasPasskeys] = useState(false);
   const [method, setMethod] = useState<Method>('totp');
   const [code, setCode] = useState('');
   const [trustDevice, setTrustDevice] = useState(false);
@@ -25,6 +32,19 @@ export function TwoFactorChallenge({ onVerified, onRestart }: { onVerified: () =
     return auth.twoFactor.verifyTotp(input);
   });
   const sendOtp = useAction(() => auth.twoFactor.sendOtp());
+  const passkey = useAction(() => verifyWithPasskey({ trustDevice }));
+
+  // Asked once: whether the person signing in has a passkey to offer instead of a code.
+  useEffect(() => {
+    if (!features.passkey) return;
+    let active = true;
+    void waitingUserHasPasskeys().then((has) => {
+      if (active) setHasPasskeys(has);
+    });
+    return () => {
+      active = false;
+    };
+  }, [features.passkey]);
 
   const switchTo = (next: Method) => {
     setMethod(next);
@@ -37,6 +57,11 @@ export function TwoFactorChallenge({ onVerified, onRestart }: { onVerified: () =
       setSent(true);
       switchTo('otp');
     }
+  };
+  const usePasskey = async () => {
+    verify.setError(null);
+    const { error } = await passkey.run();
+    if (!error) onVerified();
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -65,6 +90,15 @@ export function TwoFactorChallenge({ onVerified, onRestart }: { onVerified: () =
         </button>
       </form>
       {sent && method === 'otp' ? <Notice>A code was sent to your email address.</Notice> : null}
+      {hasPasskeys ? (
+        <div className="social">
+          <p className="divider">or</p>
+          <button type="button" className="wide" onClick={usePasskey} disabled={passkey.pending}>
+            Use a passkey
+          </button>
+          <ErrorMessage error={passkey.error} />
+        </div>
+      ) : null}
       <div className="actions">
         {method !== 'totp' ? (
           <button type="button" onClick={() => switchTo('totp')}>

@@ -23,6 +23,7 @@ export const passkeyClient: ClientPlugin<PasskeyRoutes> = {
     '/passkey/list-user-passkeys': 'GET',
     '/passkey/update-passkey': 'POST',
     '/passkey/delete-passkey': 'POST',
+    '/two-factor/verify-passkey': 'POST',
   },
-  changesSession: { '/passkey/verify-authentication': true },
+  changesSession: { '/passkey/verify-authentication': true, '/two-factor/verify-passkey': true },
 };

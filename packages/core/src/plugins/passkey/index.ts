@@ -8,6 +8,7 @@ import { listUserPasskeys } from './routes/list-user-passkeys.js';
 import { updatePasskey } from './routes/update-passkey.js';
 import { verifyAuthentication } from './routes/verify-authentication.js';
 import { verifyRegistration } from './routes/verify-registration.js';
+import { verifyPasskeySecondFactor } from './routes/verify-second-factor.js';
 import { passkeySchema } from './schema.js';
 
 export type { PasskeyAuditEvent } from './audit-events.js';
@@ -23,11 +24,13 @@ export const passkeyRoutes = [
   listUserPasskeys,
   updatePasskey,
   deletePasskey,
+  verifyPasskeySecondFactor,
 ] as const;
 
 /**
  * Passkeys (WebAuthn, through @simplewebauthn/server): add them when signed in, sign in with
- * one alone (usernameless, or from the email field's autofill), rename and delete them.
+ * one alone (usernameless, or from the email field's autofill), or as the second factor of a
+ * password sign-in (POST /two-factor/verify-passkey), rename and delete them.
  * Options: `passkey.rpID`, `rpName`, `origin` (defaults from the base URL).
  */
 export function passkeyPlugin(options: PasskeyOptions = {}) {
@@ -40,6 +43,8 @@ export function passkeyPlugin(options: PasskeyOptions = {}) {
     rateLimit: {
       '/passkey/verify-authentication': { window: 10, max: 5 },
       '/passkey/generate-authenticate-options': { window: 10, max: 10 },
+      // As strict as the two-factor plugin's code checks.
+      '/two-factor/verify-passkey': { window: 10, max: 3 },
     },
     init(auth) {
       usePasskeyConfig(auth, resolvePasskeyOptions(options, auth.baseURL));

@@ -53,6 +53,7 @@ describe('passkeys: register', () => {
       aaguid: '00000000-0000-0000-0000-000000000000',
     });
     expect(typeof r.data.publicKey).toBe('string');
+    expect(r.data.lastUsedAt).toBeNull();
     expect(await auditTypes('passkey.register')).toMatchObject([{ userId }]);
     // The options' ?name= is used when the body names none.
     const opts = await t.json<RegOptions>('/passkey/generate-register-options?name=Office%20key');
@@ -102,6 +103,39 @@ describe('passkeys: sign in', () => {
     // The counter moved forward and is kept.
     const list = await t.json<Passkey[]>('/passkey/list-user-passkeys', { jar: r.jar });
     expect(list.data[0].counter).toBe(1);
+  });
+
+  it('keeps when each passkey was last used', async () => {
+    t = await passkeyClient();
+    await t.signUp();
+    const used = await addPasskey(t, { name: 'Used' });
+    t.clock.advance(1); // listed oldest first
+    await addPasskey(t, { name: 'Idle' });
+    const signedInAt = t.clock.ms;
+    expect((await passkeySignIn(t, used.authenticator)).status).toBe(200);
+    t.clock.advance(3600);
+    // A refused assertion does not count as a use.
+    expect((await passkeySignIn(t, used.authenticator, { overrides: { origin: 'https://evil.example' } })).status).toBe(401);
+    const list = await t.json<Passkey[]>('/passkey/list-user-passkeys');
+    expect(list.data.map((p) => [p.name, p.lastUsedAt])).toEqual([
+      ['Used', new Date(signedInAt).toISOString()],
+      ['Idle', null],
+    ]);
+    const renamed = await t.json<{ passkey: Passkey }>('/passkey/update-passkey', { body: { id: used.data.id, name: 'Still used' } });
+    expect(renamed.data.passkey.lastUsedAt).toBe(new Date(signedInAt).toISOString());
+  });
+
+  it('upgrades a database of the first release: lastUsedAt is added, empty, and then kept', async () => {
+    t = await passkeyClient();
+    await t.signUp();
+    const { authenticator } = await addPasskey(t, { name: 'Old' });
+    const ctx = await t.auth.context();
+    await ctx.database.db.schema.alterTable('passkey').dropColumn('lastUsedAt').execute();
+    const steps = await t.auth.migrate();
+    expect(steps.map((s) => `${s.kind} ${s.table}.${s.column}`)).toEqual(['add-column passkey.lastUsedAt']);
+    expect((await t.json<Passkey[]>('/passkey/list-user-passkeys')).data).toMatchObject([{ name: 'Old', lastUsedAt: null }]);
+    expect((await passkeySignIn(t, authenticator)).status).toBe(200);
+    expect((await t.json<Passkey[]>('/passkey/list-user-passkeys')).data[0].lastUsedAt).toBe(new Date(t.clock.ms).toISOString());
   });
 
   it('counts as both factors: a two-factor user is not asked for a code', async () => {

@@ -27,4 +27,16 @@ describe.each(dialects)('passkey migration SQL: %s', (dialect) => {
     expect(steps.map((s) => s.sql)).toMatchSnapshot();
     expect(planSteps(db, caps, withPasskeys, migrated(withPasskeys))).toEqual([]);
   });
+
+  it('adds lastUsedAt, nullable, to a passkey table of the first release', () => {
+    const db = compileOnly(dialect);
+    const caps = capabilitiesOf(dialect);
+    const withPasskeys = mergeSchema(coreSchema(), passkeySchema);
+    const { lastUsedAt: _added, ...firstFields } = passkeySchema.passkey.fields;
+    const first = mergeSchema(coreSchema(), { passkey: { fields: firstFields } });
+    const steps = planSteps(db, caps, withPasskeys, migrated(first));
+    expect(steps.map((s) => `${s.kind} ${s.table}.${s.column}`)).toEqual(['add-column passkey.lastUsedAt']);
+    expect(steps[0]!.sql).not.toMatch(/not null/i);
+    expect(steps.map((s) => s.sql)).toMatchSnapshot();
+  });
 });

@@ -19,6 +19,8 @@ export const passkeySchema = {
       transports: { type: 'string' },
       aaguid: { type: 'string' },
       createdAt: { type: 'date', required: true },
+      /** When it last signed someone in (or answered a two-factor challenge); null until then. Added after the first release: nullable. */
+      lastUsedAt: { type: 'date' },
     },
   },
 } satisfies Partial<Schema>;

@@ -13,6 +13,8 @@ export interface Passkey {
   transports: string | null;
   aaguid: string | null;
   createdAt: Date;
+  /** The last successful sign-in or second factor with it; null when never used. */
+  lastUsedAt: Date | null;
 }
 
 /** The row's fields, in a fixed shape (whatever else a row may carry stays out). */
@@ -29,6 +31,7 @@ export function passkeyOf(row: Passkey): Passkey {
     transports: row.transports ?? null,
     aaguid: row.aaguid ?? null,
     createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt ?? null,
   };
 }
 

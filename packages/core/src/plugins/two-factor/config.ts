@@ -30,6 +30,11 @@ const config = extension<TwoFactorConfig>('two-factor');
 /** Sets this instance's options (the plugin's `init`). */
 export const useTwoFactorConfig = config.set;
 
+/** True when the two-factor plugin is part of this instance (another plugin's second factor asks). */
+export function twoFactorRuns(auth: AuthContext): boolean {
+  return config.find(auth) !== undefined;
+}
+
 /** This instance's resolved options. */
 export function twoFactorConfig(auth: AuthContext): TwoFactorConfig {
   return config.get(auth);

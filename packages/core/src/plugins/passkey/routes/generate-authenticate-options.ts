@@ -1,5 +1,7 @@
 import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { defineEndpoint } from '../../../endpoint.js';
+import { twoFactorRuns } from '../../two-factor/config.js';
+import { readPending } from '../../two-factor/pending.js';
 import { saveChallenge } from '../challenge.js';
 import { CHALLENGE_SECONDS, passkeyConfig } from '../config.js';
 import { listPasskeys, transportsOf } from '../store.js';
@@ -7,7 +9,9 @@ import { listPasskeys, transportsOf } from '../store.js';
 /**
  * GET /passkey/generate-authenticate-options: the options for `navigator.credentials.get`.
  * Signed out, no credential is named (the authenticator offers its discoverable ones: the
- * button and the email field's autofill); signed in, the caller's passkeys are listed.
+ * button and the email field's autofill); signed in, the caller's passkeys are listed; while
+ * a password sign-in waits for its second factor (the two-factor cookie), that user's passkeys
+ * are listed and the challenge is theirs (POST /two-factor/verify-passkey answers it).
  */
 export const generateAuthenticateOptions = defineEndpoint({
   method: 'GET',
@@ -15,14 +19,16 @@ export const generateAuthenticateOptions = defineEndpoint({
   async handler(c) {
     const { auth } = c;
     const session = await c.getSession();
-    const mine = session ? await listPasskeys(auth, session.user.id) : [];
+    const pending = !session && twoFactorRuns(auth) ? await readPending(c) : null;
+    const userId = session?.user.id ?? pending?.userId ?? null;
+    const theirs = userId ? await listPasskeys(auth, userId) : [];
     const options = await generateAuthenticationOptions({
       rpID: passkeyConfig(auth).rpID,
       userVerification: 'required',
       timeout: CHALLENGE_SECONDS * 1000,
-      allowCredentials: mine.map((p) => ({ id: p.credentialID, transports: transportsOf(p) })),
+      allowCredentials: theirs.map((p) => ({ id: p.credentialID, transports: transportsOf(p) })),
     });
-    await saveChallenge(c, { kind: 'authenticate', challenge: options.challenge, userId: session?.user.id ?? null });
+    await saveChallenge(c, { kind: 'authenticate', challenge: options.challenge, userId });
     return options;
   },
 });

@@ -1,30 +1,13 @@
 import type { PublicUser, SignInAnswer } from '../../../public-types.js';
-import { type AuthenticationResponseJSON, verifyAuthenticationResponse } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { z } from 'zod';
 import { answerOf, defineEndpoint } from '../../../endpoint.js';
 import { fail } from '../../../errors.js';
 import type { UserRow } from '../../../session/types.js';
 import { completeSignIn, emailVerification } from '../../../sign-in.js';
+import { acceptAssertion, authenticationResponse } from '../assertion.js';
 import { takeChallenge } from '../challenge.js';
-import { passkeyConfig } from '../config.js';
 import { passkeyError } from '../errors.js';
-import { type Passkey, transportsOf, userHandleOf } from '../store.js';
-
-/** The JSON a browser's `navigator.credentials.get` gives (as @simplewebauthn/browser sends it). */
-const authenticationResponse = z.object({
-  id: z.string().min(1).max(255),
-  rawId: z.string().min(1).max(255),
-  type: z.literal('public-key'),
-  response: z.object({
-    clientDataJSON: z.string().max(10_000),
-    authenticatorData: z.string().max(10_000),
-    signature: z.string().max(10_000),
-    userHandle: z.string().max(1024).optional(),
-  }),
-  authenticatorAttachment: z.string().max(32).optional(),
-  clientExtensionResults: z.custom<object>((v) => typeof v === 'object' && v !== null && !Array.isArray(v)).optional(),
-});
+import type { Passkey } from '../store.js';
 
 /** Failed passkey sign-ins are counted per user, apart from their password's (a guessed password does not lock the passkey out). */
 const lockoutIdentity = (userId: string) => `passkey:${userId}`;
@@ -61,43 +44,7 @@ export const verifyAuthentication = defineEndpoint({
       throw passkeyError('UNAUTHORIZED', 'AUTHENTICATION_FAILED');
     };
     if (!user) return refuse();
-    // A discoverable credential names its user: it must be the passkey's owner.
-    const handle = response.response.userHandle;
-    if (handle && handle !== isoBase64URL.fromBuffer(userHandleOf(user.id))) return refuse();
-    const config = passkeyConfig(auth);
-    let newCounter: number;
-    try {
-      const verified = await verifyAuthenticationResponse({
-        response: { clientExtensionResults: {}, ...response } as AuthenticationResponseJSON,
-        expectedChallenge: challenge.challenge,
-        expectedOrigin: config.origins,
-        expectedRPID: config.rpID,
-        requireUserVerification: true,
-        // The counter is compared below, once the signature is known to be good, so that a
-        // rollback is told apart (and audited) from a forgery.
-        credential: { id: passkey.credentialID, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: 0, transports: transportsOf(passkey) as never },
-      });
-      if (!verified.verified) return refuse();
-      newCounter = verified.authenticationInfo.newCounter;
-    } catch (e) {
-      auth.logger.info({ err: String(e), userId: user.id }, 'passkey assertion refused');
-      return refuse();
-    }
-    const stored = passkey.counter;
-    if ((stored > 0 || newCounter > 0) && newCounter <= stored) {
-      await auth.audit.record(c, 'passkey.counter-rollback', { userId: user.id, details: { passkeyId: passkey.id, stored, received: newCounter } });
-      return refuse();
-    }
-    // Compare-and-set: of two requests carrying the same counter only one moves it.
-    const moved = await auth.adapter.updateMany(
-      'passkey',
-      [
-        { field: 'id', value: passkey.id },
-        { field: 'counter', value: stored },
-      ],
-      { counter: newCounter },
-    );
-    if (moved === 0) return refuse();
+    if (!(await acceptAssertion(c, passkey, response, challenge.challenge))) return refuse();
     await auth.lockout.succeed(identity);
 
     if (auth.options.emailAndPassword.requireEmailVerification && !user.emailVerified) {

@@ -1,0 +1,45 @@
+import type { PublicUser } from '../../../public-types.js';
+import { z } from 'zod';
+import { answerOf, defineEndpoint } from '../../../endpoint.js';
+import { failChallenge, openChallenge, passChallenge } from '../../two-factor/challenge.js';
+import { twoFactorRuns } from '../../two-factor/config.js';
+import { twoFactorError } from '../../two-factor/errors.js';
+import { acceptAssertion, authenticationResponse } from '../assertion.js';
+import { takeChallenge } from '../challenge.js';
+import { passkeyError } from '../errors.js';
+import type { Passkey } from '../store.js';
+
+/**
+ * POST /two-factor/verify-passkey {response, trustDevice?}: a passkey as the second factor of a
+ * password sign-in, instead of a code. Only while that sign-in waits (the two-factor cookie);
+ * the assertion must answer the challenge this browser got from generate-authenticate-options
+ * during the wait (which named the user's passkeys), and come from one of the waiting user's
+ * own passkeys. Each try counts against the pending sign-in's attempts and the second factor's
+ * lockout, as a wrong code does. Then the sign-in ends as with a code: `{ token, user }`, the
+ * session cookies (remembered as the password sign-in asked), and with `trustDevice` this
+ * browser skips the second factor for 30 days.
+ */
+export const verifyPasskeySecondFactor = defineEndpoint({
+  method: 'POST',
+  path: '/two-factor/verify-passkey',
+  changesSession: true,
+  answer: answerOf<{ token: string | null; user: PublicUser }>(),
+  body: z.object({ response: authenticationResponse, trustDevice: z.boolean().optional() }),
+  async handler(c) {
+    const { auth } = c;
+    if (!twoFactorRuns(auth)) throw twoFactorError('UNAUTHORIZED', 'INVALID_TWO_FACTOR_COOKIE');
+    const ch = await openChallenge(c, { attempt: true });
+    // A signed-in caller has no sign-in to finish: confirming two-factor is the codes' job.
+    if (ch.kind !== 'pending') throw twoFactorError('UNAUTHORIZED', 'INVALID_TWO_FACTOR_COOKIE');
+    const challenge = await takeChallenge(c, 'authenticate');
+    if (!challenge || challenge.userId !== ch.user.id) throw passkeyError('BAD_REQUEST', 'CHALLENGE_NOT_FOUND');
+    const response = c.body.response;
+    // Only the waiting user's own passkeys: another user's is as unknown as a forged one.
+    const passkey = await auth.adapter.findOne<Passkey & Record<string, unknown>>('passkey', [
+      { field: 'credentialID', value: response.id },
+      { field: 'userId', value: ch.user.id },
+    ]);
+    if (!passkey || !(await acceptAssertion(c, passkey, response, challenge.challenge))) return failChallenge(c, ch);
+    return passChallenge(c, ch, { trustDevice: c.body.trustDevice });
+  },
+});
