@@ -78,6 +78,8 @@ describeBrowser('email code journeys in Chromium', () => {
     const page = await stack.page();
     await page.goto(`${stack.url}/sign-in`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await shows(page.getByRole('button', { name: 'Reset with a code instead' }));
+    await shots(page, '2-forgot-password');
     await page.getByRole('button', { name: 'Reset with a code instead' }).click();
     await page.getByLabel('Email').fill(email);
     await shots(page, '2-reset-email');
@@ -108,9 +110,14 @@ describeBrowser('email code journeys in Chromium', () => {
     await page.getByLabel('Password', { exact: true }).fill('verify-password-1');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await shows(page.getByRole('button', { name: 'Sign out' }));
+    // The verification page offers a code beside the link.
+    await page.goto(`${stack.url}/verify-email`);
+    await shows(page.getByRole('heading', { name: 'Verify with a code' }));
+    await shows(page.getByRole('button', { name: 'Email me a code' }));
+    await shots(page, '3-verify-email-page');
     await page.goto(`${stack.url}/account`);
     await showsText(page.locator('body'), 'Not verified');
-    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.getByRole('button', { name: 'Verify with a code instead' }).click();
     await shows(page.getByLabel('Code'));
     await shots(page, '3-account-verify-code');
     const code = mailedCode(await codeMail(email, 'Your email verification code'));

@@ -10,8 +10,9 @@ import { ErrorMessage, Notice } from './Messages';
 /**
  * Verify an address with a mailed code instead of a link (when the server runs email codes):
  * "Email me a code", then the code. `email` is the signed-in person's; without it, they type it.
+ * `compact`: inside a section that already says what this is about (the account's Email).
  */
-export function VerifyByCode({ email: known }: { email?: string }) {
+export function VerifyByCode({ email: known, compact = false }: { email?: string; compact?: boolean }) {
   const { features } = useServerInfo();
   const [email, setEmail] = useState(known ?? '');
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -42,10 +43,15 @@ export function VerifyByCode({ email: known }: { email?: string }) {
 
   return (
     <div className="stack">
-      <h2>Verify with a code</h2>
+      {compact ? null : <h2>Verify with a code</h2>}
       {sentTo ? (
         <>
-          <Notice>If {sentTo} belongs to an account that is not verified yet, a code has been sent to it.</Notice>
+          {/* To a signed-in person's own address: it is theirs. Otherwise claim no account. */}
+          <Notice>
+            {known
+              ? `We sent a code to ${sentTo}. Enter it here to verify the address.`
+              : `If ${sentTo} belongs to an account that is not verified yet, a code has been sent to it.`}
+          </Notice>
           <form onSubmit={submitCode} className="form">
             <CodeField value={code} onChange={setCode} />
             <CodeError error={verify.error} />
@@ -66,7 +72,7 @@ export function VerifyByCode({ email: known }: { email?: string }) {
         </>
       ) : (
         <form onSubmit={sendCode} className="form">
-          <p>Rather type a code than open a link? We can email you one.</p>
+          {compact ? null : <p>Rather type a code than open a link? We can email you one.</p>}
           {known ? null : (
             <Field
               label="Email"
@@ -77,8 +83,8 @@ export function VerifyByCode({ email: known }: { email?: string }) {
               onChange={(e) => setEmail(e.target.value)}
             />
           )}
-          <button type="submit" className="wide" disabled={send.pending}>
-            Email me a code
+          <button type="submit" className={compact ? undefined : 'wide'} disabled={send.pending}>
+            {compact ? 'Verify with a code instead' : 'Email me a code'}
           </button>
         </form>
       )}

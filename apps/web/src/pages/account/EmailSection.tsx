@@ -37,7 +37,7 @@ export function EmailSection({ user }: { user: User }) {
           </button>
           <ErrorMessage error={resend.error} />
           {sent ? <Notice>A verification link was sent to {user.email}.</Notice> : null}
-          <VerifyByCode email={user.email} />
+          <VerifyByCode email={user.email} compact />
         </>
       )}
       {features.changeEmail ? <ChangeEmail user={user} /> : null}

@@ -71,7 +71,7 @@ export function EmailCodeSignIn({ onSignedIn, onCancel }: Props) {
     <div className="stack">
       <h2>Sign in with a code</h2>
       {/* The server answers the same for every address: say no more than that. */}
-      <Notice>If {sentTo} can receive a code, we sent one to it. It is valid for a few minutes.</Notice>
+      <Notice>If {sentTo} can be used to sign in, a code is on its way to it. It is valid for a few minutes.</Notice>
       <form onSubmit={submitCode} className="form">
         <CodeField value={code} onChange={setCode} />
         <CodeError error={signIn.error} />
