@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -28,5 +30,19 @@ describe('DATABASE_URL', () => {
     const refused = load('mongodb://db:27017/auth');
     await expect(refused).rejects.toBeInstanceOf(ConfigError);
     await expect(refused).rejects.toThrow(/^DATABASE_URL: unsupported database URL scheme "mongodb:"/);
+  });
+});
+
+describe('capabilities turned on by the config module', () => {
+  const withConfig = (config: unknown) => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-config-'));
+    writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify(config));
+    return loadConfig({ env: {}, cwd: dir, configPath: undefined });
+  };
+
+  it('passes emailOTP through, and refuses its options out of range by name', async () => {
+    expect((await withConfig({ emailOTP: { enabled: true, otpLength: 8 } })).emailOTP).toEqual({ enabled: true, otpLength: 8 });
+    await expect(withConfig({ emailOTP: { enabled: true, otpLength: 3 } })).rejects.toThrow(/^config: emailOTP\.otpLength: /);
+    await expect(withConfig({ emailOTP: { enabled: 'yes' } })).rejects.toThrow(/^config: emailOTP\.enabled: /);
   });
 });

@@ -124,6 +124,15 @@ const schema = z.looseObject({
     })
     .optional(),
   email: z.looseObject({ smtp: z.string().optional(), from: z.string().optional() }).optional(),
+  emailOTP: z
+    .looseObject({
+      enabled: z.boolean().optional(),
+      otpLength: z.number().int().min(4).max(12).optional(),
+      expiresIn: z.number().int().min(30).max(86_400).optional(),
+      allowedAttempts: z.number().int().min(1).max(10).optional(),
+      disableSignUp: z.boolean().optional(),
+    })
+    .optional(),
   advanced: z.looseObject({ cookiePrefix: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(), useSecureCookies: z.boolean().optional() }).optional(),
 });
 

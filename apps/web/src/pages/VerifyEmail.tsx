@@ -4,6 +4,7 @@ import { useSession } from '../auth';
 import { Loading, Notice } from '../components/Messages';
 import { Page } from '../components/Page';
 import { ResendVerification } from '../components/ResendVerification';
+import { VerifyByCode } from '../components/VerifyByCode';
 import { explainError } from '../lib/error-codes';
 import type { LinkKind } from '../lib/link-notice';
 import { useLinkNotice } from '../lib/use-link-notice';
@@ -68,7 +69,12 @@ function LinkAccepted({ notice, user }: { notice: LinkKind | null; user: User | 
           below, or from your account.
         </p>
       )}
-      {user.emailVerified ? null : <ResendVerification email={user.email} />}
+      {user.emailVerified ? null : (
+        <>
+          <ResendVerification email={user.email} />
+          <VerifyByCode email={user.email} />
+        </>
+      )}
       <p>
         <Link to="/account">Open your account</Link>
       </p>
@@ -129,6 +135,7 @@ function LinkFailed({ error, user }: { error: string; user: User | undefined }) 
           <h2>Send a new link</h2>
           <p>Enter your email address and we will send you a new verification link.</p>
           <ResendVerification email={user?.email} />
+          <VerifyByCode email={user?.email} />
         </>
       )}
       <p className="muted">

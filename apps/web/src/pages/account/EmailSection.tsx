@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { auth } from '../../auth';
 import { ErrorMessage, Notice } from '../../components/Messages';
 import { Section } from '../../components/Section';
+import { VerifyByCode } from '../../components/VerifyByCode';
 import { useServerInfo } from '../../lib/providers';
 import { appURL } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
@@ -36,6 +37,7 @@ export function EmailSection({ user }: { user: User }) {
           </button>
           <ErrorMessage error={resend.error} />
           {sent ? <Notice>A verification link was sent to {user.email}.</Notice> : null}
+          <VerifyByCode email={user.email} compact />
         </>
       )}
       {features.changeEmail ? <ChangeEmail user={user} /> : null}

@@ -5,6 +5,7 @@ import { Loading } from '../../components/Messages';
 import { Page } from '../../components/Page';
 import { useServerInfo } from '../../lib/providers';
 import { safeRedirect } from '../../lib/redirect';
+import { EmailCodeSignIn } from './EmailCodeSignIn';
 import { PasskeySignIn } from './PasskeySignIn';
 import { SignInForm } from './SignInForm';
 import { SocialButtons } from './SocialButtons';
@@ -17,6 +18,7 @@ export function SignIn() {
   const { data, isPending } = useSession();
   const { features, socialProviders } = useServerInfo();
   const [challenge, setChallenge] = useState(false);
+  const [byCode, setByCode] = useState(false);
 
   if (isPending) return <Loading />;
   if (data && !challenge) return <Navigate to={redirect} replace />;
@@ -28,13 +30,26 @@ export function SignIn() {
     <Page title="Sign in">
       {challenge ? (
         <TwoFactorChallenge onVerified={done} onRestart={() => setChallenge(false)} />
+      ) : byCode ? (
+        <EmailCodeSignIn
+          onSignedIn={({ twoFactor }) => (twoFactor ? setChallenge(true) : done())}
+          onCancel={() => setByCode(false)}
+        />
       ) : (
         <>
-          <SignInForm onSignedIn={({ twoFactor }) => (twoFactor ? setChallenge(true) : done())} />
-          {/* One "or" for every other way in: a passkey, then the social providers. */}
-          {features.passkey || socialProviders.length > 0 ? (
+          <SignInForm
+            onSignedIn={({ twoFactor }) => (twoFactor ? setChallenge(true) : done())}
+            onUseCode={features.emailOTP ? () => setByCode(true) : undefined}
+          />
+          {/* One "or" for every other way in: a mailed code, a passkey, then the social providers. */}
+          {features.emailOTP || features.passkey || socialProviders.length > 0 ? (
             <div className="social">
               <p className="divider">or</p>
+              {features.emailOTP ? (
+                <button type="button" className="wide" onClick={() => setByCode(true)}>
+                  Email me a code
+                </button>
+              ) : null}
               <PasskeySignIn onSignedIn={done} />
               <SocialButtons redirect={redirect} />
             </div>

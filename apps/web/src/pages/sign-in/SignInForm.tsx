@@ -9,9 +9,11 @@ import { useAction } from '../../lib/use-action';
 interface Props {
   /** Called after a password sign-in; `twoFactor` when a second step is needed. */
   onSignedIn: (outcome: { twoFactor: boolean }) => void;
+  /** Offered when email codes are on: sign in with a mailed code instead (it verifies the address too). */
+  onUseCode?: () => void;
 }
 
-export function SignInForm({ onSignedIn }: Props) {
+export function SignInForm({ onSignedIn, onUseCode }: Props) {
   const { features } = useServerInfo();
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
@@ -55,6 +57,15 @@ export function SignInForm({ onSignedIn }: Props) {
       {signIn.error?.code === 'EMAIL_NOT_VERIFIED' ? (
         <p className="message">
           We sent a new verification link to your email address: open it, then sign in.
+          {onUseCode ? (
+            <>
+              {' '}
+              Or sign in with a code sent by email, which verifies it too:{' '}
+              <button type="button" className="link" onClick={onUseCode}>
+                Email me a code
+              </button>
+            </>
+          ) : null}
         </p>
       ) : null}
       <button type="submit" className="primary wide" disabled={signIn.pending}>

@@ -16,6 +16,13 @@ import { isTrusted } from './trust.js';
 export type { TwoFactorAuditEvent } from './audit-events.js';
 export type { TwoFactorOptions } from './config.js';
 
+/**
+ * Sign-ins that gave one factor, after which a two-factor user is asked for the second: a
+ * password, or a code mailed to the address (it proves the mailbox only, as a reset link does).
+ * Social sign-ins and passkeys are not asked.
+ */
+const ONE_FACTOR_METHODS = new Set(['password', 'email-otp']);
+
 // Limits for when rate limiting is on: guesses and mails are the costly requests.
 const STRICT = { window: 10, max: 3 };
 
@@ -69,9 +76,9 @@ export function twoFactorPlugin(options: TwoFactorOptions = {}) {
       '/two-factor/generate-backup-codes': STRICT,
     },
     async beforeSignIn(c, { user, rememberMe, method }) {
-      if (method !== 'password' || !user.twoFactorEnabled || secondFactorPassed.has(c)) return undefined;
+      if (!ONE_FACTOR_METHODS.has(method) || !user.twoFactorEnabled || secondFactorPassed.has(c)) return undefined;
       if (await isTrusted(c, String(user.id))) return undefined;
-      await startPending(c, String(user.id), rememberMe);
+      await startPending(c, String(user.id), rememberMe, method);
       return { twoFactorRedirect: true };
     },
     init(auth) {

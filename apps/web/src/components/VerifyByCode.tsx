@@ -1,0 +1,94 @@
+import { type FormEvent, useState } from 'react';
+import { auth } from '../auth';
+import { useServerInfo } from '../lib/providers';
+import { useAction } from '../lib/use-action';
+import { CodeError, needsNewCode } from './CodeError';
+import { CodeField } from './CodeField';
+import { Field } from './Field';
+import { ErrorMessage, Notice } from './Messages';
+
+/**
+ * Verify an address with a mailed code instead of a link (when the server runs email codes):
+ * "Email me a code", then the code. `email` is the signed-in person's; without it, they type it.
+ * `compact`: inside a section that already says what this is about (the account's Email).
+ */
+export function VerifyByCode({ email: known, compact = false }: { email?: string; compact?: boolean }) {
+  const { features } = useServerInfo();
+  const [email, setEmail] = useState(known ?? '');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [verified, setVerified] = useState(false);
+  const send = useAction((to: string) => auth.emailOtp.sendVerificationOtp({ email: to, type: 'email-verification' }));
+  const verify = useAction((to: string) => auth.emailOtp.verifyEmail({ email: to, otp: code }));
+
+  if (!features.emailOTP) return null;
+  if (verified) return <Notice>Your email address {sentTo} is verified.</Notice>;
+
+  const sendCode = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const to = (known ?? email).trim();
+    verify.setError(null);
+    const { error } = await send.run(to);
+    if (!error) {
+      setSentTo(to);
+      setCode('');
+    }
+  };
+  const submitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!sentTo) return;
+    const { error } = await verify.run(sentTo);
+    if (!error) setVerified(true);
+  };
+
+  return (
+    <div className="stack">
+      {compact ? null : <h2>Verify with a code</h2>}
+      {sentTo ? (
+        <>
+          {/* To a signed-in person's own address: it is theirs. Otherwise claim no account. */}
+          <Notice>
+            {known
+              ? `We sent a code to ${sentTo}. Enter it here to verify the address.`
+              : `If ${sentTo} belongs to an account that is not verified yet, a code has been sent to it.`}
+          </Notice>
+          <form onSubmit={submitCode} className="form">
+            <CodeField value={code} onChange={setCode} />
+            <CodeError error={verify.error} />
+            <button type="submit" className="primary wide" disabled={verify.pending}>
+              Verify
+            </button>
+          </form>
+          <div className="actions">
+            <button
+              type="button"
+              className={needsNewCode(verify.error) ? 'primary' : undefined}
+              onClick={() => void sendCode()}
+              disabled={send.pending}
+            >
+              Send a new code
+            </button>
+          </div>
+        </>
+      ) : (
+        <form onSubmit={sendCode} className="form">
+          {compact ? null : <p>Rather type a code than open a link? We can email you one.</p>}
+          {known ? null : (
+            <Field
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+          <button type="submit" className={compact ? undefined : 'wide'} disabled={send.pending}>
+            {compact ? 'Verify with a code instead' : 'Email me a code'}
+          </button>
+        </form>
+      )}
+      <ErrorMessage error={send.error} />
+    </div>
+  );
+}
