@@ -68,10 +68,10 @@ export function twoFactorPlugin(options: TwoFactorOptions = {}) {
       '/two-factor/get-totp-uri': STRICT,
       '/two-factor/generate-backup-codes': STRICT,
     },
-    async beforeSignIn(c, { user, rememberMe, method }) {
-      if (method !== 'password' || !user.twoFactorEnabled || secondFactorPassed.has(c)) return undefined;
+    async beforeSignIn(c, { user, rememberMe, method, secondFactorDue }) {
+      if ((method !== 'password' && !secondFactorDue) || !user.twoFactorEnabled || secondFactorPassed.has(c)) return undefined;
       if (await isTrusted(c, String(user.id))) return undefined;
-      await startPending(c, String(user.id), rememberMe);
+      await startPending(c, String(user.id), rememberMe, method);
       return { twoFactorRedirect: true };
     },
     init(auth) {

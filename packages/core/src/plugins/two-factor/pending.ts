@@ -12,19 +12,22 @@ export interface PendingSignIn {
   userId: string;
   rememberMe: boolean;
   attempts: number;
+  /** How the first factor was given (the sign-in's audit says so once the second is given). */
+  method: string;
 }
 
 interface PendingValue {
   userId: string;
   rememberMe: boolean;
   attempts: number;
+  method?: string;
 }
 
 const cookieName = (c: EndpointContext) => c.auth.cookies.named('two_factor');
 
-export async function startPending(c: EndpointContext, userId: string, rememberMe: boolean): Promise<void> {
+export async function startPending(c: EndpointContext, userId: string, rememberMe: boolean, method = 'password'): Promise<void> {
   const id = randomString(32);
-  const value: PendingValue = { userId, rememberMe, attempts: 0 };
+  const value: PendingValue = { userId, rememberMe, attempts: 0, method };
   await c.auth.adapter.create('verification', {
     identifier: ids.pending(id),
     value: JSON.stringify(value),
@@ -37,7 +40,7 @@ function parse(row: VerificationRow): PendingSignIn | null {
   try {
     const v = JSON.parse(row.value) as Partial<PendingValue>;
     if (typeof v.userId !== 'string' || typeof v.attempts !== 'number') return null;
-    return { row, userId: v.userId, rememberMe: v.rememberMe !== false, attempts: v.attempts };
+    return { row, userId: v.userId, rememberMe: v.rememberMe !== false, attempts: v.attempts, method: typeof v.method === 'string' ? v.method : 'password' };
   } catch {
     return null;
   }
@@ -80,7 +83,7 @@ export async function takeAttempt(c: EndpointContext, first: PendingSignIn): Pro
       await killPending(c, pending);
       throw twoFactorError('UNAUTHORIZED', 'INVALID_TWO_FACTOR_COOKIE');
     }
-    const next: PendingValue = { userId: pending.userId, rememberMe: pending.rememberMe, attempts: pending.attempts + 1 };
+    const next: PendingValue = { userId: pending.userId, rememberMe: pending.rememberMe, attempts: pending.attempts + 1, method: pending.method };
     const written = await c.auth.adapter.update(
       'verification',
       [
