@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -28,5 +30,23 @@ describe('DATABASE_URL', () => {
     const refused = load('mongodb://db:27017/auth');
     await expect(refused).rejects.toBeInstanceOf(ConfigError);
     await expect(refused).rejects.toThrow(/^DATABASE_URL: unsupported database URL scheme "mongodb:"/);
+  });
+});
+
+describe('the magic-link plugin by configuration', () => {
+  const withConfig = async (config: unknown) => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-config-'));
+    writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify(config));
+    return loadConfig({ env: {}, cwd: dir });
+  };
+
+  it('is turned on by gatehouse.config.json', async () => {
+    const loaded = await withConfig({ magicLink: { enabled: true, expiresIn: 600, disableSignUp: true } });
+    expect(loaded.magicLink).toEqual({ enabled: true, expiresIn: 600, disableSignUp: true });
+  });
+
+  it('refuses a bad option at start, naming it', async () => {
+    await expect(withConfig({ magicLink: { enabled: true, expiresIn: 0 } })).rejects.toThrow(/^config: magicLink\.expiresIn: /);
+    await expect(withConfig({ magicLink: { enabled: 'yes' } })).rejects.toThrow(/^config: magicLink\.enabled: /);
   });
 });

@@ -34,8 +34,9 @@ export const twoFactorRoutes = [
 /**
  * Two-factor sign-in (spec sections 1, 4, 9; CONTRACT.md "Two-factor routes"): TOTP,
  * codes by mail, backup codes, trusted devices. A password sign-in of a user with
- * two-factor on gets `{ twoFactorRedirect: true }` and a two-factor cookie instead of a
- * session; a verify route then makes the session. Options: `twoFactor.issuer`,
+ * two-factor on (or any sign-in whose first factor says `secondFactorDue`, e.g. a magic link)
+ * gets `{ twoFactorRedirect: true }` and a two-factor cookie instead of a session; a verify
+ * route then makes the session. Options: `twoFactor.issuer`,
  * `otpExpiresIn` (s, default 300), `maxAttempts` (default 5).
  */
 export function twoFactorPlugin(options: TwoFactorOptions = {}) {
