@@ -350,6 +350,21 @@ describe('GET /magic-link/verify', () => {
     expect(await t.json(bare(linkTo(email)), { jar: null })).toMatchObject({ status: 403, data: { code: 'NEW_USER_SIGNUP_DISABLED' } });
   });
 
+  it('a landing on our origin carries the link notice (for the app\'s `/`); one on another trusted origin does not', async () => {
+    await setup({}, { trustedOrigins: ['https://app.example.com'] });
+    const { email } = await t.signUp({}, t.newJar());
+    await ask({ email });
+    const home = await open(linkTo(email));
+    const notice = home.response.headers.getSetCookie().find((c) => c.startsWith('better-auth.link_notice='));
+    expect(notice).toMatch(/^better-auth\.link_notice=magic-link; Max-Age=60; Path=\/; .*SameSite=Lax/);
+    expect(notice).not.toMatch(/HttpOnly/);
+    expect((await open(linkTo(email))).response.headers.getSetCookie().find((c) => c.startsWith('better-auth.link_notice='))).toMatch(/Path=\//);
+    await ask({ email, callbackURL: 'https://app.example.com/in' });
+    const away = await open(linkTo(email));
+    expect(away.location).toBe('https://app.example.com/in');
+    expect(away.response.headers.getSetCookie().some((c) => c.startsWith('better-auth.link_notice='))).toBe(false);
+  });
+
   it('refuses a link whose landing was changed to an untrusted one (403), and leaves it usable', async () => {
     await setup();
     const { email } = await t.signUp({}, t.newJar());

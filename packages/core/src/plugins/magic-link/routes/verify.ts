@@ -1,5 +1,6 @@
 import type { PublicUser, SignInAnswer } from '../../../public-types.js';
 import { z } from 'zod';
+import { landOn } from '../../../account/link-landing.js';
 import { withQuery } from '../../../account/tokens.js';
 import type { AuthContext } from '../../../context.js';
 import { answerOf, defineEndpoint } from '../../../endpoint.js';
@@ -61,7 +62,9 @@ async function userFor(auth: AuthContext, request: LinkRequest): Promise<{ user:
  * A link is one factor, like a password: a user with two-factor on is asked for the second
  * (the landing gets `?twoFactorRedirect=true` and the two-factor cookie). Lands on `callbackURL`
  * (`newUserCallbackURL` for a user it created); a failure lands on `errorCallbackURL`, else
- * `callbackURL`, with `?error=`. Without any landing it answers JSON: `{ token, user }`, or the error.
+ * `callbackURL`, with `?error=`; a landing on our origin also gets the `link_notice` cookie
+ * (link-landing.ts), so that the app's `/` can hand it to its magic-link pages. Without any
+ * landing it answers JSON: `{ token, user }`, or the error.
  */
 export const magicLinkVerify = defineEndpoint({
   method: 'GET',
@@ -80,7 +83,7 @@ export const magicLinkVerify = defineEndpoint({
     const errorTarget = query.errorCallbackURL || query.callbackURL;
     const refuse = (code: MagicLinkRedirectError | APIError): Response => {
       if (!errorTarget) throw typeof code === 'string' ? JSON_ERRORS[code]() : code;
-      return c.redirect(withQuery(errorTarget, { error: typeof code === 'string' ? code : code.code }));
+      return landOn(c, withQuery(errorTarget, { error: typeof code === 'string' ? code : code.code }), 'magic-link');
     };
 
     const redeemed: Redeemed = query.token ? await redeemLink(auth, query.token) : { ok: false, reason: 'invalid' };
@@ -109,9 +112,9 @@ export const magicLinkVerify = defineEndpoint({
     }
     if ('intercepted' in done) {
       if (done.intercepted instanceof Response || !target) return done.intercepted;
-      return c.redirect(withQuery(target, interceptionParams(done.intercepted)));
+      return landOn(c, withQuery(target, interceptionParams(done.intercepted)), 'magic-link');
     }
-    if (target) return c.redirect(target);
+    if (target) return landOn(c, target, 'magic-link');
     return { token: done.token, user: auth.publicUser(done.user) };
   },
 });
