@@ -4,6 +4,8 @@ import { useSession } from '../../auth';
 import { Loading } from '../../components/Messages';
 import { Page } from '../../components/Page';
 import { safeRedirect } from '../../lib/redirect';
+import { MagicLinkRequest } from '../magic-link/MagicLinkRequest';
+import { MagicLinkSignIn } from './MagicLinkSignIn';
 import { PasskeySignIn } from './PasskeySignIn';
 import { SignInForm } from './SignInForm';
 import { SocialButtons } from './SocialButtons';
@@ -15,6 +17,7 @@ export function SignIn() {
   const navigate = useNavigate();
   const { data, isPending } = useSession();
   const [challenge, setChallenge] = useState(false);
+  const [byLink, setByLink] = useState(params.get('method') === 'magic-link');
 
   if (isPending) return <Loading />;
   if (data && !challenge) return <Navigate to={redirect} replace />;
@@ -26,10 +29,16 @@ export function SignIn() {
     <Page title="Sign in">
       {challenge ? (
         <TwoFactorChallenge onVerified={done} onRestart={() => setChallenge(false)} />
+      ) : byLink ? (
+        <MagicLinkRequest
+          redirect={redirect}
+          back={{ label: 'Sign in with a password instead', onClick: () => setByLink(false) }}
+        />
       ) : (
         <>
           <SignInForm onSignedIn={({ twoFactor }) => (twoFactor ? setChallenge(true) : done())} />
           <PasskeySignIn onSignedIn={done} />
+          <MagicLinkSignIn onChoose={() => setByLink(true)} />
           <SocialButtons redirect={redirect} />
           <p className="muted">
             New here? <Link to={signUpLink}>Sign up</Link>
