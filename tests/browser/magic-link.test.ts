@@ -1,4 +1,4 @@
-import { TOTP, URI } from 'otpauth';
+import { type TOTP, URI } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { actionLink, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, type Stack, startStack, uniqueEmail } from './kit.js';

@@ -12,13 +12,15 @@ interface Props {
   initialEmail?: string;
   /** The button under the form, e.g. "Sign in with a password instead". */
   back?: { label: string; onClick: () => void };
+  /** Focus the email field (when the person just chose this way to sign in). */
+  autoFocus?: boolean;
 }
 
 /**
  * "Email me a sign-in link": an email field, then a "Check your mail" screen. The server answers
  * the same for every address, so the screen never says whether an account exists.
  */
-export function MagicLinkRequest({ redirect, initialEmail = '', back }: Props) {
+export function MagicLinkRequest({ redirect, initialEmail = '', back, autoFocus = false }: Props) {
   const [email, setEmail] = useState(initialEmail);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useAction(() => auth.signIn.magicLink({ email: email.trim(), ...magicLinkLandings(redirect) }));
@@ -63,7 +65,7 @@ export function MagicLinkRequest({ redirect, initialEmail = '', back }: Props) {
           type="email"
           autoComplete="email"
           required
-          autoFocus
+          autoFocus={autoFocus}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />

@@ -32,6 +32,7 @@ export function SignIn() {
       ) : byLink ? (
         <MagicLinkRequest
           redirect={redirect}
+          autoFocus
           back={{ label: 'Sign in with a password instead', onClick: () => setByLink(false) }}
         />
       ) : (

@@ -1,4 +1,4 @@
-import { TOTP, URI } from 'otpauth';
+import { type TOTP, URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import type { Mail } from '../../mail/types.js';
 import type { UserRow } from '../../session/types.js';
