@@ -7,6 +7,8 @@ import { AccountPage } from './pages/account/AccountPage';
 import { AdminPage } from './pages/admin/AdminPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { Home } from './pages/Home';
+import { MagicLinkError } from './pages/magic-link/MagicLinkError';
+import { MagicLinkLanding } from './pages/magic-link/MagicLinkLanding';
 import { NotFound } from './pages/NotFound';
 import { OrganizationsPage } from './pages/organizations/OrganizationsPage';
 import { ForgotPassword } from './pages/password/ForgotPassword';
@@ -30,6 +32,8 @@ export const router = createBrowserRouter([
       { path: 'verify-email', element: <VerifyEmail /> },
       { path: 'account-deleted', element: <AccountDeleted /> },
       { path: 'error', element: <ErrorPage /> },
+      { path: 'magic-link', element: <MagicLinkLanding /> },
+      { path: 'magic-link/error', element: <MagicLinkError /> },
       { path: 'accept-invitation/:id', element: <AcceptInvitation /> },
       {
         element: <RequireAuth />,

@@ -12,6 +12,11 @@ export interface SignInAttempt {
   callbackURL?: string;
   /** How the first factor was given: 'password' for a password sign-in, else a provider id. */
   method: string;
+  /**
+   * The first factor is one that a second must follow where the user has one, as after a
+   * password (a mailed link or code): a second-factor plugin asks for it. 'password' always is.
+   */
+  secondFactorDue?: boolean;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   redirectStage,
   sessionStage,
   validationStage,
+  runEndpoint,
   type PipelineRequest,
 } from './pipeline.js';
 import { createTestClient, type TestClient } from './test/harness.js';
@@ -117,5 +118,31 @@ describe('the pipeline stages', () => {
     expect(c.session).toBe(session);
     expect(await refusal(() => guardStage(c, route({ requireSession: 'fresh' })))).toMatchObject({ status: 403, code: 'SESSION_NOT_FRESH' });
     expect(await refusal(() => guardStage(c, route({ requireSession: true })))).toBeNull();
+  });
+});
+
+describe('the answer', () => {
+  it("a redirect carries each cookie the route set once, plus the Response's own", async () => {
+    const endpoint = route({
+      method: 'GET',
+      handler: async (c: EndpointContext) => {
+        c.setCookie('a', '1');
+        c.deleteCookie('b');
+        return c.redirect('/next');
+      },
+    });
+    const r = await runEndpoint(auth, endpoint, new Request('http://localhost:3000/api/auth/x'), {}, { ip: '203.0.113.9' });
+    expect(r.status).toBe(302);
+    expect(r.headers.get('location')).toBe('/next');
+    expect(r.headers.getSetCookie().map((c) => c.split(';')[0])).toEqual(['a=1', 'b=']);
+    const own = route({
+      method: 'GET',
+      handler: async (c: EndpointContext) => {
+        c.setCookie('a', '1');
+        return new Response(null, { status: 204, headers: { 'set-cookie': 'z=9' } });
+      },
+    });
+    const r2 = await runEndpoint(auth, own, new Request('http://localhost:3000/api/auth/x'), {}, { ip: '203.0.113.9' });
+    expect(r2.headers.getSetCookie().map((c) => c.split(';')[0])).toEqual(['z=9', 'a=1']);
   });
 });

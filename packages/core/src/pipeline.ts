@@ -237,9 +237,13 @@ function respond(result: unknown, headers: Headers | undefined): Response {
   if (result instanceof Response) {
     if (!headers || result.headers === headers) return result;
     const merged = new Headers(result.headers);
+    // `c.redirect` builds its Response from these very headers (copied by the constructor):
+    // a cookie already there is not set twice.
+    const already = new Set(merged.getSetCookie());
     headers.forEach((v, k) => {
-      if (k === 'set-cookie') merged.append(k, v);
-      else if (!merged.has(k)) merged.set(k, v);
+      if (k !== 'set-cookie') {
+        if (!merged.has(k)) merged.set(k, v);
+      } else if (!already.has(v)) merged.append(k, v);
     });
     return new Response(result.body, { status: result.status, headers: merged });
   }

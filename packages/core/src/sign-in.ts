@@ -11,7 +11,7 @@ import type { SessionRow, UserRow } from './session/types.js';
 export async function completeSignIn(
   c: EndpointContext,
   user: UserRow,
-  opts: { rememberMe: boolean; callbackURL?: string; method: string },
+  opts: { rememberMe: boolean; callbackURL?: string; method: string; secondFactorDue?: boolean },
 ): Promise<{ intercepted: unknown } | { session: SessionRow; token: string; user: UserRow }> {
   for (const gate of c.signInGates) {
     const answer = await gate(c, { user, ...opts });

@@ -46,3 +46,21 @@ describe('capabilities turned on by the config module', () => {
     await expect(withConfig({ emailOTP: { enabled: 'yes' } })).rejects.toThrow(/^config: emailOTP\.enabled: /);
   });
 });
+
+describe('the magic-link plugin by configuration', () => {
+  const withConfig = async (config: unknown) => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-config-'));
+    writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify(config));
+    return loadConfig({ env: {}, cwd: dir });
+  };
+
+  it('is turned on by gatehouse.config.json', async () => {
+    const loaded = await withConfig({ magicLink: { enabled: true, expiresIn: 600, disableSignUp: true } });
+    expect(loaded.magicLink).toEqual({ enabled: true, expiresIn: 600, disableSignUp: true });
+  });
+
+  it('refuses a bad option at start, naming it', async () => {
+    await expect(withConfig({ magicLink: { enabled: true, expiresIn: 0 } })).rejects.toThrow(/^config: magicLink\.expiresIn: /);
+    await expect(withConfig({ magicLink: { enabled: 'yes' } })).rejects.toThrow(/^config: magicLink\.enabled: /);
+  });
+});

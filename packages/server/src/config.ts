@@ -133,6 +133,14 @@ const schema = z.looseObject({
       disableSignUp: z.boolean().optional(),
     })
     .optional(),
+  magicLink: z
+    .looseObject({
+      enabled: z.boolean().optional(),
+      expiresIn: z.number().int().min(1).optional(),
+      disableSignUp: z.boolean().optional(),
+      perAddress: z.looseObject({ window: z.number().int().min(1).optional(), max: z.number().int().min(1).optional() }).optional(),
+    })
+    .optional(),
   advanced: z.looseObject({ cookiePrefix: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(), useSecureCookies: z.boolean().optional() }).optional(),
 });
 

@@ -24,6 +24,10 @@ const EXPLANATIONS: Record<string, string> = {
   user_not_found: 'No account was found for this link.',
   unauthorized: 'You are signed in as a different user than the one this link is for.',
   INVALID_TOKEN: 'The link is invalid or has expired. Please request a new one.',
+  EXPIRED_TOKEN: 'The link has expired. Please request a new one.',
+  new_user_signup_disabled: 'There is no account for this email address, and new accounts cannot be created with a sign-in link.',
+  failed_to_create_user: 'Your account could not be created.',
+  BANNED_USER: 'You have been banned from this application.',
   access_denied: 'The sign-in was cancelled at the provider.',
 };
 

@@ -1,13 +1,13 @@
 /**
  * Which mailed link brought the person here. When the server follows a verify-email,
- * change-email or delete-account link it redirects to the link's callbackURL unchanged
+ * change-email, delete-account or magic (sign-in) link it redirects to the link's callbackURL unchanged
  * and sets a short-lived, script-readable `<prefix>.link_notice` cookie naming the link,
  * scoped to the landing's path, so that a landing on a bare `/` can still say what
  * happened. The landing page reads it once and clears it.
  */
-export type LinkKind = 'verify-email' | 'change-email' | 'delete-account';
+export type LinkKind = 'verify-email' | 'change-email' | 'delete-account' | 'magic-link';
 
-const KINDS: readonly string[] = ['verify-email', 'change-email', 'delete-account'];
+const KINDS: readonly string[] = ['verify-email', 'change-email', 'delete-account', 'magic-link'];
 
 /** The cookie's full name (`better-auth.link_notice`, with the configured prefix, maybe `__Secure-`). */
 function noticeCookie(): { name: string; value: string } | null {

@@ -8,7 +8,7 @@ export interface ServerInfo extends ProvidersInfo {
   isPending: boolean;
 }
 
-/** What the app assumes when the server cannot say: no social providers, every feature on but passkeys and email codes (off unless configured). */
+/** What the app assumes when the server cannot say: no social providers, every feature on but passkeys, email codes and magic links (off unless configured). */
 export const FALLBACK_INFO: ProvidersInfo = {
   socialProviders: [],
   features: {
@@ -20,6 +20,7 @@ export const FALLBACK_INFO: ProvidersInfo = {
     changeEmail: true,
     passkey: false,
     emailOTP: false,
+    magicLink: false,
   },
 };
 

@@ -8,7 +8,7 @@ import type { EndpointContext } from '../endpoint.js';
 export const DEFAULT_LINK_TARGET = '/';
 
 /** Which mailed link a landing page was reached from. */
-export type LinkKind = 'verify-email' | 'change-email' | 'delete-account';
+export type LinkKind = 'verify-email' | 'change-email' | 'delete-account' | 'magic-link';
 
 /** The notice cookie's lifetime: long enough for the redirect to be followed, no more. */
 const NOTICE_MAX_AGE = 60;

@@ -4,6 +4,7 @@ import type { Plugin } from '../plugin.js';
 import { socialPlugin } from '../social/index.js';
 import { adminPlugin, type AdminOptions } from './admin/index.js';
 import { emailOtpPlugin, type EmailOTPOptions } from './email-otp/index.js';
+import { magicLinkPlugin, type MagicLinkOptions } from './magic-link/index.js';
 import { organizationPlugin, type OrganizationOptions } from './organization/index.js';
 import { passkeyPlugin, type PasskeyOptions } from './passkey/index.js';
 import { twoFactorPlugin, type TwoFactorOptions } from './two-factor/index.js';
@@ -22,12 +23,13 @@ export interface GatehouseOptions extends CoreOptions {
   passkey?: PasskeyOptions;
   /** Off unless `enabled`. */
   emailOTP?: EmailOTPOptions;
+  magicLink?: MagicLinkOptions;
   /** Extra plugins of the library user. */
   plugins?: Plugin[];
 }
 
 /** The built-in plugins' features, each off until its plugin says otherwise (`/providers`). */
-export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false };
+export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false };
 
 /**
  * The built-in capabilities, each a plugin that its option can turn off. Adding one is
@@ -44,5 +46,6 @@ export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   list.push(options.twoFactor?.enabled === false ? null : twoFactorPlugin(options.twoFactor));
   list.push(options.passkey?.enabled ? passkeyPlugin(options.passkey) : null);
   list.push(options.emailOTP?.enabled ? emailOtpPlugin(options.emailOTP) : null);
+  list.push(options.magicLink?.enabled ? magicLinkPlugin(options.magicLink) : null);
   return list.filter((p): p is Plugin => p !== null);
 }

@@ -3,6 +3,7 @@ import type { coreRoutes } from '../routes/index.js';
 import type { socialRoutes } from '../social/index.js';
 import type { adminRoutes } from './admin/index.js';
 import type { emailOtpRoutes } from './email-otp/index.js';
+import type { magicLinkRoutes } from './magic-link/index.js';
 import type { organizationRoutes } from './organization/index.js';
 import type { twoFactorRoutes } from './two-factor/index.js';
 import type { usernameRoutes } from './username/index.js';
@@ -19,6 +20,7 @@ export type BuiltinEndpoint =
   | (typeof socialRoutes)[number]
   | (typeof usernameRoutes)[number]
   | (typeof twoFactorRoutes)[number]
+  | (typeof magicLinkRoutes)[number]
   | ReturnType<typeof organizationRoutes>[number]
   | ReturnType<typeof adminRoutes>[number]
   | (typeof emailOtpRoutes)[number];

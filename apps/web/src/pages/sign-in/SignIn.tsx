@@ -6,6 +6,8 @@ import { Page } from '../../components/Page';
 import { useServerInfo } from '../../lib/providers';
 import { safeRedirect } from '../../lib/redirect';
 import { EmailCodeSignIn } from './EmailCodeSignIn';
+import { MagicLinkRequest } from '../magic-link/MagicLinkRequest';
+import { MagicLinkSignIn } from './MagicLinkSignIn';
 import { PasskeySignIn } from './PasskeySignIn';
 import { SignInForm } from './SignInForm';
 import { SocialButtons } from './SocialButtons';
@@ -19,6 +21,7 @@ export function SignIn() {
   const { features, socialProviders } = useServerInfo();
   const [challenge, setChallenge] = useState(false);
   const [byCode, setByCode] = useState(false);
+  const [byLink, setByLink] = useState(params.get('method') === 'magic-link');
 
   if (isPending) return <Loading />;
   if (data && !challenge) return <Navigate to={redirect} replace />;
@@ -35,14 +38,20 @@ export function SignIn() {
           onSignedIn={({ twoFactor }) => (twoFactor ? setChallenge(true) : done())}
           onCancel={() => setByCode(false)}
         />
+      ) : byLink ? (
+        <MagicLinkRequest
+          redirect={redirect}
+          autoFocus
+          back={{ label: 'Sign in with a password instead', onClick: () => setByLink(false) }}
+        />
       ) : (
         <>
           <SignInForm
             onSignedIn={({ twoFactor }) => (twoFactor ? setChallenge(true) : done())}
             onUseCode={features.emailOTP ? () => setByCode(true) : undefined}
           />
-          {/* One "or" for every other way in: a mailed code, a passkey, then the social providers. */}
-          {features.emailOTP || features.passkey || socialProviders.length > 0 ? (
+          {/* One "or" for every other way in: a mailed code or link, a passkey, then the social providers. */}
+          {features.emailOTP || features.magicLink || features.passkey || socialProviders.length > 0 ? (
             <div className="social">
               <p className="divider">or</p>
               {features.emailOTP ? (
@@ -50,6 +59,7 @@ export function SignIn() {
                   Email me a code
                 </button>
               ) : null}
+              <MagicLinkSignIn onChoose={() => setByLink(true)} />
               <PasskeySignIn onSignedIn={done} />
               <SocialButtons redirect={redirect} />
             </div>

@@ -41,8 +41,9 @@ export const twoFactorRoutes = [
 /**
  * Two-factor sign-in (spec sections 1, 4, 9; CONTRACT.md "Two-factor routes"): TOTP,
  * codes by mail, backup codes, trusted devices. A password sign-in of a user with
- * two-factor on gets `{ twoFactorRedirect: true }` and a two-factor cookie instead of a
- * session; a verify route then makes the session. Options: `twoFactor.issuer`,
+ * two-factor on (or any sign-in whose first factor says `secondFactorDue`, e.g. a magic link)
+ * gets `{ twoFactorRedirect: true }` and a two-factor cookie instead of a session; a verify
+ * route then makes the session. Options: `twoFactor.issuer`,
  * `otpExpiresIn` (s, default 300), `maxAttempts` (default 5).
  */
 export function twoFactorPlugin(options: TwoFactorOptions = {}) {
@@ -75,8 +76,8 @@ export function twoFactorPlugin(options: TwoFactorOptions = {}) {
       '/two-factor/get-totp-uri': STRICT,
       '/two-factor/generate-backup-codes': STRICT,
     },
-    async beforeSignIn(c, { user, rememberMe, method }) {
-      if (!ONE_FACTOR_METHODS.has(method) || !user.twoFactorEnabled || secondFactorPassed.has(c)) return undefined;
+    async beforeSignIn(c, { user, rememberMe, method, secondFactorDue }) {
+      if ((!ONE_FACTOR_METHODS.has(method) && !secondFactorDue) || !user.twoFactorEnabled || secondFactorPassed.has(c)) return undefined;
       if (await isTrusted(c, String(user.id))) return undefined;
       await startPending(c, String(user.id), rememberMe, method);
       return { twoFactorRedirect: true };

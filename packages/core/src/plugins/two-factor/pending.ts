@@ -12,7 +12,7 @@ export interface PendingSignIn {
   userId: string;
   rememberMe: boolean;
   attempts: number;
-  /** How the first factor was given (the sign-in's audit `method`). */
+  /** How the first factor was given (the sign-in's audit says so once the second is given). */
   method: string;
 }
 
