@@ -3,8 +3,8 @@ import { gatehouseClients } from './client.js';
 import { builtinPlugins } from './plugins/index.js';
 import { coreEndpoints } from './routes/index.js';
 
-/** Every route of a server with every capability on (passkeys are off unless enabled). */
-const endpoints = [...coreEndpoints, ...builtinPlugins({ passkey: { enabled: true } }).flatMap((p) => p.endpoints ?? [])];
+/** Every route of a server with every capability on (passkeys and multi-session are off unless enabled). */
+const endpoints = [...coreEndpoints, ...builtinPlugins({ passkey: { enabled: true }, multiSession: { enabled: true } }).flatMap((p) => p.endpoints ?? [])];
 /** Routes that are pages or links, not calls: the error page, and the mailed delete confirmation. */
 const NOT_CALLS = new Set(['/error', '/delete-user/callback']);
 

@@ -6,6 +6,7 @@
  */
 import { accountClient } from './account/client.js';
 import { adminClient } from './plugins/admin/client.js';
+import { multiSessionClient } from './plugins/multi-session/client.js';
 import { organizationClient } from './plugins/organization/client.js';
 import { passkeyClient } from './plugins/passkey/client.js';
 import { twoFactorClient } from './plugins/two-factor/client.js';
@@ -13,7 +14,7 @@ import { usernameClient } from './plugins/username/client.js';
 import { coreClient } from './routes/client.js';
 import { socialClient } from './social/client.js';
 
-export { accountClient, adminClient, coreClient, organizationClient, passkeyClient, socialClient, twoFactorClient, usernameClient };
+export { accountClient, adminClient, coreClient, multiSessionClient, organizationClient, passkeyClient, socialClient, twoFactorClient, usernameClient };
 export { DEFAULT_ROLES, hasPermission, roleNames, type Roles, type Statements } from './plugins/organization/client.js';
 export type { ClientPlugin, Jsonify, JsonValue, RouteTypes, RoutesOf } from './route-types.js';
 export type { PublicSession, PublicUser, SessionAnswer } from './public-types.js';
@@ -28,4 +29,5 @@ export const gatehouseClients = [
   organizationClient,
   adminClient,
   passkeyClient,
+  multiSessionClient,
 ] as const;

@@ -4,6 +4,7 @@ import type { Plugin } from '../plugin.js';
 import { socialPlugin } from '../social/index.js';
 import { adminPlugin, type AdminOptions } from './admin/index.js';
 import { organizationPlugin, type OrganizationOptions } from './organization/index.js';
+import { multiSessionPlugin, type MultiSessionOptions } from './multi-session/index.js';
 import { passkeyPlugin, type PasskeyOptions } from './passkey/index.js';
 import { twoFactorPlugin, type TwoFactorOptions } from './two-factor/index.js';
 import { usernamePlugin, type UsernameOptions } from './username/index.js';
@@ -19,12 +20,14 @@ export interface GatehouseOptions extends CoreOptions {
   organization?: OrganizationOptions;
   /** Off unless `enabled`. */
   passkey?: PasskeyOptions;
+  /** Several accounts in one browser; off unless `enabled`. */
+  multiSession?: MultiSessionOptions;
   /** Extra plugins of the library user. */
   plugins?: Plugin[];
 }
 
 /** The built-in plugins' features, each off until its plugin says otherwise (`/providers`). */
-export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false };
+export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, multiSession: false };
 
 /**
  * The built-in capabilities, each a plugin that its option can turn off. Adding one is
@@ -40,5 +43,6 @@ export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   list.push(socialPlugin(options));
   list.push(options.twoFactor?.enabled === false ? null : twoFactorPlugin(options.twoFactor));
   list.push(options.passkey?.enabled ? passkeyPlugin(options.passkey) : null);
+  list.push(options.multiSession?.enabled ? multiSessionPlugin(options.multiSession) : null);
   return list.filter((p): p is Plugin => p !== null);
 }

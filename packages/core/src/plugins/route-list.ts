@@ -2,6 +2,7 @@ import type { accountRoutes, deleteUserRoutes } from '../account/index.js';
 import type { coreRoutes } from '../routes/index.js';
 import type { socialRoutes } from '../social/index.js';
 import type { adminRoutes } from './admin/index.js';
+import type { multiSessionRoutes } from './multi-session/index.js';
 import type { organizationRoutes } from './organization/index.js';
 import type { twoFactorRoutes } from './two-factor/index.js';
 import type { usernameRoutes } from './username/index.js';
@@ -19,4 +20,5 @@ export type BuiltinEndpoint =
   | (typeof usernameRoutes)[number]
   | (typeof twoFactorRoutes)[number]
   | ReturnType<typeof organizationRoutes>[number]
-  | ReturnType<typeof adminRoutes>[number];
+  | ReturnType<typeof adminRoutes>[number]
+  | (typeof multiSessionRoutes)[number];

@@ -1,4 +1,4 @@
-import type { CookieNames } from '../cookies.js';
+import type { CookieAttributes, CookieNames } from '../cookies.js';
 import { generateId, randomString } from '../crypto/random.js';
 import { hashToken, type Signer } from '../crypto/sign.js';
 import type { Adapter } from '../db/adapter.js';
@@ -148,6 +148,7 @@ export class SessionManager {
       }
     }
     const result = { session, user: r.found.user, token };
+    if (renewal) c.sessionCookie = result;
     this.cookieCache?.write(c, result);
     return result;
   }
@@ -172,11 +173,17 @@ export class SessionManager {
     return this.peek.listJson(cookieHeader);
   }
 
+  /**
+   * The attributes the session cookie is set with: it lives `session.expiresIn`, or as long
+   * as the browser runs for a not-remembered session. Cookies that carry a session token
+   * beside it (a plugin's) are set with the same.
+   */
+  tokenCookieAttributes(dontRemember: boolean): CookieAttributes {
+    return { maxAge: dontRemember ? undefined : this.policy.options.expiresIn, secure: this.deps.secureCookies };
+  }
+
   private setTokenCookie(c: RequestScope, token: string, dontRemember: boolean): void {
-    c.setSignedCookie(this.deps.cookies.sessionToken, token, {
-      maxAge: dontRemember ? undefined : this.policy.options.expiresIn,
-      secure: this.deps.secureCookies,
-    });
+    c.setSignedCookie(this.deps.cookies.sessionToken, token, this.tokenCookieAttributes(dontRemember));
   }
 
   /** Sets the session cookies after a sign-in (the three cookies of spec section 4). */
@@ -187,6 +194,7 @@ export class SessionManager {
     else if (c.getCookie(cookies.dontRemember)) c.deleteCookie(cookies.dontRemember);
     this.cookieCache?.write(c, s);
     c.session = s;
+    c.sessionCookie = s;
   }
 
   clearCookies(c: RequestScope): void {
@@ -194,6 +202,7 @@ export class SessionManager {
     c.deleteCookie(cookies.sessionToken);
     c.deleteCookie(cookies.sessionData);
     c.deleteCookie(cookies.dontRemember);
+    c.sessionCookie = null;
   }
 
   isFresh(session: SessionRow): boolean {
