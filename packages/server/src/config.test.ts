@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -28,5 +30,23 @@ describe('DATABASE_URL', () => {
     const refused = load('mongodb://db:27017/auth');
     await expect(refused).rejects.toBeInstanceOf(ConfigError);
     await expect(refused).rejects.toThrow(/^DATABASE_URL: unsupported database URL scheme "mongodb:"/);
+  });
+});
+
+describe('multiSession in the config module', () => {
+  const withConfig = (config: unknown) => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-config-'));
+    writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify(config));
+    return loadConfig({ env: {}, cwd: dir });
+  };
+
+  it('turns the plugin on as written', async () => {
+    expect((await withConfig({ multiSession: { enabled: true, maximumSessions: 3 } })).multiSession).toEqual({ enabled: true, maximumSessions: 3 });
+  });
+
+  it('refuses a maximum that is not a whole number from 1 to 20, naming the option', async () => {
+    for (const maximumSessions of [0, 21, 2.5, '5']) {
+      await expect(withConfig({ multiSession: { enabled: true, maximumSessions } })).rejects.toThrow(/^config: multiSession\.maximumSessions: /);
+    }
   });
 });

@@ -124,6 +124,7 @@ const schema = z.looseObject({
     })
     .optional(),
   email: z.looseObject({ smtp: z.string().optional(), from: z.string().optional() }).optional(),
+  multiSession: z.looseObject({ enabled: z.boolean().optional(), maximumSessions: z.number().int().min(1).max(20).optional() }).optional(),
   advanced: z.looseObject({ cookiePrefix: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(), useSecureCookies: z.boolean().optional() }).optional(),
 });
 

@@ -8,7 +8,7 @@ export interface ServerInfo extends ProvidersInfo {
   isPending: boolean;
 }
 
-/** What the app assumes when the server cannot say: no social providers, every feature on but passkeys (off unless configured). */
+/** What the app assumes when the server cannot say: no social providers, every feature on but passkeys and several accounts per browser (off unless configured). */
 export const FALLBACK_INFO: ProvidersInfo = {
   socialProviders: [],
   features: {
@@ -19,6 +19,7 @@ export const FALLBACK_INFO: ProvidersInfo = {
     deleteUser: true,
     changeEmail: true,
     passkey: false,
+    multiSession: false,
   },
 };
 

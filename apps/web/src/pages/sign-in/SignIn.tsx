@@ -3,6 +3,8 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../auth';
 import { Loading } from '../../components/Messages';
 import { Page } from '../../components/Page';
+import { useServerInfo } from '../../lib/providers';
+import { displayName } from '../../lib/roles';
 import { safeRedirect } from '../../lib/redirect';
 import { PasskeySignIn } from './PasskeySignIn';
 import { SignInForm } from './SignInForm';
@@ -15,15 +17,28 @@ export function SignIn() {
   const navigate = useNavigate();
   const { data, isPending } = useSession();
   const [challenge, setChallenge] = useState(false);
+  const info = useServerInfo();
+  const wantsToAdd = params.get('add') === '1';
 
-  if (isPending) return <Loading />;
-  if (data && !challenge) return <Navigate to={redirect} replace />;
+  if (isPending || (wantsToAdd && info.isPending)) return <Loading />;
+  // "Add another account" (the account menu): signed in, the form stays; the new account joins this browser's.
+  const adding = wantsToAdd && info.features.multiSession && !!data;
+  if (data && !challenge && !adding) return <Navigate to={redirect} replace />;
 
   const done = () => navigate(redirect, { replace: true });
-  const signUpLink = `/sign-up${params.get('redirect') ? `?redirect=${encodeURIComponent(redirect)}` : ''}`;
+  const signUpQuery = new URLSearchParams();
+  if (params.get('redirect')) signUpQuery.set('redirect', redirect);
+  if (adding) signUpQuery.set('add', '1');
+  const signUpLink = `/sign-up${signUpQuery.size ? `?${signUpQuery}` : ''}`;
 
   return (
-    <Page title="Sign in">
+    <Page title={adding ? 'Add another account' : 'Sign in'}>
+      {adding && data && !challenge ? (
+        <p className="muted">
+          You stay signed in as {displayName(data.user)}: the account you sign in with now is added to this browser,
+          and the account menu switches between them. <Link to={redirect}>Cancel</Link>
+        </p>
+      ) : null}
       {challenge ? (
         <TwoFactorChallenge onVerified={done} onRestart={() => setChallenge(false)} />
       ) : (
