@@ -298,6 +298,7 @@ describe('signing out', () => {
     const ada = await addAccount(t, 'Ada');
     const bob = await addAccount(t, 'Bob');
     await t.json('/revoke-sessions', { method: 'POST' });
+    expect(await sessionLives(t, bob.token)).toBe(false);
     expect(await activeEmail(t)).toBe(ada.email);
     const carol = await addAccount(t, 'Carol');
     await t.json('/delete-user', { body: { password: carol.password } });
