@@ -140,15 +140,16 @@ export class SessionManager {
     let { session } = r.found;
     // Renewal is due at most daily: only then does the remember-me opt-out cookie matter.
     const renewal = opts.disableRefresh ? null : this.policy.renewal(session, () => c.getSignedCookie(this.deps.cookies.dontRemember) === 'true');
+    let renewed: SessionRow | null = null;
     if (renewal) {
-      const renewed = await this.deps.adapter.update<SessionRow>('session', [{ field: 'id', value: session.id }], { expiresAt: renewal });
+      renewed = await this.deps.adapter.update<SessionRow>('session', [{ field: 'id', value: session.id }], { expiresAt: renewal });
       if (renewed) {
         session = renewed;
         this.setTokenCookie(c, token, false);
       }
     }
     const result = { session, user: r.found.user, token };
-    if (renewal) c.sessionCookie = result;
+    if (renewed) c.sessionCookie = result;
     this.cookieCache?.write(c, result);
     return result;
   }
