@@ -3,10 +3,12 @@ import { gatehouseClients } from './client.js';
 import { builtinPlugins } from './plugins/index.js';
 import { coreEndpoints } from './routes/index.js';
 
-/** Every route of a server with every capability on (passkeys, email codes and magic links are off unless enabled). */
+/** Every route of a server with every capability on (passkeys, email codes, magic links and multi-session are off unless enabled). */
 const endpoints = [
   ...coreEndpoints,
-  ...builtinPlugins({ passkey: { enabled: true }, emailOTP: { enabled: true }, magicLink: { enabled: true } }).flatMap((p) => p.endpoints ?? []),
+  ...builtinPlugins({ passkey: { enabled: true }, emailOTP: { enabled: true }, magicLink: { enabled: true }, multiSession: { enabled: true } }).flatMap(
+    (p) => p.endpoints ?? [],
+  ),
 ];
 /** Routes that are pages or links, not calls: the error page, and the mailed delete confirmation. */
 const NOT_CALLS = new Set(['/error', '/delete-user/callback']);

@@ -146,3 +146,34 @@ describe('the answer', () => {
     expect(r2.headers.getSetCookie().map((c) => c.split(';')[0])).toEqual(['z=9', 'a=1']);
   });
 });
+
+describe('the route context', () => {
+  it('says one thing per cookie: a later set or delete of a name replaces the earlier Set-Cookie', async () => {
+    const cookies = await createTestClient({
+      plugins: [
+        {
+          id: 'cookie-words',
+          endpoints: [
+            {
+              method: 'POST',
+              path: '/cookie-words',
+              handler: async (c) => {
+                c.deleteCookie('a');
+                c.setCookie('b', '1');
+                c.setCookie('a', '2');
+                c.setCookie('b', '3');
+                return null;
+              },
+            },
+          ],
+        },
+      ],
+    });
+    try {
+      const r = await cookies.request('/cookie-words', { method: 'POST' });
+      expect(r.headers.getSetCookie().map((l) => l.split(';')[0])).toEqual(['a=2', 'b=3']);
+    } finally {
+      await cookies.auth.close();
+    }
+  });
+});

@@ -186,6 +186,20 @@ export interface PipelineSeams {
 
 export const NO_SEAMS: PipelineSeams = { signInGates: [], before: [], after: [] };
 
+/**
+ * Adds a Set-Cookie line; the last word on a name wins, so an answer says one thing per
+ * cookie (a sign-out that clears the session cookie and a plugin that then sets it to
+ * another session answer only the latter).
+ */
+function putCookie(headers: Headers, name: string, line: string): void {
+  const earlier = headers.getSetCookie();
+  if (earlier.some((l) => l.startsWith(`${name}=`))) {
+    headers.delete('set-cookie');
+    for (const l of earlier) if (!l.startsWith(`${name}=`)) headers.append('set-cookie', l);
+  }
+  headers.append('set-cookie', line);
+}
+
 /** The route's context over a request that passed the stages: cookies in, cookies and headers out. */
 function endpointContext(r: PipelineRequest, seams: PipelineSeams, responseHeaders: () => Headers): EndpointContext {
   const { auth, request } = r;
@@ -212,13 +226,13 @@ function endpointContext(r: PipelineRequest, seams: PipelineSeams, responseHeade
       return v ? auth.signer.unsign(v) : null;
     },
     setCookie(name, value, attrs: CookieAttributes = {}) {
-      responseHeaders().append('set-cookie', serializeCookie(name, value, { secure: auth.secureCookies, ...attrs }));
+      putCookie(responseHeaders(), name, serializeCookie(name, value, { secure: auth.secureCookies, ...attrs }));
     },
     setSignedCookie(name, value, attrs) {
       c.setCookie(name, auth.signer.sign(value), attrs);
     },
     deleteCookie(name) {
-      responseHeaders().append('set-cookie', serializeCookie(name, '', { maxAge: 0, secure: auth.secureCookies }));
+      putCookie(responseHeaders(), name, serializeCookie(name, '', { maxAge: 0, secure: auth.secureCookies }));
     },
     get responseHeaders() {
       return responseHeaders();

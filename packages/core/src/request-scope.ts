@@ -13,6 +13,13 @@ export interface RequestScope {
   readonly ip: string | null;
   /** The caller's session, once it is known. */
   session: SessionWithUser | null;
+  /**
+   * What this answer does to the browser's session cookie, as the session manager sets it:
+   * the session it makes the active one (a sign-in, a switch, a renewal), `null` when it
+   * clears the cookie, absent when it leaves it alone. Plugins read it after the handler
+   * (their `after` hook), whichever route signed in or out.
+   */
+  sessionCookie?: SessionWithUser | null;
   getCookie(name: string): string | undefined;
   getSignedCookie(name: string): string | null;
   setCookie(name: string, value: string, attrs?: CookieAttributes): void;

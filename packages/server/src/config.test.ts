@@ -64,3 +64,21 @@ describe('the magic-link plugin by configuration', () => {
     await expect(withConfig({ magicLink: { enabled: 'yes' } })).rejects.toThrow(/^config: magicLink\.enabled: /);
   });
 });
+
+describe('multiSession in the config module', () => {
+  const withConfig = (config: unknown) => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-config-'));
+    writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify(config));
+    return loadConfig({ env: {}, cwd: dir });
+  };
+
+  it('turns the plugin on as written', async () => {
+    expect((await withConfig({ multiSession: { enabled: true, maximumSessions: 3 } })).multiSession).toEqual({ enabled: true, maximumSessions: 3 });
+  });
+
+  it('refuses a maximum that is not a whole number from 1 to 20, naming the option', async () => {
+    for (const maximumSessions of [0, 21, 2.5, '5']) {
+      await expect(withConfig({ multiSession: { enabled: true, maximumSessions } })).rejects.toThrow(/^config: multiSession\.maximumSessions: /);
+    }
+  });
+});

@@ -141,6 +141,7 @@ const schema = z.looseObject({
       perAddress: z.looseObject({ window: z.number().int().min(1).optional(), max: z.number().int().min(1).optional() }).optional(),
     })
     .optional(),
+  multiSession: z.looseObject({ enabled: z.boolean().optional(), maximumSessions: z.number().int().min(1).max(20).optional() }).optional(),
   advanced: z.looseObject({ cookiePrefix: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(), useSecureCookies: z.boolean().optional() }).optional(),
 });
 

@@ -3,6 +3,7 @@ import { auth, useSession } from '../auth';
 import { useServerInfo } from '../lib/providers';
 import { displayName, isAdmin } from '../lib/roles';
 import { useAction } from '../lib/use-action';
+import { AccountMenu } from './AccountMenu';
 import { ErrorMessage } from './Messages';
 
 export function Header() {
@@ -32,7 +33,11 @@ export function Header() {
             {features.admin && isAdmin(user) ? <NavLink to="/admin">Admin</NavLink> : null}
           </nav>
           <div className="who">
-            <span className="who-name">{displayName(user)}</span>
+            {features.multiSession && data ? (
+              <AccountMenu user={user} sessionId={data.session.id} />
+            ) : (
+              <span className="who-name">{displayName(user)}</span>
+            )}
             <button type="button" onClick={onSignOut} disabled={signOut.pending}>
               Sign out
             </button>

@@ -8,7 +8,7 @@ export interface ServerInfo extends ProvidersInfo {
   isPending: boolean;
 }
 
-/** What the app assumes when the server cannot say: no social providers, every feature on but passkeys, email codes and magic links (off unless configured). */
+/** What the app assumes when the server cannot say: no social providers, every feature on but those off unless configured (passkeys, email codes, magic links, several accounts per browser). */
 export const FALLBACK_INFO: ProvidersInfo = {
   socialProviders: [],
   features: {
@@ -21,6 +21,7 @@ export const FALLBACK_INFO: ProvidersInfo = {
     passkey: false,
     emailOTP: false,
     magicLink: false,
+    multiSession: false,
   },
 };
 

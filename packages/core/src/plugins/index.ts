@@ -6,6 +6,7 @@ import { adminPlugin, type AdminOptions } from './admin/index.js';
 import { emailOtpPlugin, type EmailOTPOptions } from './email-otp/index.js';
 import { magicLinkPlugin, type MagicLinkOptions } from './magic-link/index.js';
 import { organizationPlugin, type OrganizationOptions } from './organization/index.js';
+import { multiSessionPlugin, type MultiSessionOptions } from './multi-session/index.js';
 import { passkeyPlugin, type PasskeyOptions } from './passkey/index.js';
 import { twoFactorPlugin, type TwoFactorOptions } from './two-factor/index.js';
 import { usernamePlugin, type UsernameOptions } from './username/index.js';
@@ -24,12 +25,14 @@ export interface GatehouseOptions extends CoreOptions {
   /** Off unless `enabled`. */
   emailOTP?: EmailOTPOptions;
   magicLink?: MagicLinkOptions;
+  /** Several accounts in one browser; off unless `enabled`. */
+  multiSession?: MultiSessionOptions;
   /** Extra plugins of the library user. */
   plugins?: Plugin[];
 }
 
 /** The built-in plugins' features, each off until its plugin says otherwise (`/providers`). */
-export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false };
+export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false, multiSession: false };
 
 /**
  * The built-in capabilities, each a plugin that its option can turn off. Adding one is
@@ -47,5 +50,6 @@ export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   list.push(options.passkey?.enabled ? passkeyPlugin(options.passkey) : null);
   list.push(options.emailOTP?.enabled ? emailOtpPlugin(options.emailOTP) : null);
   list.push(options.magicLink?.enabled ? magicLinkPlugin(options.magicLink) : null);
+  list.push(options.multiSession?.enabled ? multiSessionPlugin(options.multiSession) : null);
   return list.filter((p): p is Plugin => p !== null);
 }

@@ -4,6 +4,7 @@ import type { socialRoutes } from '../social/index.js';
 import type { adminRoutes } from './admin/index.js';
 import type { emailOtpRoutes } from './email-otp/index.js';
 import type { magicLinkRoutes } from './magic-link/index.js';
+import type { multiSessionRoutes } from './multi-session/index.js';
 import type { organizationRoutes } from './organization/index.js';
 import type { twoFactorRoutes } from './two-factor/index.js';
 import type { usernameRoutes } from './username/index.js';
@@ -23,4 +24,5 @@ export type BuiltinEndpoint =
   | (typeof magicLinkRoutes)[number]
   | ReturnType<typeof organizationRoutes>[number]
   | ReturnType<typeof adminRoutes>[number]
-  | (typeof emailOtpRoutes)[number];
+  | (typeof emailOtpRoutes)[number]
+  | (typeof multiSessionRoutes)[number];

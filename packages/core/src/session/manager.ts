@@ -1,4 +1,4 @@
-import type { CookieNames } from '../cookies.js';
+import type { CookieAttributes, CookieNames } from '../cookies.js';
 import { generateId, randomString } from '../crypto/random.js';
 import { hashToken, type Signer } from '../crypto/sign.js';
 import type { Adapter } from '../db/adapter.js';
@@ -140,14 +140,16 @@ export class SessionManager {
     let { session } = r.found;
     // Renewal is due at most daily: only then does the remember-me opt-out cookie matter.
     const renewal = opts.disableRefresh ? null : this.policy.renewal(session, () => c.getSignedCookie(this.deps.cookies.dontRemember) === 'true');
+    let renewed: SessionRow | null = null;
     if (renewal) {
-      const renewed = await this.deps.adapter.update<SessionRow>('session', [{ field: 'id', value: session.id }], { expiresAt: renewal });
+      renewed = await this.deps.adapter.update<SessionRow>('session', [{ field: 'id', value: session.id }], { expiresAt: renewal });
       if (renewed) {
         session = renewed;
         this.setTokenCookie(c, token, false);
       }
     }
     const result = { session, user: r.found.user, token };
+    if (renewed) c.sessionCookie = result;
     this.cookieCache?.write(c, result);
     return result;
   }
@@ -172,11 +174,17 @@ export class SessionManager {
     return this.peek.listJson(cookieHeader);
   }
 
+  /**
+   * The attributes the session cookie is set with: it lives `session.expiresIn`, or as long
+   * as the browser runs for a not-remembered session. Cookies that carry a session token
+   * beside it (a plugin's) are set with the same.
+   */
+  tokenCookieAttributes(dontRemember: boolean): CookieAttributes {
+    return { maxAge: dontRemember ? undefined : this.policy.options.expiresIn, secure: this.deps.secureCookies };
+  }
+
   private setTokenCookie(c: RequestScope, token: string, dontRemember: boolean): void {
-    c.setSignedCookie(this.deps.cookies.sessionToken, token, {
-      maxAge: dontRemember ? undefined : this.policy.options.expiresIn,
-      secure: this.deps.secureCookies,
-    });
+    c.setSignedCookie(this.deps.cookies.sessionToken, token, this.tokenCookieAttributes(dontRemember));
   }
 
   /** Sets the session cookies after a sign-in (the three cookies of spec section 4). */
@@ -187,6 +195,7 @@ export class SessionManager {
     else if (c.getCookie(cookies.dontRemember)) c.deleteCookie(cookies.dontRemember);
     this.cookieCache?.write(c, s);
     c.session = s;
+    c.sessionCookie = s;
   }
 
   clearCookies(c: RequestScope): void {
@@ -194,6 +203,7 @@ export class SessionManager {
     c.deleteCookie(cookies.sessionToken);
     c.deleteCookie(cookies.sessionData);
     c.deleteCookie(cookies.dontRemember);
+    c.sessionCookie = null;
   }
 
   isFresh(session: SessionRow): boolean {

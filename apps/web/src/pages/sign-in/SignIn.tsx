@@ -4,6 +4,7 @@ import { useSession } from '../../auth';
 import { Loading } from '../../components/Messages';
 import { Page } from '../../components/Page';
 import { useServerInfo } from '../../lib/providers';
+import { displayName } from '../../lib/roles';
 import { safeRedirect } from '../../lib/redirect';
 import { EmailCodeSignIn } from './EmailCodeSignIn';
 import { MagicLinkRequest } from '../magic-link/MagicLinkRequest';
@@ -18,19 +19,32 @@ export function SignIn() {
   const redirect = safeRedirect(params.get('redirect'), '/account');
   const navigate = useNavigate();
   const { data, isPending } = useSession();
-  const { features, socialProviders } = useServerInfo();
+  const info = useServerInfo();
+  const { features, socialProviders } = info;
   const [challenge, setChallenge] = useState(false);
   const [byCode, setByCode] = useState(false);
   const [byLink, setByLink] = useState(params.get('method') === 'magic-link');
+  const wantsToAdd = params.get('add') === '1';
 
-  if (isPending) return <Loading />;
-  if (data && !challenge) return <Navigate to={redirect} replace />;
+  if (isPending || (wantsToAdd && info.isPending)) return <Loading />;
+  // "Add another account" (the account menu): signed in, the form stays; the new account joins this browser's.
+  const adding = wantsToAdd && info.features.multiSession && !!data;
+  if (data && !challenge && !adding) return <Navigate to={redirect} replace />;
 
   const done = () => navigate(redirect, { replace: true });
-  const signUpLink = `/sign-up${params.get('redirect') ? `?redirect=${encodeURIComponent(redirect)}` : ''}`;
+  const signUpQuery = new URLSearchParams();
+  if (params.get('redirect')) signUpQuery.set('redirect', redirect);
+  if (adding) signUpQuery.set('add', '1');
+  const signUpLink = `/sign-up${signUpQuery.size ? `?${signUpQuery}` : ''}`;
 
   return (
-    <Page title="Sign in">
+    <Page title={adding ? 'Add another account' : 'Sign in'}>
+      {adding && data && !challenge ? (
+        <p className="muted">
+          You stay signed in as {displayName(data.user)}: the account you sign in with now is added to this browser,
+          and the account menu switches between them. <Link to={redirect}>Cancel</Link>
+        </p>
+      ) : null}
       {challenge ? (
         <TwoFactorChallenge onVerified={done} onRestart={() => setChallenge(false)} />
       ) : byCode ? (

@@ -13,7 +13,7 @@ export function SignUp() {
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'), '/account');
   const navigate = useNavigate();
-  const { features } = useServerInfo();
+  const { features, isPending: infoPending } = useServerInfo();
   const { data: session, isPending } = useSession();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -31,8 +31,12 @@ export function SignUp() {
     }),
   );
 
-  if (isPending) return <Loading />;
-  if (session) return <Navigate to={redirect} replace />;
+  const wantsToAdd = params.get('add') === '1';
+
+  if (isPending || (wantsToAdd && infoPending)) return <Loading />;
+  // Signing up from "Add another account" keeps the accounts already signed in here.
+  const adding = wantsToAdd && features.multiSession && !!session;
+  if (session && !adding) return <Navigate to={redirect} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { auth, type User } from '../auth';
+import { displayName } from '../lib/roles';
+import { useServerQuery } from '../lib/server-state';
+import { useAction } from '../lib/use-action';
+import { ErrorMessage, Loading } from './Messages';
+
+/**
+ * The account menu of a browser that may hold several accounts (the multi-session plugin):
+ * named after the person, it lists the accounts signed in here (name and email), switches
+ * to one with one click, adds another (sign-in without signing out) and signs out of all.
+ */
+export function AccountMenu({ user, sessionId }: { user: User; sessionId: string }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const accounts = useServerQuery(open ? 'device-sessions' : null, () => auth.multiSession.listDeviceSessions());
+  const switchTo = useAction((sessionToken: string) => auth.multiSession.setActive({ sessionToken }));
+  const signOutAll = useAction(() => auth.multiSession.signOutAll());
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const onSwitch = async (token: string) => {
+    const { error } = await switchTo.run(token);
+    if (!error) setOpen(false);
+  };
+  const onSignOutAll = async () => {
+    const { error } = await signOutAll.run();
+    if (!error) {
+      setOpen(false);
+      navigate('/');
+    }
+  };
+
+  return (
+    <div className="account-menu" ref={root}>
+      <button type="button" className="account-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        <span className="who-name">{displayName(user)}</span>
+        <span aria-hidden="true" className="chevron">
+          ▾
+        </span>
+      </button>
+      {open ? (
+        <section id={panelId} className="account-panel" aria-label="Accounts in this browser">
+          <p className="panel-heading">Accounts in this browser</p>
+          {accounts.isPending && !accounts.data ? <Loading /> : null}
+          <ErrorMessage error={accounts.error} />
+          <ul className="account-list">
+            {(accounts.data ?? []).map(({ session, user: account }) =>
+              session.id === sessionId ? (
+                <li key={session.id}>
+                  <div className="account-entry current" aria-current="true">
+                    <span className="account-name">{displayName(account)}</span>
+                    <span className="account-email">{account.email}</span>
+                    <span className="badge ok">Active</span>
+                  </div>
+                </li>
+              ) : (
+                <li key={session.id}>
+                  <button type="button" className="account-entry" disabled={switchTo.pending} onClick={() => onSwitch(session.token)}>
+                    <span className="visually-hidden">Switch to </span>
+                    <span className="account-name">{displayName(account)}</span>
+                    <span className="account-email">{account.email}</span>
+                  </button>
+                </li>
+              ),
+            )}
+          </ul>
+          <ErrorMessage error={switchTo.error ?? signOutAll.error} />
+          <div className="panel-actions">
+            <Link to="/sign-in?add=1" onClick={() => setOpen(false)}>
+              Add another account
+            </Link>
+            <button type="button" className="link" onClick={onSignOutAll} disabled={signOutAll.pending}>
+              Sign out of all accounts
+            </button>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
