@@ -5,6 +5,7 @@ import { socialPlugin } from '../social/index.js';
 import { adminPlugin, type AdminOptions } from './admin/index.js';
 import { organizationPlugin, type OrganizationOptions } from './organization/index.js';
 import { passkeyPlugin, type PasskeyOptions } from './passkey/index.js';
+import { passwordPolicyPlugin, type PasswordPolicyOptions } from './password-policy/index.js';
 import { twoFactorPlugin, type TwoFactorOptions } from './two-factor/index.js';
 import { usernamePlugin, type UsernameOptions } from './username/index.js';
 
@@ -19,6 +20,8 @@ export interface GatehouseOptions extends CoreOptions {
   organization?: OrganizationOptions;
   /** Off unless `enabled`. */
   passkey?: PasskeyOptions;
+  /** On by default (common passwords refused); `preset: 'nist-800-63b-4'` for NIST lengths. */
+  passwordPolicy?: PasswordPolicyOptions;
   /** Extra plugins of the library user. */
   plugins?: Plugin[];
 }
@@ -40,5 +43,7 @@ export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   list.push(socialPlugin(options));
   list.push(options.twoFactor?.enabled === false ? null : twoFactorPlugin(options.twoFactor));
   list.push(options.passkey?.enabled ? passkeyPlugin(options.passkey) : null);
+  const { minPasswordLength: min, maxPasswordLength: max } = options.emailAndPassword ?? {};
+  list.push(passwordPolicyPlugin(options.passwordPolicy, { min, max }));
   return list.filter((p): p is Plugin => p !== null);
 }
