@@ -47,8 +47,10 @@ export function NewPasswordField({ label = 'Password', value, onChange, error, u
     };
   }, [typing, estimate]);
 
+  // A refusal is about the password that was sent: once the person edits it, it no longer applies.
+  const [editedAfter, setEditedAfter] = useState<AuthError | null>(null);
   const strength = typing && estimate ? estimate(value, userInputs.filter(Boolean)) : null;
-  const refusal = isPasswordRefusal(error) ? error : null;
+  const refusal = error && isPasswordRefusal(error) && editedAfter !== error ? error : null;
   const describedBy = [`${id}-hint`, typing ? `${id}-strength` : '', refusal ? `${id}-error` : ''].filter(Boolean).join(' ');
 
   return (
@@ -62,7 +64,10 @@ export function NewPasswordField({ label = 'Password', value, onChange, error, u
         value={value}
         aria-describedby={describedBy}
         aria-invalid={refusal ? true : undefined}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => {
+          if (refusal) setEditedAfter(refusal);
+          onChange(e.target.value);
+        }}
       />
       <div id={`${id}-hint`} className="hint">
         {lengthHint(policy.minLength, policy.minLengthWithSecondFactor, secondFactor)} Any characters; a few unrelated words make a strong one.
@@ -88,8 +93,18 @@ function StrengthMeter({ id, strength }: { id: string; strength: Strength | null
   const advice = [strength.warning, ...strength.suggestions].filter((s): s is string => !!s);
   return (
     <div id={id} className="strength" data-score={strength.score} aria-live="polite">
-      {/* low/high/optimum colour it: red up to Fair, amber for Good, green for Strong. */}
-      <meter min={0} max={4} low={2.5} high={3.5} optimum={4} value={strength.score} aria-label="Password strength" />
+      {/* One step per score, the first filled even for "Very weak"; low/high/optimum colour it:
+          red up to Fair, amber for Good, green for Strong. */}
+      <meter
+        min={0}
+        max={5}
+        low={3.5}
+        high={4.5}
+        optimum={5}
+        value={strength.score + 1}
+        aria-label="Password strength"
+        aria-valuetext={strength.label}
+      />
       <p className="strength-label">Strength: {strength.label}</p>
       {advice.length ? (
         <ul className="strength-advice">
