@@ -12,7 +12,7 @@ const open: RangeStandIn[] = [];
 afterEach(async () => {
   for (const s of open.splice(0)) await s.close();
 });
-async function standIn(breached: string[], behaviour?: 'answer' | 'hang' | 'fail') {
+async function standIn(breached: string[], behaviour?: 'answer' | 'hang' | 'fail' | 'redirect') {
   const s = await startRangeStandIn(breached, behaviour);
   open.push(s);
   return s;
@@ -80,6 +80,14 @@ describe('breached-password lookup by k-anonymity', () => {
     const started = Date.now();
     expect(await lookUpBreach('whatever password', { endpoint: s.endpoint, timeoutMs: 150 }, logger)).toBe('unavailable');
     expect(Date.now() - started).toBeLessThan(5000);
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('a redirect is not followed: "unavailable" with a warning', async () => {
+    const s = await standIn([], 'redirect');
+    const { logger, warnings } = recordingLogger();
+    expect(await lookUpBreach('whatever password', { endpoint: s.endpoint, timeoutMs: 2000 }, logger)).toBe('unavailable');
+    expect(s.requests).toHaveLength(1);
     expect(warnings).toHaveLength(1);
   });
 

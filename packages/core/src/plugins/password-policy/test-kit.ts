@@ -9,7 +9,7 @@ export interface RangeStandIn {
   close(): Promise<void>;
 }
 
-export async function startRangeStandIn(breached: string[], behaviour: 'answer' | 'hang' | 'fail' = 'answer'): Promise<RangeStandIn> {
+export async function startRangeStandIn(breached: string[], behaviour: 'answer' | 'hang' | 'fail' | 'redirect' = 'answer'): Promise<RangeStandIn> {
   const requests: RangeStandIn['requests'] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -19,6 +19,10 @@ export async function startRangeStandIn(breached: string[], behaviour: 'answer' 
     req.on('end', () => {
       requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       if (behaviour === 'hang') return;
+      if (behaviour === 'redirect') {
+        res.writeHead(302, { location: `http://127.0.0.1:9${req.url}` }).end();
+        return;
+      }
       if (behaviour === 'fail') {
         res.writeHead(503).end('unavailable');
         return;
