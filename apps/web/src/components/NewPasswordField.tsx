@@ -1,7 +1,7 @@
 import type { AuthError } from '@gatehouse/client';
 import { useEffect, useId, useState } from 'react';
 import { useServerInfo } from '../lib/providers';
-import { type Estimate, isPasswordRefusal, loadStrengthEstimator, type Strength } from '../lib/password-strength';
+import { type Estimate, isPasswordRefusal, lengthHint, loadStrengthEstimator, type Strength } from '../lib/password-strength';
 
 interface NewPasswordFieldProps {
   /** Default: "Password". */
@@ -14,13 +14,6 @@ interface NewPasswordFieldProps {
   userInputs?: string[];
   /** Whether the person signs in with a second factor (a shorter password may then be allowed). */
   secondFactor?: boolean;
-}
-
-/** "At least 15 characters." in the words of the policy `/providers` announced. */
-function lengthHint(minLength: number, withSecondFactor: number, secondFactor: boolean | undefined): string {
-  if (secondFactor) return `At least ${withSecondFactor} characters.`;
-  if (secondFactor === false || withSecondFactor === minLength) return `At least ${minLength} characters.`;
-  return `At least ${minLength} characters (${withSecondFactor} with two-factor sign-in).`;
 }
 
 /**

