@@ -4,6 +4,7 @@ import { createAuth } from '../../auth.js';
 import type { Mail } from '../../mail/types.js';
 import { type CookieJar, linkIn, type TestClient, uniqueEmail, useTestClients } from '../../test/harness.js';
 import type { GatehouseOptions } from '../index.js';
+import { addPasskey } from '../passkey/test-kit.js';
 import { PASSWORD_POLICY_ERRORS } from './errors.js';
 import { type RangeStandIn, startRangeStandIn } from './test-kit.js';
 
@@ -174,6 +175,14 @@ describe("preset 'nist-800-63b-4'", () => {
     await enableTwoFactor(guarded);
     expectRefused(await t.json('/change-password', { body: { currentPassword: PASSWORD, newPassword: 'short7!' }, jar: guarded }), TOO_SHORT);
     expect((await t.json('/change-password', { body: { currentPassword: PASSWORD, newPassword: eight }, jar: guarded })).status).toBe(200);
+  });
+
+  it('a passkey does not lower it: the password still signs in alone, so it is still a single factor', async () => {
+    await setup({ ...NIST, passkey: { enabled: true } });
+    const jar = t.newJar();
+    await t.signUp({}, jar);
+    expect((await addPasskey(t, { jar })).status).toBe(200);
+    expectRefused(await t.json('/change-password', { body: { currentPassword: PASSWORD, newPassword: eight }, jar }), TOO_SHORT);
   });
 
   it('reset-password: the token says whose password it is (8 with two-factor, 15 without)', async () => {
