@@ -25,7 +25,7 @@ describe('graceful shutdown', () => {
     await Promise.all([send('/ok'), send('/ok'), send('/ok'), send('/ok')]);
     // Sign-ups take a scrypt hash each (~0.1 s, two at a time on two cores): received by
     // the server well before the signal, and still running when it arrives.
-    const inFlight = Array.from({ length: 4 }, (_, i) => send('/sign-up/email', { name: 'T', email: `term-${Date.now()}-${i}@example.com`, password: 'password123' }));
+    const inFlight = Array.from({ length: 4 }, (_, i) => send('/sign-up/email', { name: 'T', email: `term-${Date.now()}-${i}@example.com`, password: 'quiet-meadow-4821' }));
     await new Promise((r) => setTimeout(r, 60));
     const started = Date.now();
     const exit = s.stop('SIGTERM');

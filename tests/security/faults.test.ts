@@ -75,7 +75,7 @@ describe.skipIf(mustSkip('postgres'))('PostgreSQL goes away and comes back', () 
     const up = await fetch(`${server.url}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'F', email: `faults-${Date.now()}@example.com`, password: 'password123' }),
+      body: JSON.stringify({ name: 'F', email: `faults-${Date.now()}@example.com`, password: 'quiet-meadow-4821' }),
     });
     expect(up.status).toBe(200);
     cookie = up.headers

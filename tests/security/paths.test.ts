@@ -47,7 +47,7 @@ describe('paths over real HTTP', () => {
   });
 
   it('no spelling of /sign-in/email gets past its exhausted bucket', async () => {
-    const body = JSON.stringify({ email: 'nobody@example.com', password: 'password123' });
+    const body = JSON.stringify({ email: 'nobody@example.com', password: 'quiet-meadow-4821' });
     for (let i = 0; i < 3; i++) expect((await raw(port, 'POST /api/auth/sign-in/email HTTP/1.1', body)).status).toBe(401);
     expect((await raw(port, 'POST /api/auth/sign-in/email HTTP/1.1', body)).status).toBe(429);
     const spellings = [

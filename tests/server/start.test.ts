@@ -19,13 +19,13 @@ describe('npm start', () => {
     const up = await fetch(`${s.url}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Proc', email, password: 'password123' }),
+      body: JSON.stringify({ name: 'Proc', email, password: 'quiet-meadow-4821' }),
     });
     expect(up.status).toBe(200);
     const signIn = await fetch(`${s.url}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'password123' }),
+      body: JSON.stringify({ email, password: 'quiet-meadow-4821' }),
     });
     expect(signIn.status).toBe(200);
     const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
@@ -59,7 +59,7 @@ describe('npm start', () => {
     const up = await fetch(`${s.url}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: app },
-      body: JSON.stringify({ name: 'Cors', email: `cors-${Date.now()}@example.com`, password: 'password123' }),
+      body: JSON.stringify({ name: 'Cors', email: `cors-${Date.now()}@example.com`, password: 'quiet-meadow-4821' }),
     });
     expect(up.status).toBe(200);
     expect(up.headers.get('access-control-allow-origin')).toBe(app);
@@ -83,7 +83,7 @@ describe('npm start', () => {
         const up = await fetch(`${s.url}/api/auth/sign-up/email`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: `Lane ${i}`, email, password: 'password123' }),
+          body: JSON.stringify({ name: `Lane ${i}`, email, password: 'quiet-meadow-4821' }),
         });
         return { email, cookie: up.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
       }),
@@ -158,7 +158,7 @@ describe('npm start', () => {
     const pending = fetch(`${s.url}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'T', email: `term-${Date.now()}@example.com`, password: 'password123' }),
+      body: JSON.stringify({ name: 'T', email: `term-${Date.now()}@example.com`, password: 'quiet-meadow-4821' }),
     });
     await new Promise((r) => setTimeout(r, 10));
     const code = s.stop('SIGTERM');
@@ -204,10 +204,10 @@ describe('gatehouse CLI', () => {
     expect(migrate.code).toBe(0);
     expect(migrate.out).toContain('create-table user');
     expect((await runCli(['migrate'], {}, cwd)).out).toContain('schema is up to date');
-    const created = await runCli(['create-user', '--email', 'Admin@Example.com', '--password', 'password123', '--name', 'Admin'], {}, cwd);
+    const created = await runCli(['create-user', '--email', 'Admin@Example.com', '--password', 'quiet-meadow-4821', '--name', 'Admin'], {}, cwd);
     expect(created.code).toBe(0);
     expect(created.out).toContain('<admin@example.com>');
-    const dup = await runCli(['create-user', '--email', 'admin@example.com', '--password', 'password123', '--name', 'Admin'], {}, cwd);
+    const dup = await runCli(['create-user', '--email', 'admin@example.com', '--password', 'quiet-meadow-4821', '--name', 'Admin'], {}, cwd);
     expect(dup.code).toBe(1);
     expect(dup.out).toContain('User already exists');
     const missing = await runCli(['create-user', '--email', 'x@example.com'], {}, cwd);
@@ -217,7 +217,7 @@ describe('gatehouse CLI', () => {
     const r = await fetch(`${s.url}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: 'password123' }),
+      body: JSON.stringify({ email: 'admin@example.com', password: 'quiet-meadow-4821' }),
     });
     expect(r.status).toBe(200);
   });

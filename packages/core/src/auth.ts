@@ -58,7 +58,7 @@ function warnSkipped(auth: AuthContext, steps: MigrationStep[]): MigrationStep[]
   return steps;
 }
 
-/** What the plugins bring to the context: schema, hooks, rate rules and features. */
+/** What the plugins bring to the context: schema, hooks, rate rules, features, password checks and second-factor probes. */
 function contextParts(plugins: readonly Plugin[]): ContextParts {
   return {
     schemas: plugins.map((p) => p.schema),
@@ -66,6 +66,8 @@ function contextParts(plugins: readonly Plugin[]): ContextParts {
     rateRules: Object.assign({}, ...plugins.map((p) => p.rateLimit)),
     features: Object.assign({ ...BUILTIN_FEATURES }, ...plugins.map((p) => p.features)),
     hiddenSessions: plugins.flatMap((p) => (p.hidesSession ? [p.hidesSession.bind(p)] : [])),
+    passwordChecks: plugins.flatMap((p) => (p.checkPassword ? [p.checkPassword.bind(p)] : [])),
+    secondFactors: plugins.flatMap((p) => (p.hasSecondFactor ? [p.hasSecondFactor.bind(p)] : [])),
   };
 }
 

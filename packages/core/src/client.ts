@@ -20,6 +20,7 @@ export { accountClient, adminClient, coreClient, emailOtpClient, magicLinkClient
 export { DEFAULT_ROLES, hasPermission, roleNames, type Roles, type Statements } from './plugins/organization/client.js';
 export type { ClientPlugin, Jsonify, JsonValue, RouteTypes, RoutesOf } from './route-types.js';
 export type { PublicSession, PublicUser, SessionAnswer } from './public-types.js';
+export type { PasswordPolicyInfo } from './plugins/password-policy/client.js';
 
 /** Every built-in capability's client side. */
 export const gatehouseClients = [

@@ -11,11 +11,12 @@ import type { Row } from './db/types.js';
 import { cookieNames, type CookieNames } from './cookies.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { DEFAULT_SECRET, type CoreOptions } from './options.js';
+import { DEFAULT_PASSWORD_LENGTH, DEFAULT_SECRET, type CoreOptions } from './options.js';
 import { OriginPolicy } from './origin.js';
 import { DatabaseRateStore, MemoryRateStore, SecondaryRateStore, type RateLimitStore, type RateRule } from './rate-limit.js';
 import { AuditLog } from './security/audit.js';
 import { Lockout } from './security/lockout.js';
+import { type PasswordCheck, PasswordRules, type SecondFactorProbe } from './security/password-rules.js';
 import { RateLimiter } from './security/rate-limiter.js';
 import { SessionManager } from './session/manager.js';
 import type { SessionRow } from './session/types.js';
@@ -37,8 +38,8 @@ export function resolveOptions(o: CoreOptions) {
       disableSignUp: false,
       requireEmailVerification: false,
       autoSignIn: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: DEFAULT_PASSWORD_LENGTH.min as number,
+      maxPasswordLength: DEFAULT_PASSWORD_LENGTH.max as number,
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: false,
       ...o.emailAndPassword,
@@ -107,10 +108,17 @@ export interface AuthContext {
   logger: Logger;
   mailer: Mailer;
   /** What the app may offer, by feature name (`/providers`): each plugin says which it brings. */
-  features: Record<string, boolean>;
+  features: Record<string, FeatureValue>;
   secondaryStorage?: SecondaryStorage;
   now(): number;
-  password: { hash(p: string): Promise<string>; verify(hash: string, p: string): Promise<boolean> };
+  password: {
+    hash(p: string): Promise<string>;
+    verify(hash: string, p: string): Promise<boolean>;
+    /** Judges a new password wherever one is set (lengths, then the plugins' checks); throws an APIError to refuse. */
+    check(password: string, owner: { userId: string | null }): Promise<void>;
+    /** Whether a password sign-in of this user goes on to a second factor (the plugins' probes). */
+    hasSecondFactor(userId: string | null): Promise<boolean>;
+  };
   publicUser(row: Row): Row;
   publicSession(row: Row): Row;
   /** A full URL under the auth base path, e.g. `url('/verify-email')`. */
@@ -120,6 +128,12 @@ export interface AuthContext {
   /** Work that runs after the answer (mails whose timing must not show); `settle()` awaits it. */
   background: BackgroundTasks;
 }
+
+/**
+ * A feature as `/providers` answers it: on or off, or (for a policy the app shows, such as the
+ * password policy's lengths) a small flat object of its settings.
+ */
+export type FeatureValue = boolean | { readonly [setting: string]: string | number | boolean };
 
 /** What a database-hook factory is given: the finished data layer and the clock. */
 export interface HookServices {
@@ -138,7 +152,11 @@ export interface ContextParts {
   databaseHooks: readonly HookSource[];
   /** Rate-limit rules by declared path. */
   rateRules: Record<string, RateRule>;
-  features: Record<string, boolean>;
+  features: Record<string, FeatureValue>;
+  /** Checks of a new password, run after the length bounds, in this order. */
+  passwordChecks: readonly PasswordCheck[];
+  /** Probes that say whether a user's password sign-in needs a second factor. */
+  secondFactors: readonly SecondFactorProbe[];
   /** Sessions that list-sessions leaves out, by the plugins' predicates. */
   hiddenSessions: readonly ((session: SessionRow) => boolean)[];
 }
@@ -193,6 +211,13 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
   const mailer = createMailer(resolved.email, logger);
   const rateStore = rateStoreFor(resolved, adapter, logger);
   const baseOrigin = new URL(resolved.baseURL).origin;
+  const passwordRules = new PasswordRules({
+    adapter,
+    logger,
+    length: { min: resolved.emailAndPassword.minPasswordLength, max: resolved.emailAndPassword.maxPasswordLength },
+    checks: parts.passwordChecks,
+    secondFactors: parts.secondFactors,
+  });
   const auth: AuthContext = {
     options: resolved,
     baseURL: resolved.baseURL,
@@ -228,7 +253,12 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
     features: parts.features,
     secondaryStorage: options.secondaryStorage,
     now,
-    password: { hash: hashPassword, verify: verifyPassword },
+    password: {
+      hash: hashPassword,
+      verify: verifyPassword,
+      check: (password, owner) => passwordRules.check(password, owner),
+      hasSecondFactor: passwordRules.hasSecondFactor,
+    },
     publicUser: (row: Row) => publicRow({ schema }, 'user', row),
     publicSession: (row: Row) => publicRow({ schema }, 'session', row),
     url: (path: string) => `${resolved.baseURL}${resolved.basePath}${path}`,

@@ -41,7 +41,7 @@ describe('CORS for trusted origins', () => {
   it('names the trusted origin on answers of every kind: success, error, fast lane and redirect', async () => {
     t = await setup();
     const jar = t.newJar();
-    const signUp = await t.request('/sign-up/email', { body: { name: 'A', email: 'cors@example.com', password: 'password123' }, headers: { origin: APP }, jar });
+    const signUp = await t.request('/sign-up/email', { body: { name: 'A', email: 'cors@example.com', password: 'quiet-meadow-4821' }, headers: { origin: APP }, jar });
     expect(signUp.status).toBe(200);
     expect(signUp.headers.get('access-control-allow-origin')).toBe(APP);
     expect(signUp.headers.get('access-control-allow-credentials')).toBe('true');

@@ -9,6 +9,9 @@ import type { SecondaryStorage } from './storage/types.js';
 
 export const DEFAULT_SECRET = 'gatehouse-development-secret-change-me-0000000000';
 
+/** `emailAndPassword`'s password length bounds when not configured. */
+export const DEFAULT_PASSWORD_LENGTH = { min: 8, max: 128 } as const;
+
 export interface AdditionalField {
   type: 'string' | 'number' | 'boolean' | 'date' | 'json';
   required?: boolean;

@@ -1,6 +1,8 @@
-import type { AuthContext, HookSource } from './context.js';
+import type { AuthContext, FeatureValue, HookSource } from './context.js';
+import type { Adapter } from './db/adapter.js';
 import type { Schema } from './db/schema.js';
 import type { AnyEndpoint, EndpointContext, SignInAttempt } from './endpoint.js';
+import type { PasswordCandidate, PasswordCheckServices } from './security/password-rules.js';
 import type { SessionRow } from './session/types.js';
 
 export type { SignInAttempt } from './endpoint.js';
@@ -18,7 +20,7 @@ export interface Plugin {
   /** Database hooks, or a factory given the finished data layer; run after the options' own. */
   databaseHooks?: HookSource;
   /** What it lets the app offer, by feature name (answered by `/providers`). */
-  features?: Record<string, boolean>;
+  features?: Record<string, FeatureValue>;
   /** True for a session of its making that the person's list-sessions must not show (one opened on their behalf). */
   hidesSession?(session: SessionRow): boolean;
   /** Rate-limit rules by declared path. */
@@ -36,6 +38,13 @@ export interface Plugin {
   before?(c: EndpointContext): Promise<unknown | undefined>;
   /** Runs after every route's handler with its answer; return a value to answer that instead. */
   after?(c: EndpointContext, result: unknown): Promise<unknown | undefined>;
+  /**
+   * Judges a new password wherever one is set (sign-up, reset, change, set, admin, CLI), after
+   * the core's length bounds: resolve to accept, throw an APIError to refuse.
+   */
+  checkPassword?(candidate: PasswordCandidate, services: PasswordCheckServices): Promise<void>;
+  /** True when a password sign-in of this user must also pass a second factor of this plugin's. */
+  hasSecondFactor?(adapter: Adapter, userId: string): Promise<boolean>;
   /** Runs once when the auth instance is built. */
   init?(auth: AuthContext): void | Promise<void>;
   /** Called when the server stops. */

@@ -24,9 +24,8 @@ export async function createUser(
   try {
     const ctx = await auth.context();
     const email = input.email.normalize('NFKC').trim().toLowerCase();
-    const { minPasswordLength, maxPasswordLength } = ctx.options.emailAndPassword;
-    if (input.password.length < minPasswordLength) throw new APIError('BAD_REQUEST', 'PASSWORD_TOO_SHORT', BASE_ERRORS.PASSWORD_TOO_SHORT);
-    if (input.password.length > maxPasswordLength) throw new APIError('BAD_REQUEST', 'PASSWORD_TOO_LONG', BASE_ERRORS.PASSWORD_TOO_LONG);
+    // The same rules as every route that sets a password (lengths, the password policy).
+    await ctx.password.check(input.password, { userId: null });
     if (input.role && !ctx.schema.user!.fields.role) throw new Error('--role needs the admin feature (admin.enabled)');
     if (input.username && !ctx.schema.user!.fields.username) throw new Error('--username needs the username feature (username.enabled)');
     if (await ctx.adapter.findOne('user', [{ field: 'email', value: email }])) {

@@ -82,3 +82,22 @@ describe('multiSession in the config module', () => {
     }
   });
 });
+
+describe('password policy', () => {
+  const withEnv = (env: NodeJS.ProcessEnv) => loadConfig({ env, cwd, configPath: undefined });
+
+  it('is turned to the NIST preset, and the breach check on, from the environment', async () => {
+    const config = await withEnv({ PASSWORD_POLICY: 'nist-800-63b-4', PASSWORD_BREACHED_CHECK: 'on', PASSWORD_BREACHED_ENDPOINT: 'http://127.0.0.1:9/pwned' });
+    expect(config.passwordPolicy).toEqual({ preset: 'nist-800-63b-4', breachedCheck: { enabled: true, endpoint: 'http://127.0.0.1:9/pwned' } });
+    expect((await withEnv({ PASSWORD_BLOCK_COMMON: 'off' })).passwordPolicy).toEqual({ blockCommon: false });
+    expect((await withEnv({})).passwordPolicy).toBeUndefined();
+  });
+
+  it('refuses a wrong value, naming the variable or the option', async () => {
+    await expect(withEnv({ PASSWORD_POLICY: 'strict' })).rejects.toThrow('PASSWORD_POLICY: must be "default" or "nist-800-63b-4", got "strict"');
+    await expect(withEnv({ PASSWORD_BREACHED_CHECK: 'yes' })).rejects.toThrow('PASSWORD_BREACHED_CHECK: must be "on" or "off", got "yes"');
+    await expect(withEnv({ PASSWORD_BREACHED_CHECK: 'on', PASSWORD_BREACHED_ENDPOINT: 'not a url' })).rejects.toThrow(
+      /^config: passwordPolicy\.breachedCheck\.endpoint: passwordPolicy\.breachedCheck\.endpoint must be an http\(s\) URL/,
+    );
+  });
+});

@@ -59,12 +59,41 @@ function envOptions(env: NodeJS.ProcessEnv): ServerOptions {
     o.rateLimit = { enabled: env.RATE_LIMIT === 'on' };
   }
   if (env.LOG_LEVEL) o.logLevel = env.LOG_LEVEL;
+  const policy = passwordPolicyEnv(env);
+  if (policy) o.passwordPolicy = policy;
   if (env.DATABASE_POOL_SIZE) {
     const size = Number(env.DATABASE_POOL_SIZE);
     if (!Number.isInteger(size) || size < 1) throw new ConfigError(`DATABASE_POOL_SIZE: not a positive integer: ${env.DATABASE_POOL_SIZE}`);
     o.poolSize = size;
   }
   return o;
+}
+
+const onOff = (name: string, value: string): boolean => {
+  if (value !== 'on' && value !== 'off') throw new ConfigError(`${name}: must be "on" or "off", got "${value}"`);
+  return value === 'on';
+};
+
+/**
+ * PASSWORD_POLICY (default | nist-800-63b-4), PASSWORD_BLOCK_COMMON (on | off),
+ * PASSWORD_BREACHED_CHECK (on | off), PASSWORD_BREACHED_ENDPOINT (a URL).
+ */
+function passwordPolicyEnv(env: NodeJS.ProcessEnv): ServerOptions['passwordPolicy'] | undefined {
+  const o: NonNullable<ServerOptions['passwordPolicy']> = {};
+  if (env.PASSWORD_POLICY) {
+    if (env.PASSWORD_POLICY !== 'default' && env.PASSWORD_POLICY !== 'nist-800-63b-4') {
+      throw new ConfigError(`PASSWORD_POLICY: must be "default" or "nist-800-63b-4", got "${env.PASSWORD_POLICY}"`);
+    }
+    o.preset = env.PASSWORD_POLICY;
+  }
+  if (env.PASSWORD_BLOCK_COMMON) o.blockCommon = onOff('PASSWORD_BLOCK_COMMON', env.PASSWORD_BLOCK_COMMON);
+  if (env.PASSWORD_BREACHED_CHECK || env.PASSWORD_BREACHED_ENDPOINT) {
+    o.breachedCheck = {
+      ...(env.PASSWORD_BREACHED_CHECK ? { enabled: onOff('PASSWORD_BREACHED_CHECK', env.PASSWORD_BREACHED_CHECK) } : {}),
+      ...(env.PASSWORD_BREACHED_ENDPOINT ? { endpoint: env.PASSWORD_BREACHED_ENDPOINT } : {}),
+    };
+  }
+  return Object.keys(o).length ? o : undefined;
 }
 
 /** Later wins, one level deep for option groups (so `email.from` from env keeps `email.smtp` from the module). */
@@ -142,6 +171,15 @@ const schema = z.looseObject({
     })
     .optional(),
   multiSession: z.looseObject({ enabled: z.boolean().optional(), maximumSessions: z.number().int().min(1).max(20).optional() }).optional(),
+  passwordPolicy: z
+    .strictObject({
+      preset: z.enum(['default', 'nist-800-63b-4']).optional(),
+      blockCommon: z.boolean().optional(),
+      breachedCheck: z
+        .strictObject({ enabled: z.boolean().optional(), endpoint: url('passwordPolicy.breachedCheck.endpoint').optional(), timeoutMs: z.number().int().positive().optional() })
+        .optional(),
+    })
+    .optional(),
   advanced: z.looseObject({ cookiePrefix: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(), useSecureCookies: z.boolean().optional() }).optional(),
 });
 

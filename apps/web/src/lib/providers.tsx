@@ -22,6 +22,15 @@ export const FALLBACK_INFO: ProvidersInfo = {
     emailOTP: false,
     magicLink: false,
     multiSession: false,
+    // The server's defaults; the server refuses what breaks its own policy either way.
+    passwordPolicy: {
+      preset: 'default',
+      minLength: 8,
+      minLengthWithSecondFactor: 8,
+      maxLength: 128,
+      blockCommon: true,
+      breachedCheck: false,
+    },
   },
 };
 

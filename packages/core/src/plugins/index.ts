@@ -8,6 +8,7 @@ import { magicLinkPlugin, type MagicLinkOptions } from './magic-link/index.js';
 import { organizationPlugin, type OrganizationOptions } from './organization/index.js';
 import { multiSessionPlugin, type MultiSessionOptions } from './multi-session/index.js';
 import { passkeyPlugin, type PasskeyOptions } from './passkey/index.js';
+import { passwordPolicyPlugin, type PasswordPolicyOptions } from './password-policy/index.js';
 import { twoFactorPlugin, type TwoFactorOptions } from './two-factor/index.js';
 import { usernamePlugin, type UsernameOptions } from './username/index.js';
 
@@ -27,6 +28,8 @@ export interface GatehouseOptions extends CoreOptions {
   magicLink?: MagicLinkOptions;
   /** Several accounts in one browser; off unless `enabled`. */
   multiSession?: MultiSessionOptions;
+  /** On by default (common passwords refused); `preset: 'nist-800-63b-4'` for NIST lengths. */
+  passwordPolicy?: PasswordPolicyOptions;
   /** Extra plugins of the library user. */
   plugins?: Plugin[];
 }
@@ -51,5 +54,7 @@ export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   list.push(options.emailOTP?.enabled ? emailOtpPlugin(options.emailOTP) : null);
   list.push(options.magicLink?.enabled ? magicLinkPlugin(options.magicLink) : null);
   list.push(options.multiSession?.enabled ? multiSessionPlugin(options.multiSession) : null);
+  const { minPasswordLength: min, maxPasswordLength: max } = options.emailAndPassword ?? {};
+  list.push(passwordPolicyPlugin(options.passwordPolicy, { min, max }));
   return list.filter((p): p is Plugin => p !== null);
 }

@@ -22,7 +22,7 @@ describe('the HTTP edge', () => {
 
   it('refuses a body over the limit with 413 and invalid JSON with 400', async () => {
     t = await clients.open();
-    const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024), email: 'a@b.co', password: 'password123' });
+    const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024), email: 'a@b.co', password: 'quiet-meadow-4821' });
     const r = await t.json('/sign-up/email', { body: big });
     expect(r.status).toBe(413);
     expect(r.data.code).toBe('PAYLOAD_TOO_LARGE');
@@ -69,7 +69,7 @@ describe('origin checks on POSTs', () => {
   it('checks requests without cookies too (login CSRF), and accepts them without any of the headers', async () => {
     t = await clients.open();
     const signUp = (headers: Record<string, string>) =>
-      t.json('/sign-up/email', { body: { name: 'N', email: uniqueEmail(), password: 'password123' }, headers, jar: null });
+      t.json('/sign-up/email', { body: { name: 'N', email: uniqueEmail(), password: 'quiet-meadow-4821' }, headers, jar: null });
     expect((await signUp({ origin: 'https://evil.example' })).data).toEqual({ message: 'Invalid origin', code: 'INVALID_ORIGIN' });
     expect((await signUp({ origin: '' })).status).toBe(200);
   });
@@ -98,7 +98,7 @@ describe('redirect targets', () => {
 
   it.each(attacks)('refuses callbackURL %j', async (callbackURL) => {
     t = await clients.open({ trustedOrigins: ['https://trusted.example.com', 'https://*.trusted.example.com'] });
-    const r = await t.json('/sign-up/email', { body: { name: 'N', email: uniqueEmail(), password: 'password123', callbackURL }, jar: null });
+    const r = await t.json('/sign-up/email', { body: { name: 'N', email: uniqueEmail(), password: 'quiet-meadow-4821', callbackURL }, jar: null });
     expect(r.status).toBe(403);
     expect(r.data).toEqual({ message: 'Invalid callbackURL', code: 'INVALID_CALLBACK_URL' });
   });
@@ -107,7 +107,7 @@ describe('redirect targets', () => {
     'accepts %j',
     async (callbackURL) => {
       t = await clients.open({ trustedOrigins: ['https://trusted.example.com', 'https://*.trusted.example.com'] });
-      const r = await t.json('/sign-up/email', { body: { name: 'N', email: uniqueEmail(), password: 'password123', callbackURL }, jar: null });
+      const r = await t.json('/sign-up/email', { body: { name: 'N', email: uniqueEmail(), password: 'quiet-meadow-4821', callbackURL }, jar: null });
       expect(r.status).toBe(200);
     },
   );
@@ -116,7 +116,7 @@ describe('redirect targets', () => {
 describe('rate limits', () => {
   it('allows 3 sign-ins per 10 s per client, then 429 with Retry-After and X-Retry-After', async () => {
     t = await clients.open({ rateLimit: { enabled: true } });
-    const body = { email: uniqueEmail(), password: 'password123' };
+    const body = { email: uniqueEmail(), password: 'quiet-meadow-4821' };
     for (let i = 0; i < 3; i++) expect((await t.json('/sign-in/email', { body, jar: null })).status).toBe(401);
     const limited = await t.json('/sign-in/email', { body, jar: null });
     expect(limited.status).toBe(429);
@@ -130,7 +130,7 @@ describe('rate limits', () => {
 
   it('counts IPv6 addresses of one /64 and IPv4-mapped spellings together', async () => {
     t = await clients.open({ rateLimit: { enabled: true } });
-    const body = { email: uniqueEmail(), password: 'password123' };
+    const body = { email: uniqueEmail(), password: 'quiet-meadow-4821' };
     const ips = ['2001:db8:1:2::1', '2001:db8:1:2:ffff::9', '2001:0db8:0001:0002::abcd'];
     for (const ip of ips) expect((await t.json('/sign-in/email', { body, jar: null, ip })).status).toBe(401);
     expect((await t.json('/sign-in/email', { body, jar: null, ip: '2001:db8:1:2::77' })).status).toBe(429);
@@ -149,7 +149,7 @@ describe('rate limits', () => {
 
   it('ignores X-Forwarded-For unless the peer is a trusted proxy', async () => {
     t = await clients.open({ rateLimit: { enabled: true }, advanced: { trustedProxies: ['10.0.0.1'] } });
-    const body = { email: uniqueEmail(), password: 'password123' };
+    const body = { email: uniqueEmail(), password: 'quiet-meadow-4821' };
     for (let i = 0; i < 3; i++) await t.json('/sign-in/email', { body, jar: null, ip: '203.0.113.5', headers: { 'x-forwarded-for': `198.51.100.${i}` } });
     expect((await t.json('/sign-in/email', { body, jar: null, ip: '203.0.113.5', headers: { 'x-forwarded-for': '198.51.100.99' } })).status).toBe(429);
     for (let i = 0; i < 3; i++) await t.json('/sign-in/email', { body, jar: null, ip: '10.0.0.1', headers: { 'x-forwarded-for': '198.51.100.1' } });
@@ -159,7 +159,7 @@ describe('rate limits', () => {
 
   it('counts in the database when storage is database', async () => {
     t = await clients.open({ rateLimit: { enabled: true, storage: 'database' } });
-    const body = { email: uniqueEmail(), password: 'password123' };
+    const body = { email: uniqueEmail(), password: 'quiet-meadow-4821' };
     for (let i = 0; i < 3; i++) await t.json('/sign-in/email', { body, jar: null });
     expect((await t.json('/sign-in/email', { body, jar: null })).status).toBe(429);
     // One counter for this client and path (the lockout keeps its own `lockout:` rows).

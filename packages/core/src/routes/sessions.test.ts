@@ -159,7 +159,7 @@ describe('session lists and revocation', () => {
 describe('cookie attributes', () => {
   it('uses __Secure- and Secure for an https base URL, and the configured prefix', async () => {
     t = await clients.open({ baseURL: 'https://auth.example.com', advanced: { cookiePrefix: 'gh' } });
-    const { response } = await t.json('/sign-up/email', { body: { name: 'S', email: 'secure@example.com', password: 'password123' } });
+    const { response } = await t.json('/sign-up/email', { body: { name: 'S', email: 'secure@example.com', password: 'quiet-meadow-4821' } });
     const cookie = response.headers.getSetCookie()[0]!;
     expect(cookie).toMatch(/^__Secure-gh\.session_token=/);
     expect(cookie).toContain('; Secure');
@@ -167,13 +167,13 @@ describe('cookie attributes', () => {
 
   it('caps Max-Age at 400 days', async () => {
     t = await clients.open({ session: { expiresIn: 3 * 365 * 86400 } });
-    const { response } = await t.json('/sign-up/email', { body: { name: 'S', email: 'long@example.com', password: 'password123' } });
+    const { response } = await t.json('/sign-up/email', { body: { name: 'S', email: 'long@example.com', password: 'quiet-meadow-4821' } });
     expect(response.headers.getSetCookie()[0]).toContain(`Max-Age=${400 * 86400}`);
   });
 
   it('refuses a cookie cache larger than 4093 characters', async () => {
     t = await clients.open({ session: { cookieCache: { enabled: true } } });
-    const r = await t.json('/sign-up/email', { body: { name: 'N'.repeat(5000), email: 'big@example.com', password: 'password123' } });
+    const r = await t.json('/sign-up/email', { body: { name: 'N'.repeat(5000), email: 'big@example.com', password: 'quiet-meadow-4821' } });
     expect(r.data).toMatchObject({ code: 'SESSION_DATA_TOO_LARGE' });
   });
 });

@@ -5,7 +5,6 @@ import { APIError, BASE_ERRORS, fail } from '../errors.js';
 import { emailVerification, isEmail, normalizeEmail } from '../sign-in.js';
 import type { UserRow } from '../session/types.js';
 import { parseUserInput } from '../user-fields.js';
-import { checkPasswordLength } from './password-rules.js';
 
 export const signUpEmail = defineEndpoint({
   method: 'POST',
@@ -27,7 +26,7 @@ export const signUpEmail = defineEndpoint({
     if (!opts.enabled || opts.disableSignUp) fail('BAD_REQUEST', 'EMAIL_PASSWORD_SIGN_UP_DISABLED');
     const email = normalizeEmail(body.email);
     if (!isEmail(email)) fail('BAD_REQUEST', 'INVALID_EMAIL');
-    checkPasswordLength(auth, body.password);
+    await auth.password.check(body.password, { userId: null });
     const fields = parseUserInput(auth, body, 'create');
 
     if (await auth.adapter.findOne('user', [{ field: 'email', value: email }])) fail('UNPROCESSABLE_ENTITY', 'USER_ALREADY_EXISTS');

@@ -8,7 +8,7 @@ describe('POST /sign-up/email', () => {
   it('creates the user and its credential account, lowercases the email, signs in', async () => {
     t = await clients.open();
     const email = uniqueEmail('Mixed').toUpperCase();
-    const { status, data, response } = await t.json('/sign-up/email', { body: { name: 'Ann', email, password: 'password123' } });
+    const { status, data, response } = await t.json('/sign-up/email', { body: { name: 'Ann', email, password: 'quiet-meadow-4821' } });
     expect(status).toBe(200);
     const user = data.user as Record<string, unknown>;
     expect(user).toMatchObject({ name: 'Ann', email: email.toLowerCase(), emailVerified: false, image: null });
@@ -25,7 +25,7 @@ describe('POST /sign-up/email', () => {
   it('refuses a taken email with 422 USER_ALREADY_EXISTS, whatever its case', async () => {
     t = await clients.open();
     const { email } = await t.signUp();
-    const again = await t.json('/sign-up/email', { body: { name: 'B', email: email.toUpperCase(), password: 'password123' }, jar: null });
+    const again = await t.json('/sign-up/email', { body: { name: 'B', email: email.toUpperCase(), password: 'quiet-meadow-4821' }, jar: null });
     expect(again.status).toBe(422);
     expect(again.data).toEqual({ message: 'User already exists', code: 'USER_ALREADY_EXISTS' });
   });
@@ -36,7 +36,7 @@ describe('POST /sign-up/email', () => {
     [{ password: 'x'.repeat(129) }, 400, 'PASSWORD_TOO_LONG', 'Password too long'],
   ])('validates %j', async (override, status, code, message) => {
     t = await clients.open();
-    const r = await t.json('/sign-up/email', { body: { name: 'C', email: uniqueEmail(), password: 'password123', ...override } });
+    const r = await t.json('/sign-up/email', { body: { name: 'C', email: uniqueEmail(), password: 'quiet-meadow-4821', ...override } });
     expect(r.status).toBe(status);
     expect(r.data).toEqual({ code, message });
   });
@@ -51,7 +51,7 @@ describe('POST /sign-up/email', () => {
 
   it('answers 400 with the schema message when a field is missing', async () => {
     t = await clients.open();
-    const r = await t.json('/sign-up/email', { body: { email: uniqueEmail(), password: 'password123' } });
+    const r = await t.json('/sign-up/email', { body: { email: uniqueEmail(), password: 'quiet-meadow-4821' } });
     expect(r.status).toBe(400);
     expect(r.data).toEqual({ code: 'VALIDATION_ERROR', message: 'name is required', issues: [{ field: 'name', message: 'name is required' }] });
   });
@@ -68,21 +68,21 @@ describe('POST /sign-up/email', () => {
 
   it('with autoSignIn off answers token null and sets no cookie', async () => {
     t = await clients.open({ emailAndPassword: { autoSignIn: false } });
-    const r = await t.json('/sign-up/email', { body: { name: 'D', email: uniqueEmail(), password: 'password123' } });
+    const r = await t.json('/sign-up/email', { body: { name: 'D', email: uniqueEmail(), password: 'quiet-meadow-4821' } });
     expect(r.data.token).toBeNull();
     expect(r.response.headers.getSetCookie()).toEqual([]);
   });
 
   it('is refused when sign-up is disabled', async () => {
     t = await clients.open({ emailAndPassword: { disableSignUp: true } });
-    const r = await t.json('/sign-up/email', { body: { name: 'D', email: uniqueEmail(), password: 'password123' } });
+    const r = await t.json('/sign-up/email', { body: { name: 'D', email: uniqueEmail(), password: 'quiet-meadow-4821' } });
     expect(r.data).toEqual({ code: 'EMAIL_PASSWORD_SIGN_UP_DISABLED', message: 'Email and password sign up is not enabled' });
   });
 
   it('a before-create hook returning false cancels: no user, no account', async () => {
     t = await clients.open({ databaseHooks: { user: { create: { before: () => false } } } });
     const email = uniqueEmail();
-    const r = await t.json('/sign-up/email', { body: { name: 'E', email, password: 'password123' } });
+    const r = await t.json('/sign-up/email', { body: { name: 'E', email, password: 'quiet-meadow-4821' } });
     expect(r.status).toBe(422);
     expect(r.data.code).toBe('FAILED_TO_CREATE_USER');
     const ctx = await t.auth.context();
@@ -104,7 +104,7 @@ describe('POST /sign-up/email', () => {
         },
       },
     });
-    const r = await t.json('/sign-up/email', { body: { name: 'F', email: uniqueEmail(), password: 'password123' } });
+    const r = await t.json('/sign-up/email', { body: { name: 'F', email: uniqueEmail(), password: 'quiet-meadow-4821' } });
     expect(r.status).toBe(500);
     expect(r.data).toEqual({ message: 'Internal Server Error', code: 'INTERNAL_SERVER_ERROR' });
     expect(JSON.stringify(r.data)).not.toContain('disk full');
@@ -115,7 +115,7 @@ describe('POST /sign-up/email', () => {
   it('after-hooks run once the user and account are committed', async () => {
     const seen: unknown[] = [];
     t = await clients.open({ databaseHooks: { user: { create: { before: (u) => ({ data: { name: `${u.name}!` } }), after: (u) => void seen.push(u.name) } } } });
-    const r = await t.json('/sign-up/email', { body: { name: 'G', email: uniqueEmail(), password: 'password123' } });
+    const r = await t.json('/sign-up/email', { body: { name: 'G', email: uniqueEmail(), password: 'quiet-meadow-4821' } });
     expect((r.data.user as { name: string }).name).toBe('G!');
     expect(seen).toEqual(['G!']);
   });
@@ -139,9 +139,9 @@ describe('POST /sign-in/email', () => {
     const noPassword = await ctx.adapter.create('user', { name: 'Social', email: uniqueEmail('social'), emailVerified: true });
     await ctx.adapter.create('account', { userId: noPassword!.id, providerId: 'github', accountId: '42' });
     for (const body of [
-      { email: uniqueEmail('ghost'), password: 'password123' },
+      { email: uniqueEmail('ghost'), password: 'quiet-meadow-4821' },
       { email, password: 'wrong-password' },
-      { email: noPassword!.email, password: 'password123' },
+      { email: noPassword!.email, password: 'quiet-meadow-4821' },
     ]) {
       const r = await t.json('/sign-in/email', { body, jar: null });
       expect(r.status).toBe(401);
@@ -171,7 +171,7 @@ describe('POST /sign-in/email', () => {
 
   it('is refused when email and password is disabled', async () => {
     t = await clients.open({ emailAndPassword: { enabled: false } });
-    const r = await t.json('/sign-in/email', { body: { email: uniqueEmail(), password: 'password123' } });
+    const r = await t.json('/sign-in/email', { body: { email: uniqueEmail(), password: 'quiet-meadow-4821' } });
     expect(r.data).toEqual({ code: 'EMAIL_PASSWORD_DISABLED', message: 'Email and password is not enabled' });
   });
 });
@@ -190,7 +190,7 @@ describe('sign-up when the verification mail cannot be sent', () => {
       },
     });
     const email = uniqueEmail();
-    const r = await t.json('/sign-up/email', { body: { name: 'M', email, password: 'password123' } });
+    const r = await t.json('/sign-up/email', { body: { name: 'M', email, password: 'quiet-meadow-4821' } });
     expect(r.status).toBe(200);
     expect((r.data.user as { email: string }).email).toBe(email);
     fail = false;

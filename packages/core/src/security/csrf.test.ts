@@ -210,7 +210,7 @@ describe('the base URL is never the Host header', () => {
     // Every request below arrives for evil.example, and says so in every header a proxy might set.
     const send = (path: string, body: unknown) =>
       t.json(at(path), { body, headers: { ...forged, origin: 'http://localhost:3000' } });
-    expect((await send('/sign-up/email', { name: 'H', email, password: 'password123' })).status).toBe(200);
+    expect((await send('/sign-up/email', { name: 'H', email, password: 'quiet-meadow-4821' })).status).toBe(200);
     expect((await send('/forget-password', { email })).status).toBe(200);
     expect((await send('/send-verification-email', { email })).status).toBe(200);
     expect((await send('/change-email', { newEmail: uniqueEmail('moved') })).status).toBe(200);
@@ -248,7 +248,7 @@ describe('the base URL is never the Host header', () => {
     const r = await t.json(at('/revoke-other-sessions'), { method: 'POST', headers: { ...forged, origin: 'http://evil.example' } });
     expect({ status: r.status, data: r.data }).toEqual(INVALID_ORIGIN);
     const redirect = await t.json(at('/sign-in/email'), {
-      body: { email: uniqueEmail(), password: 'password123', callbackURL: 'http://evil.example/x' },
+      body: { email: uniqueEmail(), password: 'quiet-meadow-4821', callbackURL: 'http://evil.example/x' },
       headers: forged,
       jar: null,
     });

@@ -359,7 +359,7 @@ describe('emails are normalised, passwords are exact', () => {
         const decomposed = base.normalize('NFD');
         const variants = [base.toUpperCase(), ` ${base}\t`, fullwidth(base), decomposed, fullwidth(decomposed).toUpperCase(), base.replace('@', '＠')];
         for (const v of variants) {
-          const r = await t.json('/sign-up/email', { body: { name: 'Twin', email: v, password: 'password123' }, jar: null });
+          const r = await t.json('/sign-up/email', { body: { name: 'Twin', email: v, password: 'quiet-meadow-4821' }, jar: null });
           expect({ status: r.status, data: r.data }, JSON.stringify(v)).toEqual({
             status: 422,
             data: { code: 'USER_ALREADY_EXISTS', message: 'User already exists' },
@@ -382,7 +382,7 @@ describe('emails are normalised, passwords are exact', () => {
   it('usernames: look-alikes are refused or the same name, never a second account', async () => {
     await t.signUp({ username: 'Admin_One' }, t.newJar());
     for (const u of ['admin_one', 'ADMIN_ONE', 'Ａｄｍｉｎ_Ｏｎｅ', 'аdmin_one', 'admin_one\u200b', 'admin_one\u0000']) {
-      const r = await t.json('/sign-up/email', { body: { name: 'Twin', email: uniqueEmail('twin'), password: 'password123', username: u }, jar: null });
+      const r = await t.json('/sign-up/email', { body: { name: 'Twin', email: uniqueEmail('twin'), password: 'quiet-meadow-4821', username: u }, jar: null });
       expect([400, 422], JSON.stringify(u)).toContain(r.status);
     }
   });

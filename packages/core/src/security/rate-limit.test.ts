@@ -74,7 +74,7 @@ describe('X-Forwarded-For behind trusted proxies', () => {
 
   it('takes the right-most untrusted hop: a client cannot rotate the left of the header to escape its count', async () => {
     t = await clients.open({ rateLimit: { enabled: true }, advanced: { trustedProxies: ['10.0.0.1', '10.0.0.2'] } });
-    const body = { email: uniqueEmail(), password: 'password123' };
+    const body = { email: uniqueEmail(), password: 'quiet-meadow-4821' };
     for (let i = 0; i < 3; i++) {
       const xff = `203.0.113.${i}, 198.51.100.7, 10.0.0.1`;
       expect((await t.json('/sign-in/email', { body, jar: null, ip: '10.0.0.2', headers: { 'x-forwarded-for': xff } })).status).toBe(401);
@@ -90,7 +90,7 @@ describe('X-Forwarded-For behind trusted proxies', () => {
 
   it('recognises a trusted proxy that a dual-stack socket reports as ::ffff:a.b.c.d', async () => {
     t = await clients.open({ rateLimit: { enabled: true }, advanced: { trustedProxies: ['10.0.0.1'] } });
-    const body = { email: uniqueEmail(), password: 'password123' };
+    const body = { email: uniqueEmail(), password: 'quiet-meadow-4821' };
     for (let i = 0; i < 3; i++) await t.json('/sign-in/email', { body, jar: null, ip: '::ffff:10.0.0.1', headers: { 'x-forwarded-for': '198.51.100.1' } });
     expect((await t.json('/sign-in/email', { body, jar: null, ip: '::ffff:10.0.0.1', headers: { 'x-forwarded-for': '198.51.100.1' } })).status).toBe(429);
     // Were the proxy not recognised, every client behind it would share this count.

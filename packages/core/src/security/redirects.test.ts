@@ -30,9 +30,9 @@ const REDIRECT_NAMES = /^(callbackURL|redirectTo|errorCallbackURL|newUserCallbac
 
 /** How to reach each route with a redirect field: method, path, and the rest of a valid request. */
 const ROUTES: Record<string, { method: 'GET' | 'POST'; path: string; base: Record<string, unknown> }> = {
-  '/sign-up/email': { method: 'POST', path: '/sign-up/email', base: { name: 'N', email: 'x@example.com', password: 'password123' } },
-  '/sign-in/email': { method: 'POST', path: '/sign-in/email', base: { email: 'x@example.com', password: 'password123' } },
-  '/sign-in/username': { method: 'POST', path: '/sign-in/username', base: { username: 'someone', password: 'password123' } },
+  '/sign-up/email': { method: 'POST', path: '/sign-up/email', base: { name: 'N', email: 'x@example.com', password: 'quiet-meadow-4821' } },
+  '/sign-in/email': { method: 'POST', path: '/sign-in/email', base: { email: 'x@example.com', password: 'quiet-meadow-4821' } },
+  '/sign-in/username': { method: 'POST', path: '/sign-in/username', base: { username: 'someone', password: 'quiet-meadow-4821' } },
   '/sign-in/social': { method: 'POST', path: '/sign-in/social', base: { provider: 'google', callbackURL: '/ok' } },
   '/link-social': { method: 'POST', path: '/link-social', base: { provider: 'google' } },
   '/send-verification-email': { method: 'POST', path: '/send-verification-email', base: { email: 'x@example.com' } },

@@ -1,11 +1,15 @@
 import { type FormEvent, useState } from 'react';
-import { auth } from '../../auth';
+import { auth, useSession } from '../../auth';
 import { Checkbox, PasswordField } from '../../components/Field';
 import { ErrorMessage, Notice } from '../../components/Messages';
+import { NewPasswordField } from '../../components/NewPasswordField';
 import { Section } from '../../components/Section';
+import { isPasswordRefusal } from '../../lib/password-strength';
 import { useAction } from '../../lib/use-action';
 
 export function ChangePassword() {
+  const { data: session } = useSession();
+  const user = session?.user;
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [revokeOthers, setRevokeOthers] = useState(false);
@@ -35,14 +39,16 @@ export function ChangePassword() {
           value={currentPassword}
           onChange={setCurrent}
         />
-        <PasswordField
+        <NewPasswordField
           label="New password"
-          autoComplete="new-password"
           value={newPassword}
           onChange={setNew}
+          error={change.error}
+          userInputs={user ? [user.name, user.email] : []}
+          secondFactor={user ? !!user.twoFactorEnabled : undefined}
         />
         <Checkbox label="Sign out of other devices" checked={revokeOthers} onChange={setRevokeOthers} />
-        <ErrorMessage error={change.error} />
+        {isPasswordRefusal(change.error) ? null : <ErrorMessage error={change.error} />}
         {outcome ? <Notice>{outcome}</Notice> : null}
         <button type="submit" disabled={change.pending}>
           Change password

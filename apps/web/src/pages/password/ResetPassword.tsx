@@ -3,8 +3,10 @@ import { Link, useSearchParams } from 'react-router';
 import { auth } from '../../auth';
 import { PasswordField } from '../../components/Field';
 import { ErrorMessage, Notice } from '../../components/Messages';
+import { NewPasswordField } from '../../components/NewPasswordField';
 import { Page } from '../../components/Page';
 import { explainError } from '../../lib/error-codes';
+import { isPasswordRefusal } from '../../lib/password-strength';
 import { localError, useAction } from '../../lib/use-action';
 
 /** Landing of the reset link: the server redirects here with ?token=… or ?error=INVALID_TOKEN. */
@@ -63,19 +65,14 @@ export function ResetPassword() {
   return (
     <Page title="Reset password">
       <form onSubmit={submit} className="form">
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={setNewPassword}
-        />
+        <NewPasswordField label="New password" value={newPassword} onChange={setNewPassword} error={reset.error} />
         <PasswordField
           label="Confirm password"
           autoComplete="new-password"
           value={confirm}
           onChange={setConfirm}
         />
-        <ErrorMessage error={reset.error} />
+        {isPasswordRefusal(reset.error) ? null : <ErrorMessage error={reset.error} />}
         <button type="submit" className="primary wide" disabled={reset.pending}>
           Reset password
         </button>

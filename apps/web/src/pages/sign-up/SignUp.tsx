@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { auth, useSession } from '../../auth';
-import { Field, PasswordField } from '../../components/Field';
+import { Field } from '../../components/Field';
 import { ErrorMessage, Loading, Notice } from '../../components/Messages';
+import { NewPasswordField } from '../../components/NewPasswordField';
 import { Page } from '../../components/Page';
+import { isPasswordRefusal } from '../../lib/password-strength';
 import { useServerInfo } from '../../lib/providers';
 import { appURL, safeRedirect } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
@@ -74,19 +76,14 @@ export function SignUp() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <PasswordField
-          autoComplete="new-password"
-          value={password}
-          hint="At least 8 characters."
-          onChange={setPassword}
-        />
+        <NewPasswordField value={password} onChange={setPassword} error={signUp.error} userInputs={[name, email]} />
         {features.username && withUsername ? <UsernameField value={username} onChange={setUsername} /> : null}
         {features.username && !withUsername ? (
           <button type="button" className="link" onClick={() => setWithUsername(true)}>
             Also choose a username (optional)
           </button>
         ) : null}
-        <ErrorMessage error={signUp.error} />
+        {isPasswordRefusal(signUp.error) ? null : <ErrorMessage error={signUp.error} />}
         <button type="submit" className="primary wide" disabled={signUp.pending}>
           Sign up
         </button>

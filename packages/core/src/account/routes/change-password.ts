@@ -2,7 +2,6 @@ import type { PublicUser } from '../../public-types.js';
 import { z } from 'zod';
 import { answerOf, defineEndpoint } from '../../endpoint.js';
 import { fail } from '../../errors.js';
-import { checkPasswordLength } from '../../routes/password-rules.js';
 import { findCredential } from '../credential.js';
 
 /**
@@ -20,7 +19,7 @@ export const changePassword = defineEndpoint({
   async handler(c) {
     const { auth, body } = c;
     const { session, user } = c.session;
-    checkPasswordLength(auth, body.newPassword);
+    await auth.password.check(body.newPassword, { userId: user.id });
     const account = await findCredential(auth.adapter, user.id);
     if (!account?.password) fail('BAD_REQUEST', 'CREDENTIAL_ACCOUNT_NOT_FOUND');
     if (!(await auth.password.verify(account.password, body.currentPassword))) fail('BAD_REQUEST', 'INVALID_PASSWORD');

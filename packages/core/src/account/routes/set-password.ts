@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { fail } from '../../errors.js';
-import { checkPasswordLength } from '../../routes/password-rules.js';
 import { findCredential, setCredentialPassword } from '../credential.js';
 
 /**
@@ -18,7 +17,7 @@ export const setPassword = defineEndpoint({
   async handler(c) {
     const { auth } = c;
     const { user } = c.session;
-    checkPasswordLength(auth, c.body.newPassword);
+    await auth.password.check(c.body.newPassword, { userId: user.id });
     if ((await findCredential(auth.adapter, user.id))?.password) fail('BAD_REQUEST', 'USER_ALREADY_HAS_PASSWORD');
     await setCredentialPassword(auth.adapter, user.id, await auth.password.hash(c.body.newPassword));
     return { status: true };

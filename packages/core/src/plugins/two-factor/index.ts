@@ -66,6 +66,11 @@ export function twoFactorPlugin(options: TwoFactorOptions = {}) {
     },
     endpoints: twoFactorRoutes,
     errors: TWO_FACTOR_ERRORS,
+    // Two-factor is on for a user once a first code confirmed it (verify-totp sets the flag).
+    async hasSecondFactor(adapter, userId) {
+      const user = await adapter.findOne<{ twoFactorEnabled?: boolean | null }>('user', [{ field: 'id', value: userId }]);
+      return user?.twoFactorEnabled === true;
+    },
     rateLimit: {
       '/two-factor/verify-totp': STRICT,
       '/two-factor/verify-otp': STRICT,

@@ -35,7 +35,7 @@ describe('username: sign-up and validation', () => {
       ['dot.ted', 'INVALID_USERNAME', 'username is invalid'],
     ];
     for (const [username, code, message] of cases) {
-      const r = await t.json('/sign-up/email', { body: { name: 'N', email: uniqueEmail(), password: 'password123', username }, jar: null });
+      const r = await t.json('/sign-up/email', { body: { name: 'N', email: uniqueEmail(), password: 'quiet-meadow-4821', username }, jar: null });
       expect(r.status).toBe(422);
       expect(r.data).toEqual({ code, message });
     }
@@ -58,7 +58,7 @@ describe('username: sign-up and validation', () => {
   it('refuses a username already taken in another casing', async () => {
     t = await clients.open();
     await t.signUp({ username: 'Carol' }, t.newJar());
-    const r = await t.json('/sign-up/email', { body: { name: 'N', email: uniqueEmail(), password: 'password123', username: 'CAROL' }, jar: null });
+    const r = await t.json('/sign-up/email', { body: { name: 'N', email: uniqueEmail(), password: 'quiet-meadow-4821', username: 'CAROL' }, jar: null });
     expect(r.status).toBe(422);
     expect(r.data).toEqual({ code: 'USERNAME_IS_ALREADY_TAKEN', message: 'username is already taken. please try another.' });
     const ctx = await t.auth.context();
@@ -200,10 +200,10 @@ describe('username: sign-in', () => {
       email: { send: async (m) => void mails.push(m) },
     });
     const email = uniqueEmail();
-    const signUp = await t.json('/sign-up/email', { body: { name: 'I', email, password: 'password123', username: 'ivan' }, jar: null });
+    const signUp = await t.json('/sign-up/email', { body: { name: 'I', email, password: 'quiet-meadow-4821', username: 'ivan' }, jar: null });
     expect(signUp.data).toMatchObject({ token: null });
     const before = mails.length;
-    const r = await t.json('/sign-in/username', { body: { username: 'ivan', password: 'password123' }, jar: null });
+    const r = await t.json('/sign-in/username', { body: { username: 'ivan', password: 'quiet-meadow-4821' }, jar: null });
     expect(r).toMatchObject({ status: 403, data: { code: 'EMAIL_NOT_VERIFIED', message: 'email not verified' } });
     expect(mails.length).toBe(before + 1);
     expect(mails.at(-1)!.to).toBe(email);

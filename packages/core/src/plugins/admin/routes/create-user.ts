@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { AuthContext } from '../../../context.js';
 import type { Row } from '../../../db/types.js';
 import { APIError, BASE_ERRORS, fail } from '../../../errors.js';
-import { checkPasswordLength } from '../../../routes/password-rules.js';
 import { isEmail, normalizeEmail } from '../../../sign-in.js';
 import type { UserRow } from '../../../session/types.js';
 import { parseUserInput } from '../../../user-fields.js';
@@ -55,7 +54,7 @@ export const createUser = (o: AdminConfig) =>
       const { auth, body } = c;
       const email = normalizeEmail(body.email);
       if (!isEmail(email)) fail('BAD_REQUEST', 'INVALID_EMAIL');
-      checkPasswordLength(auth, body.password);
+      await auth.password.check(body.password, { userId: null });
       const fields = userData(auth, body.name, body.data ?? {});
       if (await auth.adapter.findOne('user', [{ field: 'email', value: email }])) fail('UNPROCESSABLE_ENTITY', 'USER_ALREADY_EXISTS');
       // Hash before the transaction: scrypt must never hold a database lock.

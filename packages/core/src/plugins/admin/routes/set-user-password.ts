@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { checkPasswordLength } from '../../../routes/password-rules.js';
 import { adminEndpoint, requireUser } from '../access.js';
 import type { AdminConfig } from '../config.js';
 
@@ -12,7 +11,7 @@ export const setUserPassword = (o: AdminConfig) =>
     async handler(c) {
       const { auth, body } = c;
       const user = await requireUser(auth, body.userId);
-      checkPasswordLength(auth, body.newPassword);
+      await auth.password.check(body.newPassword, { userId: user.id });
       const hash = await auth.password.hash(body.newPassword);
       const where = [
         { field: 'userId', value: user.id },

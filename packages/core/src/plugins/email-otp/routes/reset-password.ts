@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { setCredentialPassword } from '../../../account/credential.js';
 import { defineEndpoint } from '../../../endpoint.js';
 import { fail } from '../../../errors.js';
-import { checkPasswordLength } from '../../../routes/password-rules.js';
 import type { UserRow } from '../../../session/types.js';
 import { emailOf, findUser, lockoutIdentity, refuseOtp } from '../guard.js';
 import { type OtpOutcome, takeOtp } from '../otp.js';
@@ -22,8 +21,9 @@ export const resetPasswordOtp = defineEndpoint({
     const { auth, body } = c;
     if (!auth.options.emailAndPassword.enabled) fail('BAD_REQUEST', 'RESET_PASSWORD_DISABLED');
     const email = emailOf(body.email);
-    // Before the code is looked at: a refused password costs no try.
-    checkPasswordLength(auth, body.password);
+    // Before the code is looked at: a refused password costs no try. The strictest length (as for a user
+    // without a second factor): asking whose address it is would tell, before the code, who has two-factor on.
+    await auth.password.check(body.password, { userId: null });
     const identity = lockoutIdentity(email);
     await auth.lockout.begin(identity);
     const otp = body.otp.trim();

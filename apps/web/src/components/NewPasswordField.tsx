@@ -1,0 +1,111 @@
+import type { AuthError } from '@gatehouse/client';
+import { useEffect, useId, useState } from 'react';
+import { useServerInfo } from '../lib/providers';
+import { type Estimate, isPasswordRefusal, lengthHint, loadStrengthEstimator, type Strength } from '../lib/password-strength';
+
+interface NewPasswordFieldProps {
+  /** Default: "Password". */
+  label?: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The form's last refusal: shown here, next to the field, when it is about the password. */
+  error?: AuthError | null;
+  /** Words the estimator should count as guessable (the person's name and email). */
+  userInputs?: string[];
+  /** Whether the person signs in with a second factor (a shorter password may then be allowed). */
+  secondFactor?: boolean;
+}
+
+/**
+ * A new password: labelled input (paste and password managers welcome: autocomplete
+ * new-password, no length cap that would cut a pasted password), the policy's length, a
+ * strength meter with the estimator's advice while typing, and the server's refusal in words.
+ */
+export function NewPasswordField({ label = 'Password', value, onChange, error, userInputs = [], secondFactor }: NewPasswordFieldProps) {
+  const id = useId();
+  const { features } = useServerInfo();
+  const policy = features.passwordPolicy;
+  const [estimate, setEstimate] = useState<Estimate | null>(null);
+  const typing = value.length > 0;
+
+  useEffect(() => {
+    if (!typing || estimate) return;
+    let live = true;
+    loadStrengthEstimator().then(
+      (loaded) => live && setEstimate(() => loaded),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [typing, estimate]);
+
+  // A refusal is about the password that was sent: once the person edits it, it no longer applies.
+  const [editedAfter, setEditedAfter] = useState<AuthError | null>(null);
+  const strength = typing && estimate ? estimate(value, userInputs.filter(Boolean)) : null;
+  const refusal = error && isPasswordRefusal(error) && editedAfter !== error ? error : null;
+  const describedBy = [`${id}-hint`, typing ? `${id}-strength` : '', refusal ? `${id}-error` : ''].filter(Boolean).join(' ');
+
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={value}
+        aria-describedby={describedBy}
+        aria-invalid={refusal ? true : undefined}
+        onChange={(e) => {
+          if (refusal) setEditedAfter(refusal);
+          onChange(e.target.value);
+        }}
+      />
+      <div id={`${id}-hint`} className="hint">
+        {lengthHint(policy.minLength, policy.minLengthWithSecondFactor, secondFactor)} Any characters; a few unrelated words make a strong one.
+      </div>
+      {typing ? <StrengthMeter id={`${id}-strength`} strength={strength} /> : null}
+      {refusal ? (
+        <p id={`${id}-error`} role="alert" className="message error">
+          {refusal.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function StrengthMeter({ id, strength }: { id: string; strength: Strength | null }) {
+  if (!strength) {
+    return (
+      <div id={id} className="strength" aria-live="polite">
+        <span className="hint">Checking strength…</span>
+      </div>
+    );
+  }
+  const advice = [strength.warning, ...strength.suggestions].filter((s): s is string => !!s);
+  return (
+    <div id={id} className="strength" data-score={strength.score} aria-live="polite">
+      {/* One step per score, the first filled even for "Very weak"; low/high/optimum colour it:
+          red up to Fair, amber for Good, green for Strong. */}
+      <meter
+        min={0}
+        max={5}
+        low={3.5}
+        high={4.5}
+        optimum={5}
+        value={strength.score + 1}
+        aria-label="Password strength"
+        aria-valuetext={strength.label}
+      />
+      <p className="strength-label">Strength: {strength.label}</p>
+      {advice.length ? (
+        <ul className="strength-advice">
+          {advice.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

