@@ -10,6 +10,7 @@ import { multiSessionPlugin, type MultiSessionOptions } from './multi-session/in
 import { passkeyPlugin, type PasskeyOptions } from './passkey/index.js';
 import { twoFactorPlugin, type TwoFactorOptions } from './two-factor/index.js';
 import { usernamePlugin, type UsernameOptions } from './username/index.js';
+import { webhooksPlugin, type WebhooksOptions } from './webhooks/index.js';
 
 /**
  * Everything `createAuth` accepts (CONTRACT.md "Options object"); all optional: the core's
@@ -27,12 +28,14 @@ export interface GatehouseOptions extends CoreOptions {
   magicLink?: MagicLinkOptions;
   /** Several accounts in one browser; off unless `enabled`. */
   multiSession?: MultiSessionOptions;
+  /** Signed event deliveries to registered URLs; off unless `enabled`. */
+  webhooks?: WebhooksOptions;
   /** Extra plugins of the library user. */
   plugins?: Plugin[];
 }
 
 /** The built-in plugins' features, each off until its plugin says otherwise (`/providers`). */
-export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false, multiSession: false };
+export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false, multiSession: false, webhooks: false };
 
 /**
  * The built-in capabilities, each a plugin that its option can turn off. Adding one is
@@ -51,5 +54,6 @@ export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   list.push(options.emailOTP?.enabled ? emailOtpPlugin(options.emailOTP) : null);
   list.push(options.magicLink?.enabled ? magicLinkPlugin(options.magicLink) : null);
   list.push(options.multiSession?.enabled ? multiSessionPlugin(options.multiSession) : null);
+  list.push(options.webhooks?.enabled ? webhooksPlugin(options.webhooks) : null);
   return list.filter((p): p is Plugin => p !== null);
 }
