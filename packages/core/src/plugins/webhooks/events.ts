@@ -103,7 +103,8 @@ export function eventHooks(sink: EventSink) {
     const hooks: Record<string, ModelHooks> = {};
     const banFlips = new Map<string, boolean>();
     for (const source of EVENT_SOURCES) {
-      const model = (hooks[source.model] ??= {});
+      hooks[source.model] ??= {};
+      const model = hooks[source.model]!;
       const after = async (row: Row) => {
         await enqueue(services, sink, source.type, publicData(services, source.model, row));
         if (source.model === 'user' && source.op === 'update') {

@@ -5,6 +5,12 @@ import { formatDate } from '../../../lib/format';
 import { serverChanged, useServerQuery } from '../../../lib/server-state';
 import { useAction } from '../../../lib/use-action';
 
+/** To the second: attempts a few seconds apart must read apart. */
+function formatTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
 const STATUS_LABEL = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' } as const;
 /** While a delivery is pending the log looks again this often (the worker acts without the page). */
 const WATCH_MS = 3000;
@@ -23,7 +29,7 @@ export function Deliveries({ endpointId }: { endpointId: string }) {
 
   return (
     <div className="stack">
-      <div className="actions">
+      <div className="deliveries-head">
         <h3>Deliveries</h3>
         <button type="button" onClick={serverChanged}>
           Refresh
@@ -61,7 +67,7 @@ export function Deliveries({ endpointId }: { endpointId: string }) {
                   <td data-label="Code">{d.lastStatusCode ?? '—'}</td>
                   <td data-label="Attempts">{d.attempts}</td>
                   <td data-label="Time" className="nowrap">
-                    {formatDate(d.lastAttemptAt ?? d.createdAt)}
+                    {formatTime(d.lastAttemptAt ?? d.createdAt)}
                   </td>
                   <td>
                     {d.status === 'pending' ? null : (
