@@ -150,6 +150,7 @@ const schema = z.looseObject({
       timeout: z.number().positive().max(60).optional(),
       pollInterval: z.number().nonnegative().optional(),
       retryDelays: z.array(z.number().nonnegative()).optional(),
+      retentionDays: z.number().positive().optional(),
     })
     .optional(),
   advanced: z.looseObject({ cookiePrefix: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(), useSecureCookies: z.boolean().optional() }).optional(),

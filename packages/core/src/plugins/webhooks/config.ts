@@ -28,6 +28,8 @@ export interface WebhooksOptions {
    * 3 h, 6 h, 6 h, 6 h: ten attempts over about a day); past the last, the delivery fails.
    */
   retryDelays?: number[];
+  /** Days a settled delivery (succeeded or failed) is kept in the log (default 30). */
+  retentionDays?: number;
 }
 
 export interface WebhooksConfig {
@@ -36,6 +38,7 @@ export interface WebhooksConfig {
   timeoutMs: number;
   pollMs: number;
   retryDelays: number[];
+  retentionMs: number;
 }
 
 export const DEFAULT_RETRY_DELAYS = [5, 30, 120, 600, 3600, 10_800, 21_600, 21_600, 21_600];
@@ -47,6 +50,7 @@ export function resolveWebhooksOptions(o: WebhooksOptions = {}): WebhooksConfig 
     timeoutMs: (o.timeout ?? 10) * 1000,
     pollMs: (o.pollInterval ?? 5) * 1000,
     retryDelays: o.retryDelays ?? DEFAULT_RETRY_DELAYS,
+    retentionMs: (o.retentionDays ?? 30) * 86_400_000,
   };
 }
 
@@ -57,6 +61,8 @@ export interface WebhooksService {
   events: readonly string[];
   /** Sends every delivery that is due now; resolves with how many were attempted. */
   deliverDue(): Promise<number>;
+  /** Deletes settled deliveries older than the retention; resolves with how many. */
+  prune(): Promise<number>;
   /** Asks the worker to look at the queue soon (after a new delivery). */
   wake(): void;
 }

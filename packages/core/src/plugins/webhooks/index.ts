@@ -42,7 +42,7 @@ export function webhooksPlugin(options: WebhooksOptions = {}) {
       await syncConfiguredEndpoints(auth, config, events);
       const w = new DeliveryWorker(auth, config);
       worker = w;
-      useWebhooks(auth, { config, events, deliverDue: () => w.deliverDue(), wake: () => w.wake() });
+      useWebhooks(auth, { config, events, deliverDue: () => w.deliverDue(), prune: () => w.prune(), wake: () => w.wake() });
       w.start();
     },
     async close() {

@@ -344,6 +344,24 @@ describe('webhook deliveries', () => {
     expect(warnings).toContain('could not queue a webhook delivery');
   });
 
+  it('keeps settled deliveries for the retention period, pending ones until they settle', async () => {
+    const r = await receiver();
+    const { t, ctx, admin, post, person, deliverDue } = await setup({ webhooks: { enabled: true, allowPrivateNetworks: true, pollInterval: 0, retentionDays: 7 } });
+    const made = await post(admin.jar, '/create', { url: r.url, events: ['user.created'] });
+    await person('old');
+    await deliverDue();
+    r.answer = 500;
+    await person('stuck');
+    await deliverDue();
+    t.clock.advance(7 * 86_400 - 1);
+    expect(await webhooks(ctx).prune()).toBe(0);
+    t.clock.advance(2);
+    expect(await webhooks(ctx).prune()).toBe(1);
+    // (The admin's session has expired by now: the table itself.)
+    const left = await ctx.adapter.findMany<{ status: string }>('webhookDelivery', { where: [{ field: 'endpointId', value: made.data.id }] });
+    expect(left.map((d) => d.status)).toEqual(['pending']);
+  });
+
   it('sends on its own timer soon after an event, without a test driving it', async () => {
     const r = await receiver();
     const { admin, post, person } = await setup({ webhooks: { enabled: true, allowPrivateNetworks: true, pollInterval: 0.2 } });

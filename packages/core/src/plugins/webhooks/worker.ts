@@ -31,6 +31,8 @@ export type EndpointRow = {
 
 /** How long a claimed attempt holds its row before another worker may take it (a crashed sender). */
 const LEASE_MS = 60_000;
+/** How often the log is pruned (on the worker's timer). */
+const PRUNE_EVERY_MS = 3_600_000;
 /** Rows taken per look at the queue. */
 const BATCH = 25;
 
@@ -46,6 +48,7 @@ export class DeliveryWorker {
   private running: Promise<number> | null = null;
   private again = false;
   private closed = false;
+  private prunedAt = 0;
 
   constructor(
     private readonly auth: AuthContext,
@@ -77,6 +80,7 @@ export class DeliveryWorker {
     }
     try {
       await this.deliverDue();
+      if (this.auth.now() - this.prunedAt >= PRUNE_EVERY_MS) await this.prune();
     } catch (e) {
       this.auth.logger.warn({ err: String(e) }, 'webhook worker: could not read the queue');
     }
@@ -156,6 +160,15 @@ export class DeliveryWorker {
       lastError: result.error ?? null,
     });
     return true;
+  }
+
+  /** Deletes settled deliveries (succeeded or failed) created before the retention period. */
+  async prune(): Promise<number> {
+    this.prunedAt = this.auth.now();
+    return this.auth.adapter.delete('webhookDelivery', [
+      { field: 'status', operator: 'ne', value: 'pending' },
+      { field: 'createdAt', operator: 'lt', value: new Date(this.prunedAt - this.config.retentionMs) },
+    ]);
   }
 
   private async settle(id: string, data: Partial<DeliveryRow>): Promise<void> {
