@@ -331,6 +331,19 @@ describe('webhook deliveries', () => {
     expect(all.received).toHaveLength(0);
   });
 
+  it('fails what is pending for an endpoint that was disabled meanwhile, and queues nothing new for it', async () => {
+    const r = await receiver();
+    const { ctx, admin, post, person, deliveries, deliverDue } = await setup();
+    const made = await post(admin.jar, '/create', { url: r.url, events: ['user.created'] });
+    await person('lee');
+    await post(admin.jar, '/update', { id: made.data.id, enabled: false });
+    await person('mo');
+    expect(await ctx.adapter.count('webhookDelivery')).toBe(1);
+    await deliverDue();
+    expect(await deliveries(made.data.id)).toEqual([expect.objectContaining({ status: 'failed', attempts: 1, lastError: 'The endpoint is disabled', lastStatusCode: null })]);
+    expect(r.received).toHaveLength(0);
+  });
+
   it('never fails the request that caused the event, even when queuing fails', async () => {
     const warnings: string[] = [];
     const { ctx, t, admin, post } = await setup({
