@@ -148,6 +148,14 @@ describe('webhooks routes', () => {
     expect((await post(admin.jar, '/create', { url: 'https://93.184.215.14/x', events: ['user.created'] })).status).toBe(200);
   });
 
+  it('refuses a cross-site write, even with the admin cookie (CSRF)', async () => {
+    const { t, admin, get } = await setup();
+    const res = await t.json<Data>('/webhooks/create', { body: { url: 'https://evil.example/x', events: ['user.created'] }, jar: admin.jar, headers: { origin: 'https://evil.example' } });
+    expect(res.status).toBe(403);
+    expect(res.data.code).toBe('INVALID_ORIGIN');
+    expect((await get(admin.jar, '/list')).data.endpoints).toEqual([]);
+  });
+
   it('deletes an endpoint with its deliveries', async () => {
     const { ctx, admin, post, get, person } = await setup();
     const made = await post(admin.jar, '/create', { url: 'http://127.0.0.1:9/x', events: ['user.created'] });
