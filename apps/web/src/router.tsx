@@ -5,6 +5,7 @@ import { AcceptInvitation } from './pages/AcceptInvitation';
 import { AccountDeleted } from './pages/AccountDeleted';
 import { AccountPage } from './pages/account/AccountPage';
 import { AdminPage } from './pages/admin/AdminPage';
+import { WebhooksPage } from './pages/admin/webhooks/WebhooksPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { Home } from './pages/Home';
 import { MagicLinkError } from './pages/magic-link/MagicLinkError';
@@ -43,6 +44,7 @@ export const router = createBrowserRouter([
           { path: 'two-factor', element: <TwoFactorPage /> },
           { path: 'organizations', element: <OrganizationsPage /> },
           { path: 'admin', element: <AdminPage /> },
+          { path: 'admin/webhooks', element: <WebhooksPage /> },
         ],
       },
       { path: '*', element: <NotFound /> },

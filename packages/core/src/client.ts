@@ -13,10 +13,11 @@ import { organizationClient } from './plugins/organization/client.js';
 import { passkeyClient } from './plugins/passkey/client.js';
 import { twoFactorClient } from './plugins/two-factor/client.js';
 import { usernameClient } from './plugins/username/client.js';
+import { webhooksClient } from './plugins/webhooks/client.js';
 import { coreClient } from './routes/client.js';
 import { socialClient } from './social/client.js';
 
-export { accountClient, adminClient, coreClient, emailOtpClient, magicLinkClient, multiSessionClient, organizationClient, passkeyClient, socialClient, twoFactorClient, usernameClient };
+export { accountClient, adminClient, coreClient, emailOtpClient, magicLinkClient, multiSessionClient, organizationClient, passkeyClient, socialClient, twoFactorClient, usernameClient, webhooksClient };
 export { DEFAULT_ROLES, hasPermission, roleNames, type Roles, type Statements } from './plugins/organization/client.js';
 export type { ClientPlugin, Jsonify, JsonValue, RouteTypes, RoutesOf } from './route-types.js';
 export type { PublicSession, PublicUser, SessionAnswer } from './public-types.js';
@@ -35,4 +36,5 @@ export const gatehouseClients = [
   emailOtpClient,
   magicLinkClient,
   multiSessionClient,
+  webhooksClient,
 ] as const;

@@ -101,3 +101,24 @@ describe('password policy', () => {
     );
   });
 });
+
+describe('webhooks in the config module', () => {
+  const withConfig = (config: unknown) => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-config-'));
+    writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify(config));
+    return loadConfig({ env: {}, cwd: dir });
+  };
+  const secret = `whsec_${Buffer.alloc(32, 1).toString('base64')}`;
+
+  it('turns the plugin on as written, with configured endpoints', async () => {
+    const webhooks = { enabled: true, endpoints: [{ url: 'https://hooks.example.com/in', events: ['user.created'], secret }], timeout: 5 };
+    expect((await withConfig({ webhooks })).webhooks).toEqual(webhooks);
+  });
+
+  it('refuses a bad option at start, naming it', async () => {
+    await expect(withConfig({ webhooks: { enabled: 'yes' } })).rejects.toThrow(/^config: webhooks\.enabled: /);
+    await expect(withConfig({ webhooks: { enabled: true, endpoints: [{ url: 'ftp://x', events: ['user.created'], secret }] } })).rejects.toThrow(/^config: webhooks\.endpoints\.0\.url: /);
+    await expect(withConfig({ webhooks: { enabled: true, endpoints: [{ url: 'https://x.example', events: [], secret }] } })).rejects.toThrow(/^config: webhooks\.endpoints\.0\.events: /);
+    await expect(withConfig({ webhooks: { enabled: true, timeout: 0 } })).rejects.toThrow(/^config: webhooks\.timeout: /);
+  });
+});

@@ -180,6 +180,17 @@ const schema = z.looseObject({
         .optional(),
     })
     .optional(),
+  webhooks: z
+    .looseObject({
+      enabled: z.boolean().optional(),
+      endpoints: z.array(z.object({ url: url('webhooks.endpoints[].url'), events: z.array(z.string().min(1)).min(1), secret: z.string().startsWith('whsec_') })).optional(),
+      allowPrivateNetworks: z.boolean().optional(),
+      timeout: z.number().positive().max(60).optional(),
+      pollInterval: z.number().nonnegative().optional(),
+      retryDelays: z.array(z.number().nonnegative()).optional(),
+      retentionDays: z.number().positive().optional(),
+    })
+    .optional(),
   advanced: z.looseObject({ cookiePrefix: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(), useSecureCookies: z.boolean().optional() }).optional(),
 });
 

@@ -31,6 +31,7 @@ export const FALLBACK_INFO: ProvidersInfo = {
       blockCommon: true,
       breachedCheck: false,
     },
+    webhooks: false,
   },
 };
 

@@ -11,6 +11,7 @@ import { passkeyPlugin, type PasskeyOptions } from './passkey/index.js';
 import { passwordPolicyPlugin, type PasswordPolicyOptions } from './password-policy/index.js';
 import { twoFactorPlugin, type TwoFactorOptions } from './two-factor/index.js';
 import { usernamePlugin, type UsernameOptions } from './username/index.js';
+import { webhooksPlugin, type WebhooksOptions } from './webhooks/index.js';
 
 /**
  * Everything `createAuth` accepts (CONTRACT.md "Options object"); all optional: the core's
@@ -30,12 +31,14 @@ export interface GatehouseOptions extends CoreOptions {
   multiSession?: MultiSessionOptions;
   /** On by default (common passwords refused); `preset: 'nist-800-63b-4'` for NIST lengths. */
   passwordPolicy?: PasswordPolicyOptions;
+  /** Signed event deliveries to registered URLs; off unless `enabled`. */
+  webhooks?: WebhooksOptions;
   /** Extra plugins of the library user. */
   plugins?: Plugin[];
 }
 
 /** The built-in plugins' features, each off until its plugin says otherwise (`/providers`). */
-export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false, multiSession: false };
+export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false, multiSession: false, webhooks: false };
 
 /**
  * The built-in capabilities, each a plugin that its option can turn off. Adding one is
@@ -56,5 +59,6 @@ export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   list.push(options.multiSession?.enabled ? multiSessionPlugin(options.multiSession) : null);
   const { minPasswordLength: min, maxPasswordLength: max } = options.emailAndPassword ?? {};
   list.push(passwordPolicyPlugin(options.passwordPolicy, { min, max }));
+  list.push(options.webhooks?.enabled ? webhooksPlugin(options.webhooks) : null);
   return list.filter((p): p is Plugin => p !== null);
 }

@@ -8,6 +8,7 @@ import type { multiSessionRoutes } from './multi-session/index.js';
 import type { organizationRoutes } from './organization/index.js';
 import type { twoFactorRoutes } from './two-factor/index.js';
 import type { usernameRoutes } from './username/index.js';
+import type { webhooksRoutes } from './webhooks/index.js';
 
 // Types only, beside the runtime list in index.ts: route-types.ts derives GatehouseRoutes
 // from this union, so the core outside plugins/ names no plugin. A new capability adds
@@ -25,4 +26,5 @@ export type BuiltinEndpoint =
   | ReturnType<typeof organizationRoutes>[number]
   | ReturnType<typeof adminRoutes>[number]
   | (typeof emailOtpRoutes)[number]
-  | (typeof multiSessionRoutes)[number];
+  | (typeof multiSessionRoutes)[number]
+  | (typeof webhooksRoutes)[number];

@@ -1,8 +1,10 @@
 import type { User } from '../../auth';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useSession } from '../../auth';
 import { Notice } from '../../components/Messages';
 import { Page } from '../../components/Page';
+import { useServerInfo } from '../../lib/providers';
 import { isAdmin } from '../../lib/roles';
 import { CreateUser } from './CreateUser';
 import { UserPanel } from './UserPanel';
@@ -16,6 +18,7 @@ type Focus = { kind: 'none' } | { kind: 'create' } | { kind: 'user'; user: User 
 
 export function AdminPage() {
   const { data } = useSession();
+  const { features } = useServerInfo();
   const [focus, setFocus] = useState<Focus>({ kind: 'none' });
   const [notice, setNotice] = useState<string | null>(null);
   if (!data) return null;
@@ -31,6 +34,11 @@ export function AdminPage() {
 
   return (
     <Page title="Admin">
+      {features.webhooks ? (
+        <nav aria-label="Admin" className="actions">
+          <Link to="/admin/webhooks">Webhooks</Link>
+        </nav>
+      ) : null}
       {/* Hidden while the form is open, so only one "Create user" button exists at a time. */}
       {focus.kind === 'create' ? null : (
         <div className="actions">
