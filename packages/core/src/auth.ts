@@ -66,6 +66,7 @@ function contextParts(plugins: readonly Plugin[]): ContextParts {
     rateRules: Object.assign({}, ...plugins.map((p) => p.rateLimit)),
     features: Object.assign({ ...BUILTIN_FEATURES }, ...plugins.map((p) => p.features)),
     hiddenSessions: plugins.flatMap((p) => (p.hidesSession ? [p.hidesSession.bind(p)] : [])),
+    sessionSources: plugins.flatMap((p) => (p.sessionSource ? [p.sessionSource.bind(p)] : [])),
   };
 }
 
@@ -97,6 +98,8 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
         trustedProxies: auth.options.advanced.trustedProxies,
         logger: auth.logger,
         corsHeaders: (origin) => corsHeaders(auth, origin),
+        handOnHeaders: auth.sessions.sourceHeaders(),
+        handOnPaths: plugins.flatMap((p) => p.handsOn ?? []),
       });
       return { auth, router: buildRouter(auth, endpoints, seams), lane };
     })());

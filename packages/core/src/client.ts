@@ -6,7 +6,9 @@
  */
 import { accountClient } from './account/client.js';
 import { adminClient } from './plugins/admin/client.js';
+import { apiKeyClient } from './plugins/api-key/client.js';
 import { emailOtpClient } from './plugins/email-otp/client.js';
+import { jwtClient } from './plugins/jwt/client.js';
 import { magicLinkClient } from './plugins/magic-link/client.js';
 import { multiSessionClient } from './plugins/multi-session/client.js';
 import { organizationClient } from './plugins/organization/client.js';
@@ -16,7 +18,7 @@ import { usernameClient } from './plugins/username/client.js';
 import { coreClient } from './routes/client.js';
 import { socialClient } from './social/client.js';
 
-export { accountClient, adminClient, coreClient, emailOtpClient, magicLinkClient, multiSessionClient, organizationClient, passkeyClient, socialClient, twoFactorClient, usernameClient };
+export { accountClient, adminClient, apiKeyClient, coreClient, emailOtpClient, jwtClient, magicLinkClient, multiSessionClient, organizationClient, passkeyClient, socialClient, twoFactorClient, usernameClient };
 export { DEFAULT_ROLES, hasPermission, roleNames, type Roles, type Statements } from './plugins/organization/client.js';
 export type { ClientPlugin, Jsonify, JsonValue, RouteTypes, RoutesOf } from './route-types.js';
 export type { PublicSession, PublicUser, SessionAnswer } from './public-types.js';
@@ -34,4 +36,6 @@ export const gatehouseClients = [
   emailOtpClient,
   magicLinkClient,
   multiSessionClient,
+  jwtClient,
+  apiKeyClient,
 ] as const;
