@@ -7,6 +7,7 @@ import { findOwnKey } from '../store.js';
 export const deleteApiKey = defineEndpoint({
   method: 'POST',
   path: '/api-key/delete',
+  name: 'deleteApiKey',
   requireSession: true,
   body: z.object({ keyId: z.string().min(1) }),
   async handler(c) {

@@ -7,6 +7,7 @@ import { type ApiKey, apiKeyOf, findOwnKey } from '../store.js';
 export const getApiKey = defineEndpoint({
   method: 'GET',
   path: '/api-key/get',
+  name: 'getApiKey',
   requireSession: true,
   query: z.object({ id: z.string().min(1) }),
   answer: answerOf<ApiKey>(),

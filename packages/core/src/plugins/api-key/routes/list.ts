@@ -5,6 +5,7 @@ import { type ApiKey, type ApiKeyRow, apiKeyOf } from '../store.js';
 export const listApiKeys = defineEndpoint({
   method: 'GET',
   path: '/api-key/list',
+  name: 'listApiKeys',
   requireSession: true,
   answer: answerOf<ApiKey[]>(),
   async handler(c) {

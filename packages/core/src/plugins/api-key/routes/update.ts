@@ -9,6 +9,7 @@ import { type ApiKey, apiKeyOf, findOwnKey } from '../store.js';
 export const updateApiKey = defineEndpoint({
   method: 'POST',
   path: '/api-key/update',
+  name: 'updateApiKey',
   requireSession: true,
   body: z.object({ keyId: z.string().min(1), enabled: z.boolean().optional(), ...ownerFields, ...serverOnlyFields }),
   answer: answerOf<ApiKey>(),

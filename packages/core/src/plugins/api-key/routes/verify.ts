@@ -14,6 +14,7 @@ type Verdict = { valid: true; error: null; key: ApiKey } | { valid: false; error
 export const verifyApiKey = defineEndpoint({
   method: 'POST',
   path: '/api-key/verify',
+  name: 'verifyApiKey',
   serverOnly: true,
   body: z.object({ key: z.string().min(1), permissions: permissionsSchema.optional() }),
   answer: answerOf<Verdict>(),

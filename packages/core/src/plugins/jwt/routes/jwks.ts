@@ -5,6 +5,7 @@ import { jwtOf } from '../state.js';
 export const getJwks = defineEndpoint({
   method: 'GET',
   path: '/jwks',
+  name: 'getJwks',
   async handler(c) {
     const { keys } = jwtOf(c.auth);
     // A first verifier may come before the first token: the set is never empty.

@@ -6,6 +6,7 @@ import { signSessionJwt } from '../sign.js';
 export const getToken = defineEndpoint({
   method: 'GET',
   path: '/token',
+  name: 'getToken',
   requireSession: true,
   async handler(c) {
     const session = c.auth.sessions.answer(c.session) as unknown as SessionAnswer;
