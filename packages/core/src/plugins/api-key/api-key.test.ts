@@ -164,6 +164,15 @@ describe('api keys: x-api-key authenticates as its user', () => {
     expect(used.requestCount).toBe(4);
   });
 
+  it('auth.api calls carrying the header are the key’s user’s too', async () => {
+    const t = await open();
+    const { data } = await t.signUp();
+    const { key } = (await create(t)).data;
+    const s = await t.auth.api.getSession({ headers: { 'x-api-key': key } });
+    expect(s?.user.id).toBe((data.user as { id: string }).id);
+    await expect(t.auth.api.listApiKeys({ headers: { 'x-api-key': 'wrong' } })).rejects.toMatchObject({ code: 'INVALID_API_KEY' });
+  });
+
   it('the fast lane hands x-api-key requests on, also straight from the lane', async () => {
     const t = await open();
     await t.signUp();
