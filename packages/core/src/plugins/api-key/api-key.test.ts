@@ -243,6 +243,9 @@ describe('api keys: security', () => {
     for (let i = 0; i < 3; i++) expect((await withKey(t, a)).status).toBe(200);
     const refused = await withKey(t, a);
     expect([refused.status, refused.data]).toEqual([429, { code: 'RATE_LIMITED', message: 'Rate limit exceeded.' }]);
+    expect(refused.response.headers.get('retry-after')).toBe('10');
+    t.clock.advance(4);
+    expect((await withKey(t, a)).response.headers.get('retry-after')).toBe('6');
     expect((await withKey(t, b)).status).toBe(200);
     t.clock.advance(10);
     expect((await withKey(t, a)).status).toBe(200);

@@ -2,9 +2,10 @@ import type { AuthContext } from '../../context.js';
 import { randomString } from '../../crypto/random.js';
 import { hashToken } from '../../crypto/sign.js';
 import type { Row } from '../../db/types.js';
+import { APIError } from '../../errors.js';
 import type { UserRow } from '../../session/types.js';
 import { type ApiKeyConfig, type ApiKeyPermissions, apiKeyConfig } from './config.js';
-import { apiKeyError } from './errors.js';
+import { API_KEY_ERRORS, apiKeyError } from './errors.js';
 
 /** Any JSON value (a key's metadata). */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -85,7 +86,7 @@ const COUNT_ATTEMPTS = 5;
 
 /**
  * Counts one use of a key against its rate limit and records when it was used: 429
- * RATE_LIMITED past `rateLimitMax` uses in `rateLimitTimeWindow` ms. The count is written
+ * RATE_LIMITED (with Retry-After) past `rateLimitMax` uses in `rateLimitTimeWindow` ms. The count is written
  * only if no other request counted in between (compare-and-set), so that concurrent uses
  * cannot slip past the limit.
  */
@@ -98,7 +99,7 @@ async function countUse(auth: AuthContext, row: ApiKeyRow): Promise<ApiKeyRow> {
     const max = current.rateLimitMax ?? rateLimit.maxRequests;
     const started = current.lastRequestWindowStart?.getTime() ?? null;
     const fresh = started === null || now - started >= window;
-    if (current.rateLimitEnabled && !fresh && current.requestCount >= max) throw apiKeyError('TOO_MANY_REQUESTS', 'RATE_LIMITED');
+    if (current.rateLimitEnabled && !fresh && current.requestCount >= max) throw rateLimited(started! + window - now);
     const updated = await auth.adapter.update<ApiKeyRow>(
       'apikey',
       [
@@ -116,7 +117,13 @@ async function countUse(auth: AuthContext, row: ApiKeyRow): Promise<ApiKeyRow> {
     if (!again) throw apiKeyError('UNAUTHORIZED', 'INVALID_API_KEY');
     current = again;
   }
-  throw apiKeyError('TOO_MANY_REQUESTS', 'RATE_LIMITED');
+  throw rateLimited(1000);
+}
+
+/** 429 RATE_LIMITED, saying in Retry-After (seconds, rounded up) when the key's window ends. */
+function rateLimited(waitMs: number): APIError {
+  const retry = String(Math.max(1, Math.ceil(waitMs / 1000)));
+  return new APIError('TOO_MANY_REQUESTS', 'RATE_LIMITED', API_KEY_ERRORS.RATE_LIMITED, { 'Retry-After': retry });
 }
 
 /**
