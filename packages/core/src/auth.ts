@@ -68,6 +68,7 @@ function contextParts(plugins: readonly Plugin[]): ContextParts {
     hiddenSessions: plugins.flatMap((p) => (p.hidesSession ? [p.hidesSession.bind(p)] : [])),
     passwordChecks: plugins.flatMap((p) => (p.checkPassword ? [p.checkPassword.bind(p)] : [])),
     secondFactors: plugins.flatMap((p) => (p.hasSecondFactor ? [p.hasSecondFactor.bind(p)] : [])),
+    sessionSources: plugins.flatMap((p) => (p.sessionSource ? [p.sessionSource.bind(p)] : [])),
   };
 }
 
@@ -99,6 +100,8 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
         trustedProxies: auth.options.advanced.trustedProxies,
         logger: auth.logger,
         corsHeaders: (origin) => corsHeaders(auth, origin),
+        handOnHeaders: auth.sessions.sourceHeaders(),
+        handOnPaths: plugins.flatMap((p) => p.handsOn ?? []),
       });
       return { auth, router: buildRouter(auth, endpoints, seams), lane };
     })());

@@ -3,10 +3,18 @@ import { gatehouseClients } from './client.js';
 import { builtinPlugins } from './plugins/index.js';
 import { coreEndpoints } from './routes/index.js';
 
-/** Every route of a server with every capability on (passkeys, email codes, magic links, multi-session and webhooks are off unless enabled). */
+/** Every route of a server with every capability on (passkeys, email codes, magic links, multi-session, webhooks, JWTs and API keys are off unless enabled). */
 const endpoints = [
   ...coreEndpoints,
-  ...builtinPlugins({ passkey: { enabled: true }, emailOTP: { enabled: true }, magicLink: { enabled: true }, multiSession: { enabled: true }, webhooks: { enabled: true } }).flatMap(
+  ...builtinPlugins({
+    passkey: { enabled: true },
+    emailOTP: { enabled: true },
+    magicLink: { enabled: true },
+    multiSession: { enabled: true },
+    webhooks: { enabled: true },
+    jwt: { enabled: true },
+    apiKey: { enabled: true },
+  }).flatMap(
     (p) => p.endpoints ?? [],
   ),
 ];

@@ -6,7 +6,9 @@
  */
 import { accountClient } from './account/client.js';
 import { adminClient } from './plugins/admin/client.js';
+import { apiKeyClient } from './plugins/api-key/client.js';
 import { emailOtpClient } from './plugins/email-otp/client.js';
+import { jwtClient } from './plugins/jwt/client.js';
 import { magicLinkClient } from './plugins/magic-link/client.js';
 import { multiSessionClient } from './plugins/multi-session/client.js';
 import { organizationClient } from './plugins/organization/client.js';
@@ -17,7 +19,7 @@ import { webhooksClient } from './plugins/webhooks/client.js';
 import { coreClient } from './routes/client.js';
 import { socialClient } from './social/client.js';
 
-export { accountClient, adminClient, coreClient, emailOtpClient, magicLinkClient, multiSessionClient, organizationClient, passkeyClient, socialClient, twoFactorClient, usernameClient, webhooksClient };
+export { accountClient, adminClient, apiKeyClient, coreClient, emailOtpClient, jwtClient, magicLinkClient, multiSessionClient, organizationClient, passkeyClient, socialClient, twoFactorClient, usernameClient, webhooksClient };
 export { DEFAULT_ROLES, hasPermission, roleNames, type Roles, type Statements } from './plugins/organization/client.js';
 export type { ClientPlugin, Jsonify, JsonValue, RouteTypes, RoutesOf } from './route-types.js';
 export type { PublicSession, PublicUser, SessionAnswer } from './public-types.js';
@@ -37,4 +39,6 @@ export const gatehouseClients = [
   magicLinkClient,
   multiSessionClient,
   webhooksClient,
+  jwtClient,
+  apiKeyClient,
 ] as const;

@@ -20,6 +20,7 @@ import { type PasswordCheck, PasswordRules, type SecondFactorProbe } from './sec
 import { RateLimiter } from './security/rate-limiter.js';
 import { SessionManager } from './session/manager.js';
 import type { SessionRow } from './session/types.js';
+import type { SessionSource } from './request-scope.js';
 import type { SecondaryStorage } from './storage/types.js';
 import { publicRow } from './user-fields.js';
 
@@ -159,6 +160,8 @@ export interface ContextParts {
   secondFactors: readonly SecondFactorProbe[];
   /** Sessions that list-sessions leaves out, by the plugins' predicates. */
   hiddenSessions: readonly ((session: SessionRow) => boolean)[];
+  /** Other ways than the cookie of saying whose a request is, each made from the finished context. */
+  sessionSources?: readonly ((auth: AuthContext) => SessionSource)[];
 }
 
 /** Builds the schema: core tables, plugin contributions, then the user's additional fields. */
@@ -218,6 +221,8 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
     checks: parts.passwordChecks,
     secondFactors: parts.secondFactors,
   });
+  // Filled below, once the context the sources are made from exists.
+  const sources: SessionSource[] = [];
   const auth: AuthContext = {
     options: resolved,
     baseURL: resolved.baseURL,
@@ -242,6 +247,7 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
       logger,
       now,
       hidden: parts.hiddenSessions,
+      sources,
     }),
     lockout: new Lockout({ adapter, mailer, logger, now, options: options.lockout }),
     audit: new AuditLog({ adapter, logger }),
@@ -265,6 +271,7 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
     extensions: {},
     background: new BackgroundTasks(),
   };
+  for (const make of parts.sessionSources ?? []) sources.push(make(auth));
   if (resolved.production && resolved.secrets.includes(DEFAULT_SECRET)) {
     logger.warn('The default secret is in use in production: set AUTH_SECRET (or the `secret` option) to a long random value.');
   }

@@ -45,6 +45,8 @@ export interface EndpointContext<B = unknown, Q = unknown, S extends SessionRequ
   readonly params: Record<string, string>;
   /** The declared path of the route (rate limits and hooks key on it). */
   readonly path: string;
+  /** True for a server-side call (`auth.api`), false over HTTP: what only the server may set (an API key's permissions) is checked on it. */
+  readonly serverCall: boolean;
   /** The caller's session: set (and typed as present) when the route requires one, else looked up on demand. */
   session: SessionFor<S>;
   getSession(): Promise<SessionWithUser | null>;

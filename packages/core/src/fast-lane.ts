@@ -40,6 +40,10 @@ export interface FastLaneDeps {
   logger: Logger;
   /** The CORS headers an `Origin` gets (`cors.ts`), or null: the same rule as the general route's. */
   corsHeaders(origin: string | null): Record<string, string> | null;
+  /** Request headers that say whose a request is other than by cookie (plugins' session sources): such requests are handed on. */
+  handOnHeaders?: readonly string[];
+  /** Declared paths whose answers plugins' hooks add to: never the lane's. */
+  handOnPaths?: readonly string[];
 }
 
 /** How many distinct `Origin` values the lane remembers the CORS answer of (a page's origin repeats). */
@@ -67,10 +71,12 @@ export class FastLane {
 
   constructor(private readonly deps: FastLaneDeps) {
     const { sessions, basePath } = deps;
-    this.routes = new Map([
+    const routes: [string, LaneRoute][] = [
       [`${basePath}/get-session`, { path: '/get-session', peek: (cookie) => sessions.peekSessionJson(cookie) }],
       [`${basePath}/list-sessions`, { path: '/list-sessions', peek: (cookie) => sessions.peekSessionListJson(cookie) }],
-    ]);
+    ];
+    const handOn = new Set(deps.handOnPaths ?? []);
+    this.routes = new Map(routes.filter(([, route]) => !handOn.has(route.path)));
   }
 
   /** Whether a GET to `target` is the lane's to try: a cheap test before building a `LaneRequest`. */
@@ -103,6 +109,7 @@ export class FastLane {
   answer(request: LaneRequest): MaybePromise<LaneAnswer | undefined> {
     const route = this.routes.get(request.target);
     if (!route) return undefined;
+    for (const name of this.deps.handOnHeaders ?? []) if (request.header(name)) return undefined;
     return after(route.peek(request.header('cookie') ?? null), (json) => {
       if (json === undefined) return undefined;
       const ip = clientIp(this.deps.trustedProxies, request.header('x-forwarded-for'), request.ip);

@@ -213,6 +213,7 @@ function endpointContext(r: PipelineRequest, seams: PipelineSeams, responseHeade
     query: r.query,
     params: r.params,
     path: r.endpoint.path,
+    serverCall: !!r.info.internal,
     ip: r.ip,
     session: null,
     signInGates: seams.signInGates,

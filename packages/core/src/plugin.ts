@@ -1,5 +1,6 @@
 import type { AuthContext, FeatureValue, HookSource } from './context.js';
 import type { Adapter } from './db/adapter.js';
+import type { SessionSource } from './request-scope.js';
 import type { Schema } from './db/schema.js';
 import type { AnyEndpoint, EndpointContext, SignInAttempt } from './endpoint.js';
 import type { PasswordCandidate, PasswordCheckServices } from './security/password-rules.js';
@@ -23,6 +24,17 @@ export interface Plugin {
   features?: Record<string, FeatureValue>;
   /** True for a session of its making that the person's list-sessions must not show (one opened on their behalf). */
   hidesSession?(session: SessionRow): boolean;
+  /**
+   * Another way than the session cookie for a request to say whose it is, made from the
+   * finished context: a request carrying its header gets the session it resolves, on every
+   * route that reads the caller's session (get-session included; the fast lane hands it on).
+   */
+  sessionSource?(auth: AuthContext): SessionSource;
+  /**
+   * Paths whose answers this plugin's hooks add to (its `after` hook sets a header on
+   * get-session): the fast lane hands them to the general route, which runs the hooks.
+   */
+  handsOn?: readonly string[];
   /** Rate-limit rules by declared path. */
   rateLimit?: Record<string, { window: number; max: number }>;
   /**

@@ -26,3 +26,15 @@ export interface RequestScope {
   setSignedCookie(name: string, value: string, attrs?: CookieAttributes): void;
   deleteCookie(name: string): void;
 }
+
+/**
+ * Another way than the session cookie for a request to say whose it is (a plugin's: an API
+ * key header). A request carrying `header` is the source's: `resolve` gives the session it
+ * stands for (built for this request, never stored, no cookie set) or throws an APIError
+ * to refuse it. The fast lane hands such requests to the general route.
+ */
+export interface SessionSource {
+  /** The request header, lower case, whose presence makes the request this source's. */
+  header: string;
+  resolve(scope: RequestScope, value: string): Promise<SessionWithUser>;
+}

@@ -122,3 +122,24 @@ describe('webhooks in the config module', () => {
     await expect(withConfig({ webhooks: { enabled: true, timeout: 0 } })).rejects.toThrow(/^config: webhooks\.timeout: /);
   });
 });
+
+describe('jwt and apiKey in the config module', () => {
+  const withConfig = (config: unknown) => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-config-'));
+    writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify(config));
+    return loadConfig({ env: {}, cwd: dir });
+  };
+
+  it('turns the plugins on as written', async () => {
+    const loaded = await withConfig({ jwt: { enabled: true, alg: 'ES256', expirationTime: 300 }, apiKey: { enabled: true, defaultPrefix: 'gh_', rateLimit: { maxRequests: 10 } } });
+    expect(loaded.jwt).toEqual({ enabled: true, alg: 'ES256', expirationTime: 300 });
+    expect(loaded.apiKey).toEqual({ enabled: true, defaultPrefix: 'gh_', rateLimit: { maxRequests: 10 } });
+  });
+
+  it('refuses bad options at start, naming them', async () => {
+    await expect(withConfig({ jwt: { enabled: true, alg: 'HS256' } })).rejects.toThrow(/^config: jwt\.alg: /);
+    await expect(withConfig({ jwt: { enabled: true, rotationInterval: 0 } })).rejects.toThrow(/^config: jwt\.rotationInterval: /);
+    await expect(withConfig({ apiKey: { enabled: true, defaultPrefix: 'has space' } })).rejects.toThrow(/^config: apiKey\.defaultPrefix: /);
+    await expect(withConfig({ apiKey: { enabled: true, rateLimit: { maxRequests: 0 } } })).rejects.toThrow(/^config: apiKey\.rateLimit\.maxRequests: /);
+  });
+});

@@ -191,6 +191,27 @@ const schema = z.looseObject({
       retentionDays: z.number().positive().optional(),
     })
     .optional(),
+  jwt: z
+    .looseObject({
+      enabled: z.boolean().optional(),
+      alg: z.enum(['EdDSA', 'ES256', 'RS256']).optional(),
+      issuer: z.string().min(1).optional(),
+      audience: z.union([z.string().min(1), z.array(z.string().min(1))]).optional(),
+      expirationTime: z.number().int().min(1).optional(),
+      rotationInterval: z.number().int().min(1).optional(),
+      gracePeriod: z.number().int().min(1).optional(),
+      disableSettingJwtHeader: z.boolean().optional(),
+    })
+    .optional(),
+  apiKey: z
+    .looseObject({
+      enabled: z.boolean().optional(),
+      apiKeyHeader: z.string().regex(/^[A-Za-z0-9-]+$/).optional(),
+      defaultPrefix: z.string().regex(/^[a-zA-Z0-9_-]+$/).optional(),
+      defaultKeyLength: z.number().int().min(32).optional(),
+      rateLimit: z.looseObject({ enabled: z.boolean().optional(), timeWindow: z.number().int().min(1).optional(), maxRequests: z.number().int().min(1).optional() }).optional(),
+    })
+    .optional(),
   advanced: z.looseObject({ cookiePrefix: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(), useSecureCookies: z.boolean().optional() }).optional(),
 });
 

@@ -8,7 +8,7 @@ export interface ServerInfo extends ProvidersInfo {
   isPending: boolean;
 }
 
-/** What the app assumes when the server cannot say: no social providers, every feature on but those off unless configured (passkeys, email codes, magic links, several accounts per browser). */
+/** What the app assumes when the server cannot say: no social providers, every feature on but those off unless configured (passkeys, email codes, magic links, several accounts per browser, JWTs, API keys). */
 export const FALLBACK_INFO: ProvidersInfo = {
   socialProviders: [],
   features: {
@@ -32,6 +32,8 @@ export const FALLBACK_INFO: ProvidersInfo = {
       breachedCheck: false,
     },
     webhooks: false,
+    jwt: false,
+    apiKey: false,
   },
 };
 

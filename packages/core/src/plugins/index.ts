@@ -3,7 +3,9 @@ import type { CoreOptions } from '../options.js';
 import type { Plugin } from '../plugin.js';
 import { socialPlugin } from '../social/index.js';
 import { adminPlugin, type AdminOptions } from './admin/index.js';
+import { apiKeyPlugin, type ApiKeyOptions } from './api-key/index.js';
 import { emailOtpPlugin, type EmailOTPOptions } from './email-otp/index.js';
+import { jwtPlugin, type JwtOptions } from './jwt/index.js';
 import { magicLinkPlugin, type MagicLinkOptions } from './magic-link/index.js';
 import { organizationPlugin, type OrganizationOptions } from './organization/index.js';
 import { multiSessionPlugin, type MultiSessionOptions } from './multi-session/index.js';
@@ -33,12 +35,16 @@ export interface GatehouseOptions extends CoreOptions {
   passwordPolicy?: PasswordPolicyOptions;
   /** Signed event deliveries to registered URLs; off unless `enabled`. */
   webhooks?: WebhooksOptions;
+  /** JWTs for your APIs (`GET /token`, `GET /jwks`); off unless `enabled`. */
+  jwt?: JwtOptions;
+  /** API keys (`x-api-key`); off unless `enabled`. */
+  apiKey?: ApiKeyOptions;
   /** Extra plugins of the library user. */
   plugins?: Plugin[];
 }
 
 /** The built-in plugins' features, each off until its plugin says otherwise (`/providers`). */
-export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false, multiSession: false, webhooks: false };
+export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false, multiSession: false, webhooks: false, jwt: false, apiKey: false };
 
 /**
  * The built-in capabilities, each a plugin that its option can turn off. Adding one is
@@ -60,5 +66,7 @@ export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   const { minPasswordLength: min, maxPasswordLength: max } = options.emailAndPassword ?? {};
   list.push(passwordPolicyPlugin(options.passwordPolicy, { min, max }));
   list.push(options.webhooks?.enabled ? webhooksPlugin(options.webhooks) : null);
+  list.push(options.jwt?.enabled ? jwtPlugin(options.jwt) : null);
+  list.push(options.apiKey?.enabled ? apiKeyPlugin(options.apiKey) : null);
   return list.filter((p): p is Plugin => p !== null);
 }

@@ -2,6 +2,8 @@ import type { accountRoutes, deleteUserRoutes } from '../account/index.js';
 import type { coreRoutes } from '../routes/index.js';
 import type { socialRoutes } from '../social/index.js';
 import type { adminRoutes } from './admin/index.js';
+import type { apiKeyRoutes } from './api-key/index.js';
+import type { jwtRoutes } from './jwt/index.js';
 import type { emailOtpRoutes } from './email-otp/index.js';
 import type { magicLinkRoutes } from './magic-link/index.js';
 import type { multiSessionRoutes } from './multi-session/index.js';
@@ -27,4 +29,6 @@ export type BuiltinEndpoint =
   | ReturnType<typeof adminRoutes>[number]
   | (typeof emailOtpRoutes)[number]
   | (typeof multiSessionRoutes)[number]
-  | (typeof webhooksRoutes)[number];
+  | (typeof webhooksRoutes)[number]
+  | (typeof jwtRoutes)[number]
+  | (typeof apiKeyRoutes)[number];

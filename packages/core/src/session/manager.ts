@@ -8,7 +8,7 @@ import type { Row } from '../db/types.js';
 import { APIError, BASE_ERRORS } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { after, type MaybePromise } from '../maybe.js';
-import type { RequestScope } from '../request-scope.js';
+import type { RequestScope, SessionSource } from '../request-scope.js';
 import { SessionCache } from '../storage/session-cache.js';
 import type { SecondaryStorage } from '../storage/types.js';
 import { SessionAnswers } from './answers.js';
@@ -35,6 +35,8 @@ export interface SessionDeps {
   now(): number;
   /** Sessions list-sessions leaves out (made by a plugin on someone's behalf). */
   hidden?: readonly ((session: SessionRow) => boolean)[];
+  /** The plugins' other ways of saying whose a request is (filled once the context is built). */
+  sources?: readonly SessionSource[];
 }
 
 type Resolved =
@@ -127,6 +129,10 @@ export class SessionManager {
 
   /** get-session's logic, shared by every route that needs the caller's session. */
   async fromRequest(c: RequestScope, opts: { disableCookieCache?: boolean; disableRefresh?: boolean } = {}): Promise<SessionWithUser | null> {
+    for (const source of this.deps.sources ?? []) {
+      const value = c.headers.get(source.header);
+      if (value) return source.resolve(c, value);
+    }
     const readOnly = c.request.method === 'GET' || c.request.method === 'HEAD';
     const r = await this.resolve(c.headers.get('cookie'), readOnly, !opts.disableCookieCache);
     if (r.kind === 'none') return null;
@@ -152,6 +158,11 @@ export class SessionManager {
     if (renewed) c.sessionCookie = result;
     this.cookieCache?.write(c, result);
     return result;
+  }
+
+  /** The request headers that make a request a session source's (the fast lane hands those on). */
+  sourceHeaders(): string[] {
+    return (this.deps.sources ?? []).map((s) => s.header);
   }
 
   /** get-session's answer for a session. */

@@ -1,6 +1,7 @@
 import { useSession } from '../../auth';
 import { Page } from '../../components/Page';
 import { useServerInfo } from '../../lib/providers';
+import { ApiKeys } from './ApiKeys';
 import { ChangePassword } from './ChangePassword';
 import { DeleteAccount } from './DeleteAccount';
 import { EmailSection } from './EmailSection';
@@ -30,6 +31,7 @@ export function AccountPage() {
       {hasPassword === false ? <SetPassword email={user.email} /> : <ChangePassword />}
       <LinkedAccounts accounts={accounts} />
       {features.passkey ? <Passkeys userId={user.id} /> : null}
+      {features.apiKey ? <ApiKeys userId={user.id} /> : null}
       {features.deleteUser ? <DeleteAccount /> : null}
     </Page>
   );
