@@ -191,6 +191,7 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
   const signer = new Signer(resolved.secrets);
   const cookies = cookieNames(resolved.advanced.cookiePrefix, secureCookies);
   const mailer = createMailer(resolved.email, logger);
+  const audit = new AuditLog({ adapter, logger });
   const rateStore = rateStoreFor(resolved, adapter, logger);
   const baseOrigin = new URL(resolved.baseURL).origin;
   const auth: AuthContext = {
@@ -218,8 +219,8 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
       now,
       hidden: parts.hiddenSessions,
     }),
-    lockout: new Lockout({ adapter, mailer, logger, now, options: options.lockout }),
-    audit: new AuditLog({ adapter, logger }),
+    lockout: new Lockout({ adapter, mailer, logger, now, options: options.lockout, audit }),
+    audit,
     origins: new OriginPolicy([baseOrigin, ...(resolved.trustedOrigins ?? [])]),
     rateStore,
     rateLimiter: new RateLimiter({ options: resolved.rateLimit, store: rateStore, pluginRules: parts.rateRules, now }),
