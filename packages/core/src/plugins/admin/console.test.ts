@@ -127,6 +127,8 @@ describe('GET /admin/list-audit-events filters', () => {
     expect(all.events.map((e: Data) => e.type)).toEqual(['sign-in.success', 'sign-in.failure', 'sign-in.success', 'sign-up']);
     expect(all.total).toBe(4);
     expect(all.events[0]).toMatchObject({ userId: alice.id, userAgent: 'AliceBrowser/3', details: { method: 'password' } });
+    expect(all.events[0].user).toEqual({ id: alice.id, name: 'alice', email: alice.email });
+    expect(all.events[0].actor).toEqual({ id: alice.id, name: 'alice', email: alice.email });
     expect(typeof all.events[0].ipAddress).toBe('string');
     expect(all.events[0].ipAddress.length).toBeGreaterThan(0);
 

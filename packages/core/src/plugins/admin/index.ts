@@ -24,6 +24,7 @@ export { ADMIN_ERRORS } from './errors.js';
 export type { AdminAuditEvent } from './audit-events.js';
 export type { AdminOptions } from './config.js';
 export type { AdminStats, StatsBucket, StatsRange } from './routes/stats.js';
+export type { AuditEventView, AuditPerson } from './routes/list-audit-events.js';
 
 /** What the admin plugin offers other plugins, in `auth.extensions.admin`. */
 export interface AdminExtension {

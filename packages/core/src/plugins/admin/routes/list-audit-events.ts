@@ -6,6 +6,30 @@ import type { AdminConfig } from '../config.js';
 /** One page is at most this many events: the trail grows without bound, a read must not. */
 const MAX_LIMIT = 1000;
 
+/** Someone an audit event names. */
+export interface AuditPerson {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** One event as the listing answers it. */
+export interface AuditEventView {
+  id: string;
+  type: string;
+  userId: string | null;
+  actorId: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  details: Record<string, unknown> | null;
+  createdAt: Date;
+  /** The person it is about, and who did it (null: none, or removed since). */
+  user: AuditPerson | null;
+  actor: AuditPerson | null;
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
 /** A moment as an ISO 8601 date or epoch milliseconds. */
 const moment = z.union([z.iso.datetime({ offset: true }), z.iso.date(), z.coerce.number().int().min(0)], {
   error: 'Expected an ISO 8601 date or epoch milliseconds',
@@ -16,7 +40,8 @@ const moment = z.union([z.iso.datetime({ offset: true }), z.iso.date(), z.coerce
  * (security/audit.ts), newest first unless `sortDirection=asc`, for admins only; `total` counts every match.
  * `userId` is the person an event is about (or `email`: that person's address; none matches when unknown);
  * `type` is one event type (e.g. `sign-in.failure`) or several, comma-separated; `from` (inclusive) and
- * `to` (exclusive) bound `createdAt`. Each event carries its IP address and user agent.
+ * `to` (exclusive) bound `createdAt`. Each event carries its IP address and user agent, and `user` / `actor`:
+ * the name and email of the person it is about and of who did it (null when none or since removed).
  */
 export const listAuditEvents = (o: AdminConfig) =>
   adminEndpoint(o, {
@@ -50,6 +75,24 @@ export const listAuditEvents = (o: AdminConfig) =>
         auth.adapter.findMany('auditEvent', { where, limit: q.limit, offset: q.offset, sortBy: { field: 'createdAt', direction: q.sortDirection } }),
         auth.adapter.count('auditEvent', where),
       ]);
-      return { events, total, limit: q.limit, offset: q.offset };
+      // One read for the people the page names (at most 2 × limit ids).
+      const ids = [...new Set(events.flatMap((e) => [e.userId, e.actorId]).filter((id): id is string => typeof id === 'string'))];
+      const people = ids.length ? await auth.adapter.findMany('user', { where: [{ field: 'id', value: ids, operator: 'in' }], limit: ids.length }) : [];
+      const byId = new Map(people.map((u) => [String(u.id), { id: String(u.id), name: String(u.name), email: String(u.email) }]));
+      const named = events.map(
+        (e): AuditEventView => ({
+          id: String(e.id),
+          type: String(e.type),
+          userId: text(e.userId),
+          actorId: text(e.actorId),
+          ipAddress: text(e.ipAddress),
+          userAgent: text(e.userAgent),
+          details: e.details && typeof e.details === 'object' ? (e.details as Record<string, unknown>) : null,
+          createdAt: e.createdAt as Date,
+          user: byId.get(text(e.userId) ?? '') ?? null,
+          actor: byId.get(text(e.actorId) ?? '') ?? null,
+        }),
+      );
+      return { events: named, total, limit: q.limit, offset: q.offset };
     },
   });
