@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import { z } from 'zod';
 import type { AuthContext } from '../../../context.js';
 import { adminEndpoint } from '../access.js';
@@ -49,42 +50,74 @@ interface Counted {
   n: number;
 }
 
+type Bucketed = 'signIns' | 'signUps' | 'failedSignIns' | 'lockouts';
+type Counts = 'activeSessions' | 'total' | 'verified' | 'banned' | 'twoFactor';
+
+/** One statement of the dashboard: compiled for EXPLAIN by the scale test, executed by `readStats`. */
+export interface StatsQuery<K extends string = Bucketed | Counts> {
+  name: K;
+  query: { compile(): CompiledQuery; execute(): Promise<unknown[]> };
+}
+
 /**
- * Counts the rows of `table` whose `dateField` falls in each bucket from `start`, in the database (the
- * dialect's `bucketOf`), optionally split by a JSON key of `details`; only `where`'s rows. Reads one index
- * range ((type, createdAt) for audit events, createdAt for users), so the cost follows the range's rows,
- * never the table's.
+ * Rows of `table` whose `createdAt` is from `start` on, counted per bucket in the database (the dialect's
+ * `bucketOf`), optionally split by a JSON key of `details`; only `type`'s rows for audit events. It reads one
+ * index range ((type, createdAt) for audit events, createdAt for users), so its cost follows the rows in
+ * the range, never the table's.
  */
-async function countPerBucket(
-  auth: AuthContext,
-  table: 'auditEvent' | 'user',
-  opts: { start: number; size: number; type?: string; splitBy?: string },
-): Promise<Counted[]> {
+function perBucket(auth: AuthContext, table: 'auditEvent' | 'user', opts: { start: number; size: number; type?: string; splitBy?: string }) {
   const { adapter } = auth;
   const { caps } = adapter;
-  const createdAt = adapter.field(table, 'createdAt')!;
   const bucket = caps.bucketOf('createdAt', opts.start, opts.size);
   let q = adapter.db
     .selectFrom(table)
     .select([bucket.as('bucket'), (eb) => eb.fn.countAll().as('n')])
-    .where('createdAt', '>=', adapter.toDb(createdAt, opts.start));
+    .where('createdAt', '>=', adapter.toDb(adapter.field(table, 'createdAt')!, opts.start));
   if (opts.type) q = q.where('type', '=', opts.type);
   if (opts.splitBy) {
     const key = caps.jsonText('details', opts.splitBy);
-    q = q.select(key.as('key')).groupBy([bucket, key]);
-  } else {
-    q = q.groupBy(bucket);
+    return q.select(key.as('key')).groupBy([bucket, key]);
   }
-  const rows = (await q.execute()) as { bucket: unknown; key?: unknown; n: unknown }[];
-  return rows.map((r) => ({ bucket: Number(r.bucket), key: r.key == null ? null : String(r.key), n: Number(r.n) }));
+  return q.groupBy(bucket);
+}
+
+/** `select count(*) from table where field op value`, the value converted for the dialect. */
+function countWhere(auth: AuthContext, table: string, where?: { field: string; op: '=' | '>'; value: unknown }) {
+  const { adapter } = auth;
+  const q = adapter.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
+  return where ? q.where(where.field, where.op, adapter.toDb(adapter.field(table, where.field)!, where.value)) : q;
+}
+
+/** The window of a range at `now`: whole hours or UTC days, the last bucket being the current one. */
+export function windowOf(range: StatsRange, now: number): { start: number; size: number; count: number } {
+  const { size, buckets: count } = STATS_RANGES[range];
+  return { start: Math.floor(now / size) * size - (count - 1) * size, size, count };
+}
+
+/** Every statement the dashboard runs for `range` at `now` (two-factor's only when that plugin is on). */
+export function statsQueries(auth: AuthContext, range: StatsRange, now: number): StatsQuery[] {
+  const { start, size } = windowOf(range, now);
+  const list: StatsQuery[] = [
+    { name: 'signIns', query: perBucket(auth, 'auditEvent', { start, size, type: 'sign-in.success', splitBy: 'method' }) },
+    { name: 'signUps', query: perBucket(auth, 'user', { start, size }) },
+    { name: 'failedSignIns', query: perBucket(auth, 'auditEvent', { start, size, type: 'sign-in.failure' }) },
+    { name: 'lockouts', query: perBucket(auth, 'auditEvent', { start, size, type: 'sign-in.lockout' }) },
+    { name: 'activeSessions', query: countWhere(auth, 'session', { field: 'expiresAt', op: '>', value: now }) },
+    { name: 'total', query: countWhere(auth, 'user') },
+    { name: 'verified', query: countWhere(auth, 'user', { field: 'emailVerified', op: '=', value: true }) },
+    { name: 'banned', query: countWhere(auth, 'user', { field: 'banned', op: '=', value: true }) },
+  ];
+  if (auth.adapter.field('user', 'twoFactorEnabled')) {
+    list.push({ name: 'twoFactor', query: countWhere(auth, 'user', { field: 'twoFactorEnabled', op: '=', value: true }) });
+  }
+  return list;
 }
 
 /** The dashboard's numbers for one range, read from the server's own tables. */
 export async function readStats(auth: AuthContext, range: StatsRange): Promise<AdminStats> {
-  const { size, buckets: count, unit } = STATS_RANGES[range];
+  const { unit } = STATS_RANGES[range];
   const now = auth.now();
-  // Whole hours or UTC days; the last bucket is the current one.
-  const start = Math.floor(now / size) * size - (count - 1) * size;
+  const { start, size, count } = windowOf(range, now);
   const buckets: StatsBucket[] = Array.from({ length: count }, (_, i) => ({
     start: new Date(start + i * size).toISOString(),
     signIns: {},
@@ -93,31 +126,28 @@ export async function readStats(auth: AuthContext, range: StatsRange): Promise<A
     lockouts: 0,
   }));
   const at = (i: number) => (i >= 0 && i < count ? buckets[i] : undefined);
-  const has = (field: string) => !!auth.adapter.field('user', field);
 
-  const [signIns, signUps, failures, lockouts, activeSessions, total, verified, banned, twoFactor] = await Promise.all([
-    countPerBucket(auth, 'auditEvent', { start, size, type: 'sign-in.success', splitBy: 'method' }),
-    countPerBucket(auth, 'user', { start, size }),
-    countPerBucket(auth, 'auditEvent', { start, size, type: 'sign-in.failure' }),
-    countPerBucket(auth, 'auditEvent', { start, size, type: 'sign-in.lockout' }),
-    auth.adapter.count('session', [{ field: 'expiresAt', value: new Date(now), operator: 'gt' }]),
-    auth.adapter.count('user'),
-    auth.adapter.count('user', [{ field: 'emailVerified', value: true }]),
-    auth.adapter.count('user', [{ field: 'banned', value: true }]),
-    has('twoFactorEnabled') ? auth.adapter.count('user', [{ field: 'twoFactorEnabled', value: true }]) : Promise.resolve(null),
-  ]);
+  const answers = new Map<string, { bucket?: unknown; key?: unknown; n: unknown }[]>();
+  await Promise.all(
+    statsQueries(auth, range, now).map(async ({ name, query }) => {
+      answers.set(name, (await query.execute()) as { bucket?: unknown; key?: unknown; n: unknown }[]);
+    }),
+  );
+  const counted = (name: Bucketed): Counted[] =>
+    (answers.get(name) ?? []).map((r) => ({ bucket: Number(r.bucket), key: r.key == null ? null : String(r.key), n: Number(r.n) }));
+  const single = (name: Counts) => Number(answers.get(name)?.[0]?.n ?? 0);
 
   const byMethod = new Map<string, number>();
-  for (const r of signIns) {
+  for (const r of counted('signIns')) {
     const b = at(r.bucket);
     if (!b) continue; // written after `now` (a moved clock): not in the range
     const method = r.key ?? 'unknown';
     b.signIns[method] = (b.signIns[method] ?? 0) + r.n;
     byMethod.set(method, (byMethod.get(method) ?? 0) + r.n);
   }
-  const add = (rows: Counted[], field: 'signUps' | 'failedSignIns' | 'lockouts') => {
+  const add = (field: 'signUps' | 'failedSignIns' | 'lockouts') => {
     let sum = 0;
-    for (const r of rows) {
+    for (const r of counted(field)) {
       const b = at(r.bucket);
       if (!b) continue;
       b[field] += r.n;
@@ -127,9 +157,9 @@ export async function readStats(auth: AuthContext, range: StatsRange): Promise<A
   };
   const totals = {
     signIns: [...byMethod.values()].reduce((a, b) => a + b, 0),
-    signUps: add(signUps, 'signUps'),
-    failedSignIns: add(failures, 'failedSignIns'),
-    lockouts: add(lockouts, 'lockouts'),
+    signUps: add('signUps'),
+    failedSignIns: add('failedSignIns'),
+    lockouts: add('lockouts'),
   };
   return {
     range,
@@ -139,8 +169,8 @@ export async function readStats(auth: AuthContext, range: StatsRange): Promise<A
     buckets,
     methods: [...byMethod.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([m]) => m),
     totals,
-    activeSessions,
-    users: { total, verified, banned, twoFactor },
+    activeSessions: single('activeSessions'),
+    users: { total: single('total'), verified: single('verified'), banned: single('banned'), twoFactor: answers.has('twoFactor') ? single('twoFactor') : null },
   };
 }
 
