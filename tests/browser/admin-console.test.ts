@@ -77,6 +77,7 @@ describeBrowser('admin console in Chromium', () => {
     await admin.getByRole('button', { name: `Manage ${alice}` }).click();
     await admin.getByRole('link', { name: `Audit events of ${alice}` }).click();
     await shows(admin.getByRole('heading', { name: 'Audit trail', level: 1 }));
+    expect(await admin.getByLabel('User').inputValue()).toBe(alice);
     const rows = admin.getByRole('table').getByRole('row');
     // Header, two sign-ins, the sign-up.
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(4);
@@ -120,6 +121,10 @@ describeBrowser('admin console in Chromium', () => {
     await phone.goto(`${stack.url}/admin/dashboard?range=7d`);
     await expect.poll(() => phone.locator('svg .recharts-bar-rectangle').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await shoot(phone, 'dashboard-390');
+    await phone.getByRole('button', { name: '24 hours' }).click();
+    await shows(phone.getByRole('button', { name: '24 hours', pressed: true }));
+    await showsText(phone.getByRole('figure', { name: 'Sign-ups' }), '3 in this range');
+    await shoot(phone, 'dashboard-24h-390');
     await phone.goto(`${stack.url}/admin/audit?user=${encodeURIComponent(alice)}`);
     await expect.poll(() => phone.getByRole('table').getByRole('row').count(), { timeout: 10_000 }).toBe(4);
     await shoot(phone, 'audit-390');

@@ -72,7 +72,7 @@ function UserActions({ user, onRemoved, onClose }: { user: User; onRemoved: () =
         <dt>Created</dt>
         <dd>{formatDate(user.createdAt)}</dd>
       </dl>
-      <Link to={`/admin/audit?${new URLSearchParams({ user: user.id })}`}>
+      <Link to={`/admin/audit?${new URLSearchParams({ user: user.email })}`}>
         Audit events<span className="visually-hidden"> of {user.email}</span>
       </Link>
       <button type="button" onClick={onClose}>

@@ -42,6 +42,12 @@ describe('GET /admin/stats', () => {
     expect((await signIn(alice.email)).status).toBe(200);
     for (let i = 0; i < 3; i++) expect((await signIn(bob.email, 'wrong password!')).status).toBe(401);
     expect((await signIn(bob.email, 'wrong password!')).status).toBe(429);
+    // The lock is in the trail, with the request that caused it.
+    const locks = (await get(root.jar, '/list-audit-events', { type: 'sign-in.lockout' })).data;
+    expect(locks.events).toHaveLength(1);
+    expect(locks.events[0]).toMatchObject({ userId: bob.id, userAgent: 'TestBrowser/1.0', user: { email: bob.email } });
+    expect(locks.events[0].ipAddress).toBeTruthy();
+    expect(Date.parse(locks.events[0].details.until)).toBe(t.clock.now() + 900_000);
     await ctx.audit.record(null, 'sign-in.success', { userId: alice.id, details: { method: 'github' } });
     expect((await t.json('/admin/ban-user', { body: { userId: bob.id }, jar: root.jar })).status).toBe(200);
     await ctx.adapter.update('user', [{ field: 'id', value: alice.id }], { emailVerified: true, twoFactorEnabled: true });
