@@ -32,7 +32,7 @@ describeBrowser('the admin area follows the server in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await shows(page.getByRole('button', { name: 'Sign out' }));
     await page.getByRole('link', { name: 'Admin' }).click();
-    await shows(page.getByRole('heading', { name: 'Admin', level: 1 }));
+    await shows(page.getByRole('heading', { name: 'Users', level: 1 }));
     return page;
   };
 

@@ -37,7 +37,7 @@ describeBrowser('admin journey in Chromium', () => {
     await signIn(admin, adminEmail, 'admin-password-1');
     await showsText(admin.getByRole('banner'), 'Ada Admin');
     await admin.getByRole('link', { name: 'Admin' }).click();
-    await shows(admin.getByRole('heading', { name: 'Admin', level: 1 }));
+    await shows(admin.getByRole('heading', { name: 'Users', level: 1 }));
     await admin.getByLabel('Search').fill('mallory');
     const rows = admin.getByRole('table').getByRole('row');
     // The header row and Mallory's, nobody else.
@@ -83,7 +83,7 @@ describeBrowser('admin journey in Chromium', () => {
     await stack.shot(admin, '6-impersonating');
     await banner.getByRole('button', { name: 'Stop impersonating' }).click();
     await absent(admin.getByText(/^Impersonating /));
-    await shows(admin.getByRole('heading', { name: 'Admin', level: 1 }));
+    await shows(admin.getByRole('heading', { name: 'Users', level: 1 }));
     await showsText(admin.getByRole('banner'), 'Ada Admin');
     await stack.shot(admin, '6-stopped-impersonating');
 

@@ -1,7 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { ServerInfoProvider } from './lib/providers';
+import { queryClient } from './lib/query-client';
 import { router } from './router';
 import './styles.css';
 
@@ -10,8 +12,10 @@ if (!root) throw new Error('index.html lacks #root');
 
 createRoot(root).render(
   <StrictMode>
-    <ServerInfoProvider>
-      <RouterProvider router={router} />
-    </ServerInfoProvider>
+    <QueryClientProvider client={queryClient}>
+      <ServerInfoProvider>
+        <RouterProvider router={router} />
+      </ServerInfoProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -4,8 +4,10 @@ import { RequireAuth } from './components/RequireAuth';
 import { AcceptInvitation } from './pages/AcceptInvitation';
 import { AccountDeleted } from './pages/AccountDeleted';
 import { AccountPage } from './pages/account/AccountPage';
+import { AdminLayout } from './pages/admin/AdminLayout';
 import { AdminPage } from './pages/admin/AdminPage';
 import { WebhooksPage } from './pages/admin/webhooks/WebhooksPage';
+import { AuditPage } from './pages/admin/AuditPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { Home } from './pages/Home';
 import { MagicLinkError } from './pages/magic-link/MagicLinkError';
@@ -43,8 +45,18 @@ export const router = createBrowserRouter([
           { path: 'sessions', element: <Sessions /> },
           { path: 'two-factor', element: <TwoFactorPage /> },
           { path: 'organizations', element: <OrganizationsPage /> },
-          { path: 'admin', element: <AdminPage /> },
-          { path: 'admin/webhooks', element: <WebhooksPage /> },
+          {
+            // The admin console: its sections are listed in pages/admin/nav.ts.
+            path: 'admin',
+            element: <AdminLayout />,
+            children: [
+              { index: true, element: <AdminPage /> },
+              // Its own chunk: the chart library loads only for the dashboard.
+              { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/admin/DashboardPage')).DashboardPage }) },
+              { path: 'audit', element: <AuditPage /> },
+              { path: 'webhooks', element: <WebhooksPage /> },
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -212,6 +212,7 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
   const signer = new Signer(resolved.secrets);
   const cookies = cookieNames(resolved.advanced.cookiePrefix, secureCookies);
   const mailer = createMailer(resolved.email, logger);
+  const audit = new AuditLog({ adapter, logger });
   const rateStore = rateStoreFor(resolved, adapter, logger);
   const baseOrigin = new URL(resolved.baseURL).origin;
   const passwordRules = new PasswordRules({
@@ -249,8 +250,8 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
       hidden: parts.hiddenSessions,
       sources,
     }),
-    lockout: new Lockout({ adapter, mailer, logger, now, options: options.lockout }),
-    audit: new AuditLog({ adapter, logger }),
+    lockout: new Lockout({ adapter, mailer, logger, now, options: options.lockout, audit }),
+    audit,
     origins: new OriginPolicy([baseOrigin, ...(resolved.trustedOrigins ?? [])]),
     rateStore,
     rateLimiter: new RateLimiter({ options: resolved.rateLimit, store: rateStore, pluginRules: parts.rateRules, now }),

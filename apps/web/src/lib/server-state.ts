@@ -2,6 +2,7 @@ import type { AuthResult } from '@gatehouse/client';
 import { type AuthQueryState, useAuthQuery } from '@gatehouse/react';
 import { useSyncExternalStore } from 'react';
 import { auth } from '../auth';
+import { queryClient } from './query-client';
 
 /**
  * The one way the screens follow the server: whatever a page shows is loaded
@@ -10,6 +11,8 @@ import { auth } from '../auth';
  * action may have changed the person's own role, sessions or account) and loads
  * every shown query (the organization hooks too) again, so no screen keeps what
  * the server no longer holds. The answers shown stay until the new ones arrive.
+ * The admin console loads through TanStack Query instead (query-client.ts): `serverChanged()`
+ * invalidates its cache too, so both kinds of page follow the same actions.
  */
 let version = 0;
 const listeners = new Set<() => void>();
@@ -25,6 +28,7 @@ const getVersion = () => version;
 /** Tells every shown query, and the session view, that the server's state changed. */
 export function serverChanged(): void {
   reloadQueries();
+  void queryClient.invalidateQueries();
   void auth.$store.session.refetch();
 }
 

@@ -16,6 +16,7 @@ import {
   SqliteQueryCompiler,
   sql,
   type Dialect,
+  type RawBuilder,
 } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -45,6 +46,25 @@ export interface DialectCapabilities {
   inlineReferences: boolean;
   /** `CREATE INDEX IF NOT EXISTS` exists (MySQL 8 has none). */
   createIndexIfNotExists: boolean;
+  /**
+   * SQL for the bucket a date column's value falls in: `floor((epochMillis(column) - start) / size)`, an integer
+   * (0 for the first bucket), for counting per hour or day in the database. `start` and `size` are whole milliseconds.
+   */
+  bucketOf(column: string, start: number, size: number): RawBuilder<number>;
+  /** SQL for the text at a top-level `key` of a JSON column (stored as text everywhere), null when absent. */
+  jsonText(column: string, key: string): RawBuilder<string | null>;
+}
+
+/** An integer literal for SQL; refuses anything else, so callers cannot inline text. */
+function int(n: number): RawBuilder<number> {
+  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
+  return sql.lit(n);
+}
+
+/** A JSON key for a path literal: letters, digits, `_` and `-` only. */
+function jsonKey(key: string): string {
+  if (!/^[A-Za-z0-9_-]+$/.test(key)) throw new Error(`not a JSON key: ${key}`);
+  return key;
 }
 
 /** Tables (with their columns) and index names of the current schema/database only. */
@@ -91,6 +111,9 @@ export const sqliteCaps: DialectCapabilities = {
   columnType: (type) => (type === 'number' || type === 'boolean' || type === 'date' ? 'integer' : 'text'),
   inlineReferences: true,
   createIndexIfNotExists: true,
+  // Dates are epoch milliseconds already; the division of two integers is an integer division.
+  bucketOf: (column, start, size) => sql<number>`cast((${sql.ref(column)} - ${int(start)}) / ${int(size)} as integer)`,
+  jsonText: (column, key) => sql<string | null>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${jsonKey(key)}`)})`,
 };
 
 export const postgresCaps: DialectCapabilities = {
@@ -104,6 +127,9 @@ export const postgresCaps: DialectCapabilities = {
     ({ number: 'bigint', boolean: 'boolean', date: 'timestamptz(3)', json: 'text', string: 'text' })[type] ?? 'text',
   inlineReferences: true,
   createIndexIfNotExists: true,
+  bucketOf: (column, start, size) =>
+    sql<number>`cast(floor((extract(epoch from ${sql.ref(column)}) * 1000 - ${int(start)}) / ${int(size)}) as integer)`,
+  jsonText: (column, key) => sql<string | null>`(cast(${sql.ref(column)} as jsonb) ->> ${sql.lit(jsonKey(key))})`,
 };
 
 export const mysqlCaps: DialectCapabilities = {
@@ -125,6 +151,10 @@ export const mysqlCaps: DialectCapabilities = {
   tableOptions: 'engine=InnoDB default charset=utf8mb4 collate=utf8mb4_bin',
   inlineReferences: false,
   createIndexIfNotExists: false,
+  // Dates are UTC (the pool's timezone is 'Z'): microseconds since the epoch, without the session's time zone.
+  bucketOf: (column, start, size) =>
+    sql<number>`floor((timestampdiff(microsecond, '1970-01-01 00:00:00', ${sql.ref(column)}) div 1000 - ${int(start)}) / ${int(size)})`,
+  jsonText: (column, key) => sql<string | null>`json_unquote(json_extract(${sql.ref(column)}, ${sql.lit(`$.${jsonKey(key)}`)}))`,
 };
 
 export function capabilitiesOf(name: DialectName): DialectCapabilities {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { capabilitiesOf, compileOnly, type DialectName, type SchemaSnapshot } from './dialect.js';
 import { organizationSchema } from '../plugins/organization/schema.js';
-import { planSteps, uniqueTogetherName } from './migrate.js';
+import { adminSchema } from '../plugins/admin/schema.js';
+import { resolveAdminOptions } from '../plugins/admin/config.js';
+import { indexName, planSteps, uniqueTogetherName } from './migrate.js';
 import { coreSchema, mergeSchema, type Schema } from './schema.js';
 
 /**
@@ -17,6 +19,7 @@ function migrated(schema: Schema): SchemaSnapshot {
   for (const [t, def] of Object.entries(schema)) {
     for (const [f, d] of Object.entries(def.fields)) if (d.index && !d.unique) indexes.add(`${t}_${f}_idx`);
     for (const columns of def.uniqueTogether ?? []) indexes.add(uniqueTogetherName(t, columns));
+    for (const columns of def.indexes ?? []) indexes.add(indexName(t, columns));
   }
   return { tables: new Map(Object.entries(schema).map(([t, def]) => [t, new Set(['id', ...Object.keys(def.fields)])])), indexes };
 }
@@ -57,5 +60,25 @@ describe.each(dialects)('migration SQL: %s', (dialect) => {
     expect(steps).toHaveLength(1);
     expect(steps[0]).toMatchObject({ kind: 'create-index', table: 'member', column: 'organizationId,userId' });
     expect(steps[0]!.sql).toMatch(/create unique index .*member_organizationId_userId_uidx/i);
+  });
+
+  it('gives each declared index (one column or several, in order) a plain index, once, on existing tables', () => {
+    const core = coreSchema();
+    const withAdmin = mergeSchema(core, adminSchema(resolveAdminOptions()));
+    const steps = planSteps(db, caps, withAdmin, migrated(core)).filter((s) => s.kind === 'create-index');
+    expect(steps.map((s) => s.sql)).toMatchSnapshot();
+    expect(steps.map((s) => `${s.table}:${s.column}`)).toEqual([
+      'user:createdAt',
+      'user:emailVerified',
+      'user:banned',
+      'session:expiresAt',
+      'auditEvent:type,createdAt',
+      'auditEvent:userId,createdAt',
+    ]);
+    expect(steps.every((s) => !/unique/i.test(s.sql))).toBe(true);
+    expect(planSteps(db, caps, withAdmin, migrated(withAdmin))).toEqual([]);
+    // A one-column index that a field's `index: true` also asks for is created once.
+    const twice = mergeSchema(core, { verification: { fields: {}, indexes: [['identifier']] } });
+    expect(planSteps(db, caps, twice, empty).filter((s) => s.sql.includes('verification_identifier_idx'))).toHaveLength(1);
   });
 });

@@ -90,12 +90,26 @@ export function planSteps(db: Kysely<AnyDB>, caps: DialectCapabilities, schema: 
       if (caps.createIndexIfNotExists) idx = idx.ifNotExists();
       steps.push({ kind: 'create-index', table, column: columns.join(','), sql: idx.compile().sql });
     }
+    const planned = new Set(steps.map((s) => s.kind === 'create-index' && s.sql));
+    for (const columns of def.indexes ?? []) {
+      const index = indexName(table, columns);
+      if (current.indexes.has(index)) continue;
+      let idx = db.schema.createIndex(index).on(table).columns([...columns]);
+      if (caps.createIndexIfNotExists) idx = idx.ifNotExists();
+      const compiled = idx.compile().sql;
+      // A one-column entry may name the same index as a field's `index: true`: it is created once.
+      if (planned.has(compiled)) continue;
+      steps.push({ kind: 'create-index', table, column: columns.join(','), sql: compiled });
+    }
   }
   return steps;
 }
 
 /** `account` + `[providerId, accountId]` → `account_providerId_accountId_uidx`. */
 export const uniqueTogetherName = (table: string, columns: readonly string[]) => `${table}_${columns.join('_')}_uidx`;
+
+/** `auditEvent` + `[type, createdAt]` → `auditEvent_type_createdAt_idx` (one column: the name `index: true` gives it). */
+export const indexName = (table: string, columns: readonly string[]) => `${table}_${columns.join('_')}_idx`;
 
 /** The steps a migration would take on this database (its current schema only). */
 export async function planMigration(db: Kysely<AnyDB>, caps: DialectCapabilities, schema: Schema): Promise<MigrationStep[]> {

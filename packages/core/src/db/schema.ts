@@ -27,6 +27,11 @@ export interface TableDef {
   fields: Record<string, FieldDef>;
   /** Sets of columns whose values together appear once (a unique index each, named by its columns). */
   uniqueTogether?: readonly (readonly string[])[];
+  /**
+   * Plain (non-unique) indexes over one or more columns, in order (named by its columns: `table_a_b_idx`), for
+   * reads that filter on the first and range or sort on the next (e.g. `['type', 'createdAt']`).
+   */
+  indexes?: readonly (readonly string[])[];
 }
 
 export type Schema = Record<string, TableDef>;
@@ -107,7 +112,12 @@ export function mergeSchema(base: Schema, extra: Partial<Schema> | undefined): S
   for (const [table, def] of Object.entries(extra)) {
     if (!def) continue;
     const together = [...(out[table]?.uniqueTogether ?? []), ...(def.uniqueTogether ?? [])];
-    out[table] = { fields: { ...(out[table]?.fields ?? {}), ...def.fields }, ...(together.length ? { uniqueTogether: together } : {}) };
+    const indexes = [...(out[table]?.indexes ?? []), ...(def.indexes ?? [])];
+    out[table] = {
+      fields: { ...(out[table]?.fields ?? {}), ...def.fields },
+      ...(together.length ? { uniqueTogether: together } : {}),
+      ...(indexes.length ? { indexes } : {}),
+    };
   }
   return out;
 }

@@ -28,7 +28,7 @@ export const signInEmail = defineEndpoint({
     const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'email', value: email }]);
     const ok = await verifyCredential(auth, user, body.password);
     if (!user || !ok) {
-      await auth.lockout.fail(identity, user);
+      await auth.lockout.fail(identity, user, c);
       await auth.audit.record(c, 'sign-in.failure', { userId: user?.id ?? null, details: { method: 'email' } });
       fail('UNAUTHORIZED', 'INVALID_EMAIL_OR_PASSWORD');
     }

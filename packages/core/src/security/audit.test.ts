@@ -96,7 +96,7 @@ describe('GET /admin/list-audit-events', () => {
     expect(failures.data.total).toBe(2);
     for (const e of failures.data.events) {
       expect(e).toMatchObject({ type: 'sign-in.failure', userId: alice.id, ipAddress: IP, userAgent: UA, details: { method: 'email' } });
-      expect(Object.keys(e).sort()).toEqual(['actorId', 'createdAt', 'details', 'id', 'ipAddress', 'type', 'userAgent', 'userId']);
+      expect(Object.keys(e).sort()).toEqual(['actor', 'actorId', 'createdAt', 'details', 'id', 'ipAddress', 'type', 'user', 'userAgent', 'userId']);
     }
     const success = (await list({ type: 'sign-in.success', userId: alice.id })).data;
     expect(success.events).toHaveLength(1);

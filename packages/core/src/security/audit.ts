@@ -11,6 +11,8 @@ import type { RequestScope } from '../request-scope.js';
 export interface AuditEventTypes {
   'sign-in.success': true;
   'sign-in.failure': true;
+  /** An identity was locked after too many failed sign-ins (security/lockout.ts). */
+  'sign-in.lockout': true;
   'sign-up': true;
   'sign-out': true;
   'session.revoke': true;
@@ -38,11 +40,14 @@ export interface AuditDeps {
   logger: Logger;
 }
 
+/** What the audit log reads of a request: its IP, user agent and session (null: no request). */
+export type AuditScope = Pick<RequestScope, 'ip' | 'headers' | 'session'> | null;
+
 export class AuditLog {
   constructor(private readonly deps: AuditDeps) {}
 
   /** Records an event; a failure to record is logged and never fails the request. */
-  async record(c: Pick<RequestScope, 'ip' | 'headers' | 'session'> | null, type: AuditEventType, input: AuditInput = {}): Promise<void> {
+  async record(c: AuditScope, type: AuditEventType, input: AuditInput = {}): Promise<void> {
     try {
       await this.deps.adapter.create(
         'auditEvent',

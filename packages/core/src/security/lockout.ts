@@ -4,6 +4,7 @@ import { APIError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { UserRow } from '../session/types.js';
+import type { AuditLog, AuditScope } from './audit.js';
 
 export const LOCKOUT_ERRORS = {
   TOO_MANY_FAILED_ATTEMPTS: 'Too many failed attempts. Please try again later.',
@@ -87,6 +88,8 @@ export interface LockoutDeps {
   logger: Logger;
   now(): number;
   options?: LockoutOptions;
+  /** Where a lock is recorded (`sign-in.lockout`), for the admin dashboard. */
+  audit?: AuditLog;
 }
 
 /**
@@ -127,9 +130,10 @@ export class Lockout {
 
   /**
    * Counts a failure, atomically (concurrent failures are each counted); the one
-   * that reaches the limit locks the identity and tells its owner.
+   * that reaches the limit locks the identity, records a `sign-in.lockout` (with the request's
+   * IP and user agent when `scope` is given) and tells its owner.
    */
-  async fail(identity: string, user: UserRow | null): Promise<void> {
+  async fail(identity: string, user: UserRow | null, scope: AuditScope = null): Promise<void> {
     const o = this.opts;
     if (!o.enabled) return;
     const now = this.deps.now();
@@ -144,7 +148,9 @@ export class Lockout {
       }
       return { ...counting, count: counting.count + 1 };
     });
-    if (locked && user) void this.notify(user);
+    if (!locked) return;
+    await this.deps.audit?.record(scope, 'sign-in.lockout', { userId: user?.id ?? null, actorId: null, details: { until: new Date(now + o.duration * 1000).toISOString() } });
+    if (user) void this.notify(user);
   }
 
   /** A success: the count starts again. */

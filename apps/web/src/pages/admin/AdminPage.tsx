@@ -1,11 +1,7 @@
 import type { User } from '../../auth';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { useSession } from '../../auth';
 import { Notice } from '../../components/Messages';
 import { Page } from '../../components/Page';
-import { useServerInfo } from '../../lib/providers';
-import { isAdmin } from '../../lib/roles';
 import { CreateUser } from './CreateUser';
 import { UserPanel } from './UserPanel';
 import { UserTable } from './UserTable';
@@ -16,29 +12,13 @@ import { UserTable } from './UserTable';
  */
 type Focus = { kind: 'none' } | { kind: 'create' } | { kind: 'user'; user: User };
 
+/** The admin console's Users section (at /admin; AdminLayout lets only admins in). */
 export function AdminPage() {
-  const { data } = useSession();
-  const { features } = useServerInfo();
   const [focus, setFocus] = useState<Focus>({ kind: 'none' });
   const [notice, setNotice] = useState<string | null>(null);
-  if (!data) return null;
-  if (!isAdmin(data.user)) {
-    return (
-      <Page title="Admin">
-        <p role="alert" className="message error">
-          Only admins can access this page.
-        </p>
-      </Page>
-    );
-  }
 
   return (
-    <Page title="Admin">
-      {features.webhooks ? (
-        <nav aria-label="Admin" className="actions">
-          <Link to="/admin/webhooks">Webhooks</Link>
-        </nav>
-      ) : null}
+    <Page title="Users">
       {/* Hidden while the form is open, so only one "Create user" button exists at a time. */}
       {focus.kind === 'create' ? null : (
         <div className="actions">

@@ -1,6 +1,6 @@
 import type { User } from '../../auth';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { auth } from '../../auth';
 import { ErrorMessage, Notice } from '../../components/Messages';
 import { Section } from '../../components/Section';
@@ -72,6 +72,9 @@ function UserActions({ user, onRemoved, onClose }: { user: User; onRemoved: () =
         <dt>Created</dt>
         <dd>{formatDate(user.createdAt)}</dd>
       </dl>
+      <Link to={`/admin/audit?${new URLSearchParams({ user: user.email })}`}>
+        Audit events<span className="visually-hidden"> of {user.email}</span>
+      </Link>
       <button type="button" onClick={onClose}>
         Close
       </button>

@@ -65,6 +65,8 @@ const ADMIN_ROUTES: [string, 'GET' | 'POST'][] = [
   ['/revoke-user-sessions', 'POST'],
   ['/remove-user', 'POST'],
   ['/set-user-password', 'POST'],
+  ['/list-audit-events', 'GET'],
+  ['/stats', 'GET'],
 ];
 
 describe('admin: fields and access', () => {

@@ -40,6 +40,7 @@ export const adminClient: ClientPlugin<AdminRoutes> = {
     '/admin/remove-user': 'POST',
     '/admin/set-user-password': 'POST',
     '/admin/list-audit-events': 'GET',
+    '/admin/stats': 'GET',
   },
   changesSession: { '/admin/impersonate-user': true, '/admin/stop-impersonating': true },
 };

@@ -16,12 +16,15 @@ import { revokeUserSessions } from './routes/revoke-user-sessions.js';
 import { setRole } from './routes/set-role.js';
 import { setUserPassword } from './routes/set-user-password.js';
 import { stopImpersonating } from './routes/stop-impersonating.js';
+import { adminStats } from './routes/stats.js';
 import { unbanUser } from './routes/unban-user.js';
 import { adminSchema } from './schema.js';
 
 export { ADMIN_ERRORS } from './errors.js';
 export type { AdminAuditEvent } from './audit-events.js';
 export type { AdminOptions } from './config.js';
+export type { AdminStats, StatsBucket, StatsRange } from './routes/stats.js';
+export type { AuditEventView, AuditPerson } from './routes/list-audit-events.js';
 
 /** What the admin plugin offers other plugins, in `auth.extensions.admin`. */
 export interface AdminExtension {
@@ -44,6 +47,7 @@ export function adminRoutes(o: AdminConfig) {
     removeUser(o),
     setUserPassword(o),
     listAuditEvents(o),
+    adminStats(o),
   ] as const;
 }
 

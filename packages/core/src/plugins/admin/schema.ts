@@ -1,7 +1,12 @@
 import type { Schema } from '../../db/schema.js';
 import type { AdminConfig } from './config.js';
 
-/** The admin plugin's fields: none of them is accepted from sign-up or update-user (no `input`). */
+/**
+ * The admin plugin's fields: none of them is accepted from sign-up or update-user (no `input`).
+ * Its indexes keep the dashboard (routes/stats.ts) and the audit trail's filters reading only what they count:
+ * audit events by type (or person) within a time range, users created within a range or by a flag,
+ * sessions not yet expired.
+ */
 export const adminSchema = (o: AdminConfig): Partial<Schema> => ({
   user: {
     fields: {
@@ -10,6 +15,14 @@ export const adminSchema = (o: AdminConfig): Partial<Schema> => ({
       banReason: { type: 'string', long: true },
       banExpires: { type: 'date' },
     },
+    indexes: [['createdAt'], ['emailVerified'], ['banned']],
   },
-  session: { fields: { impersonatedBy: { type: 'string' } } },
+  session: { fields: { impersonatedBy: { type: 'string' } }, indexes: [['expiresAt']] },
+  auditEvent: {
+    fields: {},
+    indexes: [
+      ['type', 'createdAt'],
+      ['userId', 'createdAt'],
+    ],
+  },
 });

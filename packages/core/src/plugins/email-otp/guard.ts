@@ -43,6 +43,6 @@ export async function throttleSends(c: EndpointContext, email: string): Promise<
  * guess), then the answer: 400 INVALID_OTP, 400 OTP_EXPIRED, 403 TOO_MANY_ATTEMPTS.
  */
 export async function refuseOtp(c: EndpointContext, outcome: Exclude<OtpOutcome, 'ok'>, email: string, user: UserRow | null): Promise<never> {
-  if (outcome !== 'OTP_EXPIRED') await c.auth.lockout.fail(lockoutIdentity(email), user);
+  if (outcome !== 'OTP_EXPIRED') await c.auth.lockout.fail(lockoutIdentity(email), user, c);
   throw emailOtpError(outcome === 'TOO_MANY_ATTEMPTS' ? 'FORBIDDEN' : 'BAD_REQUEST', outcome);
 }

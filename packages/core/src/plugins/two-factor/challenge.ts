@@ -47,7 +47,7 @@ export async function openChallenge(c: EndpointContext, opts: { attempt: boolean
 
 /** A wrong code: the last allowed try also ends the pending sign-in. */
 export async function failChallenge(c: EndpointContext, ch: Challenge): Promise<never> {
-  await c.auth.lockout.fail(secondFactorIdentity(ch.user.id), ch.user);
+  await c.auth.lockout.fail(secondFactorIdentity(ch.user.id), ch.user, c);
   await c.auth.audit.record(c, 'sign-in.failure', { userId: ch.user.id, actorId: ch.user.id, details: { method: 'two-factor' } });
   if (ch.kind === 'pending' && ch.attempt >= twoFactorConfig(c.auth).maxAttempts) await killPending(c, ch.pending);
   throw twoFactorError('UNAUTHORIZED', 'INVALID_TWO_FACTOR_AUTHENTICATION');

@@ -52,7 +52,7 @@ export function twoFactorPlugin(options: TwoFactorOptions = {}) {
     id: 'two-factor',
     features: { twoFactor: true },
     schema: {
-      user: { fields: { twoFactorEnabled: { type: 'boolean', defaultValue: false } } },
+      user: { fields: { twoFactorEnabled: { type: 'boolean', defaultValue: false, index: true } } },
       twoFactor: {
         fields: {
           userId: { type: 'string', required: true, unique: true, references: { model: 'user', field: 'id', onDelete: 'cascade' } },

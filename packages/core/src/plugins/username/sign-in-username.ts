@@ -31,7 +31,7 @@ export const signInUsername = defineEndpoint({
     const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'username', value: username }]);
     const ok = await verifyCredential(auth, user, body.password);
     if (!user || !ok) {
-      await auth.lockout.fail(identity, user);
+      await auth.lockout.fail(identity, user, c);
       await auth.audit.record(c, 'sign-in.failure', { userId: user?.id ?? null, details: { method: 'username' } });
       throw usernameError('UNAUTHORIZED', 'INVALID_USERNAME_OR_PASSWORD');
     }

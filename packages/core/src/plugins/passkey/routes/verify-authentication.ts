@@ -39,7 +39,7 @@ export const verifyAuthentication = defineEndpoint({
     await auth.lockout.begin(identity);
     const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'id', value: passkey.userId }]);
     const refuse = async (): Promise<never> => {
-      await auth.lockout.fail(identity, user);
+      await auth.lockout.fail(identity, user, c);
       await auth.audit.record(c, 'sign-in.failure', { userId: passkey.userId, details: { method: 'passkey', passkeyId: passkey.id } });
       throw passkeyError('UNAUTHORIZED', 'AUTHENTICATION_FAILED');
     };

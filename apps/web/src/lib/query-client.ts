@@ -1,0 +1,38 @@
+import type { AuthError, AuthResult } from '@gatehouse/client';
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * TanStack Query's cache, for the pages that load through it (the admin console). Answers are fresh for
+ * a few seconds, loaded again when the tab comes back or the network returns, and invalidated by
+ * `serverChanged()` (server-state.ts) after every action the server answered, as `useServerQuery`'s are.
+ * A refusal is not retried (the server said no); no answer at all is, once.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 5_000,
+      retry: (failures, error) => failures < 1 && error instanceof ServerRefusal && error.error.status === 0,
+    },
+  },
+});
+
+/** The server's refusal (status, code, message) as TanStack Query's error. */
+export class ServerRefusal extends Error {
+  constructor(readonly error: AuthError) {
+    super(error.message);
+  }
+}
+
+/** A client call as a TanStack query function: its data, or a thrown `ServerRefusal`. */
+export async function unwrap<T>(call: Promise<AuthResult<T>>): Promise<T> {
+  const { data, error } = await call;
+  if (error) throw new ServerRefusal(error);
+  return data as T;
+}
+
+/** A query's error as the pages' `<ErrorMessage>` shows it. */
+export function refusalOf(error: unknown): AuthError | null {
+  if (!error) return null;
+  if (error instanceof ServerRefusal) return error.error;
+  return { message: error instanceof Error ? error.message : String(error), code: 'CLIENT_ERROR', status: 0 };
+}
