@@ -7,6 +7,7 @@ import { FastLane } from './fast-lane.js';
 import { buildRouter } from './handler.js';
 import { migrate, planMigration, type MigrationStep } from './db/migrate.js';
 import { callEndpoint, responseOf, type CallInfo, type DirectCall, type PipelineSeams } from './pipeline.js';
+import { joinObservers } from './observe.js';
 import type { Plugin } from './plugin.js';
 import { BUILTIN_FEATURES, builtinPlugins, type GatehouseOptions } from './plugins/index.js';
 import type { BuiltinEndpoint } from './plugins/route-list.js';
@@ -59,8 +60,9 @@ function warnSkipped(auth: AuthContext, steps: MigrationStep[]): MigrationStep[]
 }
 
 /** What the plugins bring to the context: schema, hooks, rate rules and features. */
-function contextParts(plugins: readonly Plugin[]): ContextParts {
+function contextParts(plugins: readonly Plugin[], observer: ContextParts['observer']): ContextParts {
   return {
+    observer,
     schemas: plugins.map((p) => p.schema),
     databaseHooks: plugins.flatMap((p) => (p.databaseHooks ? [p.databaseHooks] : [])),
     rateRules: Object.assign({}, ...plugins.map((p) => p.rateLimit)),
@@ -84,12 +86,14 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
     before: plugins.flatMap((p) => (p.before ? [p.before.bind(p)] : [])),
     after: plugins.flatMap((p) => (p.after ? [p.after.bind(p)] : [])),
   };
+  const observers = plugins.flatMap((p) => (p.observe ? [p.observe] : []));
+  const observer = observers.length > 0 ? joinObservers(observers) : undefined;
   let init: Promise<{ auth: AuthContext; router: ReturnType<typeof buildRouter>; lane: FastLane }> | undefined;
   const start = () =>
     (init ??= (async () => {
-      const auth = await createContext(options, contextParts(plugins));
+      const auth = await createContext(options, contextParts(plugins, observer));
       if (options.autoMigrate !== false) warnSkipped(auth, await migrate(auth.database.db, auth.database.caps, auth.schema));
-      for (const p of plugins) await p.init?.(auth);
+      for (const p of plugins) await p.init?.(auth, { plugins, endpoints });
       const lane = new FastLane({
         basePath: auth.basePath,
         sessions: auth.sessions,
@@ -97,8 +101,9 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
         trustedProxies: auth.options.advanced.trustedProxies,
         logger: auth.logger,
         corsHeaders: (origin) => corsHeaders(auth, origin),
+        observe: observer?.answer,
       });
-      return { auth, router: buildRouter(auth, endpoints, seams), lane };
+      return { auth, router: buildRouter(auth, endpoints, seams, observer?.answer), lane };
     })());
 
   type Call = DirectCall & { asResponse?: boolean; returnHeaders?: boolean };

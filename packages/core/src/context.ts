@@ -11,6 +11,7 @@ import type { Row } from './db/types.js';
 import { cookieNames, type CookieNames } from './cookies.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import type { Observer } from './observe.js';
 import { DEFAULT_SECRET, type CoreOptions } from './options.js';
 import { OriginPolicy } from './origin.js';
 import { DatabaseRateStore, MemoryRateStore, SecondaryRateStore, type RateLimitStore, type RateRule } from './rate-limit.js';
@@ -141,6 +142,8 @@ export interface ContextParts {
   features: Record<string, boolean>;
   /** Sessions that list-sessions leaves out, by the plugins' predicates. */
   hiddenSessions: readonly ((session: SessionRow) => boolean)[];
+  /** The plugins' observers, joined (`observe.ts`); absent when none watches. */
+  observer?: Observer;
 }
 
 /** Builds the schema: core tables, plugin contributions, then the user's additional fields. */
@@ -162,6 +165,22 @@ export function buildSchema(options: CoreOptions, plugins: readonly { schema?: P
     };
   }
   return mergeSchema(schema, { user: { fields: userFields } });
+}
+
+/** The mailer, telling the observers of each failed send (the failure still reaches its caller). */
+function observedMailer(mailer: Mailer, observer: Observer | undefined): Mailer {
+  const failed = observer?.mailFailed;
+  if (!failed) return mailer;
+  return {
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+      } catch (e) {
+        failed(e);
+        throw e;
+      }
+    },
+  };
 }
 
 function rateStoreFor(resolved: ResolvedOptions, adapter: Adapter, logger: Logger): RateLimitStore {
@@ -190,7 +209,7 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
 
   const signer = new Signer(resolved.secrets);
   const cookies = cookieNames(resolved.advanced.cookiePrefix, secureCookies);
-  const mailer = createMailer(resolved.email, logger);
+  const mailer = observedMailer(createMailer(resolved.email, logger), parts.observer);
   const rateStore = rateStoreFor(resolved, adapter, logger);
   const baseOrigin = new URL(resolved.baseURL).origin;
   const auth: AuthContext = {
@@ -218,11 +237,11 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
       now,
       hidden: parts.hiddenSessions,
     }),
-    lockout: new Lockout({ adapter, mailer, logger, now, options: options.lockout }),
-    audit: new AuditLog({ adapter, logger }),
+    lockout: new Lockout({ adapter, mailer, logger, now, options: options.lockout, onLocked: parts.observer?.locked }),
+    audit: new AuditLog({ adapter, logger, observe: parts.observer?.audit }),
     origins: new OriginPolicy([baseOrigin, ...(resolved.trustedOrigins ?? [])]),
     rateStore,
-    rateLimiter: new RateLimiter({ options: resolved.rateLimit, store: rateStore, pluginRules: parts.rateRules, now }),
+    rateLimiter: new RateLimiter({ options: resolved.rateLimit, store: rateStore, pluginRules: parts.rateRules, now, onRefused: parts.observer?.rateLimited }),
     logger,
     mailer,
     features: parts.features,

@@ -1,6 +1,7 @@
 import type { AuthContext, HookSource } from './context.js';
 import type { Schema } from './db/schema.js';
 import type { AnyEndpoint, EndpointContext, SignInAttempt } from './endpoint.js';
+import type { Observer } from './observe.js';
 import type { SessionRow } from './session/types.js';
 
 export type { SignInAttempt } from './endpoint.js';
@@ -36,10 +37,23 @@ export interface Plugin {
   before?(c: EndpointContext): Promise<unknown | undefined>;
   /** Runs after every route's handler with its answer; return a value to answer that instead. */
   after?(c: EndpointContext, result: unknown): Promise<unknown | undefined>;
-  /** Runs once when the auth instance is built. */
-  init?(auth: AuthContext): void | Promise<void>;
+  /**
+   * Watches without changing anything (observe.ts): every HTTP answer with its declared path,
+   * status and duration (the fast lane's and errors included), audit events, locks,
+   * rate-limit refusals, failed mails. Called synchronously: keep it cheap.
+   */
+  observe?: Observer;
+  /** Runs once when the auth instance is built; `assembly` is every plugin and route it serves. */
+  init?(auth: AuthContext, assembly: Assembly): void | Promise<void>;
   /** Called when the server stops. */
   close?(): Promise<void>;
+}
+
+/** What an instance is assembled from, as `init` sees it (e.g. to describe its routes). */
+export interface Assembly {
+  plugins: readonly Plugin[];
+  /** Every route, the core's first, then each plugin's in plugin order. */
+  endpoints: readonly AnyEndpoint[];
 }
 
 export function definePlugin<P extends Plugin>(p: P): P {

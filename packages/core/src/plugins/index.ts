@@ -5,6 +5,8 @@ import { socialPlugin } from '../social/index.js';
 import { adminPlugin, type AdminOptions } from './admin/index.js';
 import { emailOtpPlugin, type EmailOTPOptions } from './email-otp/index.js';
 import { magicLinkPlugin, type MagicLinkOptions } from './magic-link/index.js';
+import { metricsPlugin, type MetricsOptions } from './metrics/index.js';
+import { openApiPlugin } from './openapi/index.js';
 import { organizationPlugin, type OrganizationOptions } from './organization/index.js';
 import { multiSessionPlugin, type MultiSessionOptions } from './multi-session/index.js';
 import { passkeyPlugin, type PasskeyOptions } from './passkey/index.js';
@@ -27,6 +29,8 @@ export interface GatehouseOptions extends CoreOptions {
   magicLink?: MagicLinkOptions;
   /** Several accounts in one browser; off unless `enabled`. */
   multiSession?: MultiSessionOptions;
+  /** Prometheus metrics at `/metrics` behind a bearer token; off unless `enabled`. */
+  metrics?: MetricsOptions;
   /** Extra plugins of the library user. */
   plugins?: Plugin[];
 }
@@ -51,5 +55,7 @@ export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   list.push(options.emailOTP?.enabled ? emailOtpPlugin(options.emailOTP) : null);
   list.push(options.magicLink?.enabled ? magicLinkPlugin(options.magicLink) : null);
   list.push(options.multiSession?.enabled ? multiSessionPlugin(options.multiSession) : null);
+  list.push(options.metrics?.enabled ? metricsPlugin(options.metrics) : null);
+  list.push(openApiPlugin());
   return list.filter((p): p is Plugin => p !== null);
 }

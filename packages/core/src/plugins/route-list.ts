@@ -4,7 +4,9 @@ import type { socialRoutes } from '../social/index.js';
 import type { adminRoutes } from './admin/index.js';
 import type { emailOtpRoutes } from './email-otp/index.js';
 import type { magicLinkRoutes } from './magic-link/index.js';
+import type { metricsRoutes } from './metrics/index.js';
 import type { multiSessionRoutes } from './multi-session/index.js';
+import type { openApiRoutes } from './openapi/index.js';
 import type { organizationRoutes } from './organization/index.js';
 import type { twoFactorRoutes } from './two-factor/index.js';
 import type { usernameRoutes } from './username/index.js';
@@ -25,4 +27,6 @@ export type BuiltinEndpoint =
   | ReturnType<typeof organizationRoutes>[number]
   | ReturnType<typeof adminRoutes>[number]
   | (typeof emailOtpRoutes)[number]
-  | (typeof multiSessionRoutes)[number];
+  | (typeof multiSessionRoutes)[number]
+  | (typeof metricsRoutes)[number]
+  | (typeof openApiRoutes)[number];

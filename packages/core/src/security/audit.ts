@@ -36,6 +36,8 @@ export interface AuditInput {
 export interface AuditDeps {
   adapter: Adapter;
   logger: Logger;
+  /** Told of every event as it is recorded (the plugins' `observe.audit`, e.g. metrics). */
+  observe?(type: AuditEventType, input: AuditInput): void;
 }
 
 export class AuditLog {
@@ -43,6 +45,7 @@ export class AuditLog {
 
   /** Records an event; a failure to record is logged and never fails the request. */
   async record(c: Pick<RequestScope, 'ip' | 'headers' | 'session'> | null, type: AuditEventType, input: AuditInput = {}): Promise<void> {
+    this.deps.observe?.(type, input);
     try {
       await this.deps.adapter.create(
         'auditEvent',

@@ -87,6 +87,8 @@ export interface LockoutDeps {
   logger: Logger;
   now(): number;
   options?: LockoutOptions;
+  /** Told of each lock set (the plugins' `observe.locked`). */
+  onLocked?(): void;
 }
 
 /**
@@ -144,6 +146,7 @@ export class Lockout {
       }
       return { ...counting, count: counting.count + 1 };
     });
+    if (locked) this.deps.onLocked?.();
     if (locked && user) void this.notify(user);
   }
 

@@ -1,0 +1,162 @@
+import { sql } from 'kysely';
+import type { AuthContext } from '../../context.js';
+import type { ObservedAnswer } from '../../observe.js';
+import type { AuditEventType, AuditInput } from '../../security/audit.js';
+
+type Prom = typeof import('prom-client');
+type Labelled<T> = { labels(...values: string[]): T };
+
+/** Seconds: from a fast-lane answer (well under a millisecond) to a slow hash or a mail. */
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** A probe that takes longer than this counts as down. */
+const PROBE_TIMEOUT_MS = 2_000;
+/**
+ * A password sign-in's failure is recorded by the name the person typed (`email`, `username`),
+ * its success as `password`: both are counted as `password`, so that a method's outcomes add up.
+ */
+const PASSWORD_FAILURES = new Set(['email', 'username']);
+const REDIS_PROBE_KEY = 'gatehouse:metrics-probe';
+
+/** How long `probe` took in seconds, or null when it failed or took longer than the timeout. */
+async function timed(probe: () => Promise<unknown>): Promise<number | null> {
+  const start = performance.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      probe(),
+      new Promise((_, fail) => {
+        timer = setTimeout(() => fail(new Error('probe timed out')), PROBE_TIMEOUT_MS);
+      }),
+    ]);
+    return (performance.now() - start) / 1000;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * One instance's metrics in its own prom-client `Registry` (never the global one: several
+ * instances in one process each keep theirs). Counters move as the observer seam tells
+ * them; the database and Redis are probed when scraped.
+ */
+export class MetricsRegistry {
+  readonly registry: InstanceType<Prom['Registry']>;
+  private readonly requests: Labelled<{ inc(): void }>;
+  private readonly latency: Labelled<{ observe(v: number): void }>;
+  private readonly signIns: Labelled<{ inc(): void }>;
+  private readonly signUps: { inc(): void };
+  private readonly lockouts: { inc(): void };
+  private readonly rateLimited: Labelled<{ inc(): void }>;
+  private readonly mailFailures: { inc(): void };
+  /** The labelled children already made, so that an answer costs one map lookup. */
+  private readonly perAnswer = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>();
+
+  constructor(prom: Prom, auth: AuthContext, opts: { processMetrics: boolean }) {
+    const registry = new prom.Registry();
+    this.registry = registry;
+    const registers = [registry];
+    this.requests = new prom.Counter({
+      name: 'gatehouse_http_requests_total',
+      help: 'HTTP answers by method, declared route and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.latency = new prom.Histogram({
+      name: 'gatehouse_http_request_duration_seconds',
+      help: 'Time to answer, by method, declared route and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.signIns = new prom.Counter({
+      name: 'gatehouse_sign_ins_total',
+      help: 'Sign-in attempts by method (email, username, social, passkey, magic-link, email-otp, two-factor, …) and outcome (success, failure)',
+      labelNames: ['method', 'outcome'],
+      registers,
+    });
+    this.signUps = new prom.Counter({ name: 'gatehouse_sign_ups_total', help: 'Accounts created', registers });
+    this.lockouts = new prom.Counter({ name: 'gatehouse_lockouts_total', help: 'Identities locked after repeated failed sign-ins', registers });
+    this.rateLimited = new prom.Counter({
+      name: 'gatehouse_rate_limit_refusals_total',
+      help: 'Requests refused by the rate limit, by declared route',
+      labelNames: ['route'],
+      registers,
+    });
+    this.mailFailures = new prom.Counter({ name: 'gatehouse_mail_failures_total', help: 'Mails that could not be sent', registers });
+
+    // Each target is probed once per scrape: the gauges of a scrape are collected together
+    // and share the probe in flight.
+    const { db } = auth.database;
+    const storage = auth.secondaryStorage;
+    const targets: Record<string, () => Promise<unknown>> = { database: () => sql`select 1`.execute(db) };
+    if (storage) targets.redis = () => storage.get(REDIS_PROBE_KEY);
+    const inFlight = new Map<string, Promise<number | null>>();
+    const probe = (target: string) => {
+      let p = inFlight.get(target);
+      if (!p) {
+        p = timed(targets[target]!).finally(() => inFlight.delete(target));
+        inFlight.set(target, p);
+      }
+      return p;
+    };
+    for (const [target, what] of [
+      ['database', 'the database answered SELECT 1'],
+      ['redis', 'the secondary storage (Redis) answered a read'],
+    ] as const) {
+      if (!targets[target]) continue;
+      new prom.Gauge({
+        name: `gatehouse_${target}_up`,
+        help: `1 when ${what} within 2 s at this scrape, else 0`,
+        registers,
+        async collect() {
+          this.set((await probe(target)) === null ? 0 : 1);
+        },
+      });
+    }
+    new prom.Gauge({
+      name: 'gatehouse_probe_latency_seconds',
+      help: "Round trip of this scrape's probe, by target (database; redis when configured); the timeout (2) when it failed",
+      labelNames: ['target'],
+      registers,
+      async collect() {
+        for (const target of Object.keys(targets)) this.set({ target }, (await probe(target)) ?? PROBE_TIMEOUT_MS / 1000);
+      },
+    });
+    if (opts.processMetrics) prom.collectDefaultMetrics({ register: registry });
+  }
+
+  answer(a: ObservedAnswer): void {
+    const key = `${a.method} ${a.path} ${a.status}`;
+    let children = this.perAnswer.get(key);
+    if (!children) {
+      const status = String(a.status);
+      children = { count: this.requests.labels(a.method, a.path, status), time: this.latency.labels(a.method, a.path, status) };
+      this.perAnswer.set(key, children);
+    }
+    children.count.inc();
+    children.time.observe(a.seconds);
+  }
+
+  audit(type: AuditEventType, input: AuditInput): void {
+    if (type === 'sign-up') this.signUps.inc();
+    else if (type === 'sign-in.success' || type === 'sign-in.failure') {
+      const given = typeof input.details?.method === 'string' ? input.details.method : 'unknown';
+      const method = PASSWORD_FAILURES.has(given) ? 'password' : given;
+      this.signIns.labels(method, type === 'sign-in.success' ? 'success' : 'failure').inc();
+    }
+  }
+
+  locked(): void {
+    this.lockouts.inc();
+  }
+
+  refused(path: string): void {
+    this.rateLimited.labels(path).inc();
+  }
+
+  mailFailed(): void {
+    this.mailFailures.inc();
+  }
+}
