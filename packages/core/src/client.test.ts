@@ -6,12 +6,15 @@ import { coreEndpoints } from './routes/index.js';
 /** Every route of a server with every capability on (passkeys, email codes, magic links and multi-session are off unless enabled). */
 const endpoints = [
   ...coreEndpoints,
-  ...builtinPlugins({ passkey: { enabled: true }, emailOTP: { enabled: true }, magicLink: { enabled: true }, multiSession: { enabled: true } }).flatMap(
+  ...builtinPlugins({ passkey: { enabled: true }, emailOTP: { enabled: true }, magicLink: { enabled: true }, multiSession: { enabled: true }, metrics: { enabled: true, token: 'scrape-token-0123456789abcdef' } }).flatMap(
     (p) => p.endpoints ?? [],
   ),
 ];
-/** Routes that are pages or links, not calls: the error page, and the mailed delete confirmation. */
-const NOT_CALLS = new Set(['/error', '/delete-user/callback']);
+/**
+ * Routes that are pages, links or documents, not calls: the error page, the mailed delete confirmation,
+ * the OpenAPI document and its reference page, and the metrics a scraper reads.
+ */
+const NOT_CALLS = new Set(['/error', '/delete-user/callback', '/openapi.json', '/reference', '/metrics']);
 
 const declared = new Map<string, { method: string; changesSession: boolean }>();
 for (const plugin of gatehouseClients) {

@@ -72,7 +72,8 @@ function operation(e: AnyEndpoint, method: string, operationId: string, tag: str
       ...errorBody(codes),
     };
   }
-  const op: Json = { operationId, tags: [tag], summary: note.summary ?? `${method.toUpperCase()} ${e.path}`, responses };
+  const op: Json = { operationId, tags: [tag], responses };
+  if (note.summary) op.summary = note.summary;
   if (note.description) op.description = note.description;
   if (parameters.length) op.parameters = parameters;
   if (e.body) {
@@ -103,7 +104,8 @@ export function buildDocument(auth: AuthContext, assembly: Assembly): Json {
     if (e.serverOnly || e.openapi?.hidden) continue;
     const { tag, errors } = owner.get(e) ?? { tag: 'core', errors: BASE_ERRORS };
     const path = `${auth.basePath}${templated(e.path).path}`;
-    const item = (paths[path] ??= {});
+    paths[path] ??= {};
+    const item = paths[path];
     for (const m of Array.isArray(e.method) ? e.method : [e.method]) {
       const method = m.toLowerCase();
       let id = e.name ?? apiName(e.path);
