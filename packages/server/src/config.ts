@@ -59,6 +59,8 @@ function envOptions(env: NodeJS.ProcessEnv): ServerOptions {
     o.rateLimit = { enabled: env.RATE_LIMIT === 'on' };
   }
   if (env.LOG_LEVEL) o.logLevel = env.LOG_LEVEL;
+  // A token turns the metrics on.
+  if (env.METRICS_TOKEN) o.metrics = { enabled: true, token: env.METRICS_TOKEN };
   if (env.DATABASE_POOL_SIZE) {
     const size = Number(env.DATABASE_POOL_SIZE);
     if (!Number.isInteger(size) || size < 1) throw new ConfigError(`DATABASE_POOL_SIZE: not a positive integer: ${env.DATABASE_POOL_SIZE}`);
@@ -142,6 +144,10 @@ const schema = z.looseObject({
     })
     .optional(),
   multiSession: z.looseObject({ enabled: z.boolean().optional(), maximumSessions: z.number().int().min(1).max(20).optional() }).optional(),
+  metrics: z
+    .looseObject({ enabled: z.boolean().optional(), token: z.string().min(16, 'the metrics token must be at least 16 characters').optional(), processMetrics: z.boolean().optional() })
+    .refine((m) => !m.enabled || m.token !== undefined, { message: 'metrics need a token (METRICS_TOKEN, or metrics.token)', path: ['token'] })
+    .optional(),
   advanced: z.looseObject({ cookiePrefix: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(), useSecureCookies: z.boolean().optional() }).optional(),
 });
 
