@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 export const RENDERER_FILES: Record<string, string> = {
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
   'swagger-ui.css': 'text/css; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
 };
 
 const resolvePackage = createRequire(import.meta.url);

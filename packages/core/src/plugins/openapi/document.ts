@@ -121,7 +121,6 @@ export function buildDocument(auth: AuthContext, assembly: Assembly): Json {
       version: API_VERSION,
       description: 'Authentication and account management, with a better-auth compatible wire format. Refusals answer `{ message, code }` with their status.',
     },
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: auth.baseURL }],
     tags: [...new Set(['core', ...assembly.plugins.filter((p) => p.endpoints?.length).map((p) => p.id)])].map((name) => ({ name })),
     paths,

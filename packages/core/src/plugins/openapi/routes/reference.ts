@@ -20,6 +20,7 @@ export const reference = defineEndpoint({
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Gatehouse API reference</title>
+<link rel="icon" type="image/png" href="${base}/reference/favicon-32x32.png">
 <link rel="stylesheet" href="${base}/reference/swagger-ui.css">
 <style>body{margin:0}</style>
 </head>
