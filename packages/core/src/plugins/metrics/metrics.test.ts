@@ -94,6 +94,39 @@ describe('GET /metrics: what moves', () => {
     expect(sample(text, 'gatehouse_http_request_duration_seconds_bucket', { ...labels, le: '+Inf' })).toBe(2);
     expect(sample(text, 'gatehouse_http_request_duration_seconds_count', labels)).toBe(2);
     expect(sample(text, 'gatehouse_http_request_duration_seconds_sum', labels)).toBeGreaterThan(0);
+    // Nothing about the people: no address, no IP.
+    expect(text).not.toContain(email);
+    expect(text).not.toContain('127.0.0.1');
+  });
+
+  it('counts a username sign-in as a password sign-in, whichever name was typed', async () => {
+    const t = await clients.open(withMetrics());
+    const { password } = await t.signUp({ username: 'ada_metrics' }, t.newJar());
+    expect((await t.json('/sign-in/username', { body: { username: 'ada_metrics', password: 'wrong password!' }, jar: t.newJar() })).status).toBe(401);
+    expect((await t.json('/sign-in/username', { body: { username: 'ada_metrics', password }, jar: t.newJar() })).status).toBe(200);
+    const text = await scrape(t);
+    expect(sample(text, 'gatehouse_sign_ins_total', { method: 'password', outcome: 'failure' })).toBe(1);
+    expect(sample(text, 'gatehouse_sign_ins_total', { method: 'password', outcome: 'success' })).toBe(1);
+    expect(text).not.toContain('ada_metrics');
+  });
+
+  it('tells a database that does not answer as down, within the probe timeout', async () => {
+    const t = await clients.open(withMetrics());
+    const context = await t.auth.context();
+    // The database stops answering: every query fails.
+    const executor = context.database.db.getExecutor();
+    const original = executor.executeQuery.bind(executor);
+    executor.executeQuery = async () => {
+      throw new Error('connection lost');
+    };
+    try {
+      const text = await scrape(t);
+      expect(sample(text, 'gatehouse_database_up')).toBe(0);
+      expect(sample(text, 'gatehouse_probe_latency_seconds', { target: 'database' })).toBe(2);
+    } finally {
+      executor.executeQuery = original;
+    }
+    expect(sample(await scrape(t), 'gatehouse_database_up')).toBe(1);
   });
 
   it('labels a route by its declared path, not the URL', async () => {
