@@ -32,5 +32,8 @@ export function metricsPlugin(options: MetricsOptions) {
       registry = new MetricsRegistry(prom, auth, config);
       metricsSlot.set(auth, { config, registry });
     },
+    async close() {
+      registry?.registry.clear();
+    },
   });
 }

@@ -47,6 +47,8 @@ const INIT = `(() => {
     presets: [SwaggerUIBundle.presets.apis],
     layout: 'BaseLayout',
     validatorUrl: null,
+    // The operation id is the route's name in auth.api (signUpEmail, …).
+    displayOperationId: true,
     defaultModelsExpandDepth: 0,
   });
 })();
