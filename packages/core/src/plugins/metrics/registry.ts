@@ -122,7 +122,7 @@ export class MetricsRegistry {
     registry.registerMetric(this.answers.histogram() as unknown as InstanceType<Prom['Histogram']>);
     this.signIns = new prom.Counter({
       name: 'gatehouse_sign_ins_total',
-      help: 'Sign-in attempts by method (email, username, social, passkey, magic-link, email-otp, two-factor, …) and outcome (success, failure)',
+      help: 'Sign-in attempts by method (password, passkey, email-otp, magic-link, two-factor, email-verification, a social provider id) and outcome (success, failure)',
       labelNames: ['method', 'outcome'],
       registers,
     });
