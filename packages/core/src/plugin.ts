@@ -43,10 +43,23 @@ export interface Plugin {
    * rate-limit refusals, failed mails. Called synchronously: keep it cheap.
    */
   observe?: Observer;
+  /**
+   * Values it reports when asked (a queue's depth, rows waiting): read at each scrape by the
+   * metrics plugin, when it runs, as gauges named as given (`gatehouse_<what>`).
+   */
+  gauges?: readonly PluginGauge[];
   /** Runs once when the auth instance is built; `assembly` is every plugin and route it serves. */
   init?(auth: AuthContext, assembly: Assembly): void | Promise<void>;
   /** Called when the server stops. */
   close?(): Promise<void>;
+}
+
+/** A value a plugin reports (`Plugin.gauges`). */
+export interface PluginGauge {
+  /** A Prometheus metric name, e.g. `gatehouse_webhook_queue_depth`. */
+  name: string;
+  help: string;
+  read(auth: AuthContext): number | Promise<number>;
 }
 
 /** What an instance is assembled from, as `init` sees it (e.g. to describe its routes). */

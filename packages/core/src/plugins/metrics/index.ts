@@ -27,9 +27,9 @@ export function metricsPlugin(options: MetricsOptions) {
       rateLimited: (path) => registry?.refused(path),
       mailFailed: () => registry?.mailFailed(),
     },
-    async init(auth) {
+    async init(auth, assembly) {
       const [prom, { MetricsRegistry }] = await Promise.all([import('prom-client'), import('./registry.js')]);
-      registry = new MetricsRegistry(prom, auth, config);
+      registry = new MetricsRegistry(prom, auth, config, assembly.plugins.flatMap((p) => p.gauges ?? []));
       metricsSlot.set(auth, { config, registry });
     },
     async close() {

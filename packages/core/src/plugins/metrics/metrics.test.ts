@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { definePlugin } from '../../plugin.js';
 import type { SecondaryStorage } from '../../storage/types.js';
 import { type TestClient, useTestClients } from '../../test/harness.js';
 
@@ -212,6 +213,34 @@ describe('GET /metrics: what moves', () => {
     expect(reads).toBeGreaterThan(before);
     expect(sample(redisText, 'gatehouse_redis_up')).toBe(1);
     expect(sample(redisText, 'gatehouse_probe_latency_seconds', { target: 'redis' })).toBeGreaterThan(0);
+  });
+
+  it("reports the plugins' own gauges at each scrape (Plugin.gauges), NaN for one that cannot be read", async () => {
+    let depth = 3;
+    const t = await clients.open(
+      withMetrics({
+        plugins: [
+          definePlugin({
+            id: 'queue',
+            gauges: [
+              { name: 'gatehouse_test_queue_depth', help: 'Jobs waiting', read: async () => depth },
+              {
+                name: 'gatehouse_test_broken',
+                help: 'Cannot be read',
+                read: () => {
+                  throw new Error('no');
+                },
+              },
+            ],
+          }),
+        ],
+      }),
+    );
+    expect(sample(await scrape(t), 'gatehouse_test_queue_depth')).toBe(3);
+    depth = 0;
+    const text = await scrape(t);
+    expect(sample(text, 'gatehouse_test_queue_depth')).toBe(0);
+    expect(sample(text, 'gatehouse_test_broken')).toBeNaN();
   });
 
   it('keeps each instance its own registry (several in one process)', async () => {

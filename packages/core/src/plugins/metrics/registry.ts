@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AuthContext } from '../../context.js';
 import type { ObservedAnswer } from '../../observe.js';
+import type { PluginGauge } from '../../plugin.js';
 import type { AuditEventType, AuditInput } from '../../security/audit.js';
 
 type Prom = typeof import('prom-client');
@@ -113,7 +114,7 @@ export class MetricsRegistry {
   private readonly rateLimited: Labelled<{ inc(): void }>;
   private readonly mailFailures: { inc(): void };
 
-  constructor(prom: Prom, auth: AuthContext, opts: { processMetrics: boolean }) {
+  constructor(prom: Prom, auth: AuthContext, opts: { processMetrics: boolean }, gauges: readonly PluginGauge[] = []) {
     const registry = new prom.Registry();
     this.registry = registry;
     const registers = [registry];
@@ -174,6 +175,25 @@ export class MetricsRegistry {
         for (const target of Object.keys(targets)) this.set({ target }, (await probe(target)) ?? PROBE_TIMEOUT_MS / 1000);
       },
     });
+    // The plugins' own values (Plugin.gauges), read at each scrape; one that fails or is late is NaN in it.
+    const { logger } = auth;
+    for (const g of gauges) {
+      new prom.Gauge({
+        name: g.name,
+        help: g.help,
+        registers,
+        async collect() {
+          let value: number | null = null;
+          await timed(async () => {
+            value = await g.read(auth);
+          });
+          if (value === null || !Number.isFinite(value)) {
+            logger.warn({ gauge: g.name }, 'a gauge could not be read for this scrape');
+            this.set(Number.NaN);
+          } else this.set(value);
+        },
+      });
+    }
     if (opts.processMetrics) prom.collectDefaultMetrics({ register: registry });
   }
 
