@@ -65,6 +65,16 @@ describe('GET /metrics: the token', () => {
     expect(await scrape(bare)).not.toContain('process_cpu_user_seconds_total');
   });
 
+  it('is rate-limited like any route: guessing the token meets 429', async () => {
+    const t = await clients.open(withMetrics({ rateLimit: { enabled: true, window: 60, max: 3 } }));
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await t.request('/metrics', { headers: { authorization: `Bearer guess-${i}-0123456789abcdef` }, ip: '10.9.9.9' })).status);
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    // Even the right token waits out the window from that address; another address scrapes.
+    expect((await t.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` }, ip: '10.9.9.9' })).status).toBe(429);
+    expect((await t.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` }, ip: '10.9.9.10' })).status).toBe(200);
+  });
+
   it('counts the refusals of wrong tokens as answers of the route, status 401', async () => {
     const t = await clients.open(withMetrics());
     await t.request('/metrics', { headers: { authorization: 'Bearer nope' } });
