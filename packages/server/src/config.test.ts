@@ -100,5 +100,6 @@ describe('metrics by configuration', () => {
   it('refuses a missing or short token at start, naming the option', async () => {
     await expect(withConfig({ metrics: { enabled: true } })).rejects.toThrow('config: metrics.token: metrics need a token (METRICS_TOKEN, or metrics.token)');
     await expect(withConfig({}, { METRICS_TOKEN: 'short' })).rejects.toThrow('config: metrics.token: the metrics token must be at least 16 characters');
+    await expect(withConfig({ metrics: { enabeld: true, token } })).rejects.toThrow(/^config: metrics: Unrecognized key: "enabeld"/);
   });
 });

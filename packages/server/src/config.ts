@@ -145,7 +145,7 @@ const schema = z.looseObject({
     .optional(),
   multiSession: z.looseObject({ enabled: z.boolean().optional(), maximumSessions: z.number().int().min(1).max(20).optional() }).optional(),
   metrics: z
-    .looseObject({ enabled: z.boolean().optional(), token: z.string().min(16, 'the metrics token must be at least 16 characters').optional(), processMetrics: z.boolean().optional() })
+    .strictObject({ enabled: z.boolean().optional(), token: z.string().min(16, 'the metrics token must be at least 16 characters').optional(), processMetrics: z.boolean().optional() })
     .refine((m) => !m.enabled || m.token !== undefined, { message: 'metrics need a token (METRICS_TOKEN, or metrics.token)', path: ['token'] })
     .optional(),
   advanced: z.looseObject({ cookiePrefix: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(), useSecureCookies: z.boolean().optional() }).optional(),

@@ -21,6 +21,8 @@ export const MIN_TOKEN_LENGTH = 16;
 
 /** The options with their defaults; an enabled plugin without a long enough token is refused at start. */
 export function resolveMetricsOptions(o: MetricsOptions): MetricsConfig {
+  const unknown = Object.keys(o).filter((k) => !['enabled', 'token', 'processMetrics'].includes(k));
+  if (unknown.length) throw new Error(`metrics: unknown option ${unknown.map((k) => `"${k}"`).join(', ')}`);
   if (typeof o.token !== 'string' || o.token.length < MIN_TOKEN_LENGTH) {
     throw new Error(`metrics.token must be a string of at least ${MIN_TOKEN_LENGTH} characters when metrics are enabled`);
   }
