@@ -7,6 +7,7 @@ import { FastLane } from './fast-lane.js';
 import { buildRouter } from './handler.js';
 import { migrate, planMigration, type MigrationStep } from './db/migrate.js';
 import { callEndpoint, responseOf, type CallInfo, type DirectCall, type PipelineSeams } from './pipeline.js';
+import { joinObservers } from './observe.js';
 import type { Plugin } from './plugin.js';
 import { BUILTIN_FEATURES, builtinPlugins, type GatehouseOptions } from './plugins/index.js';
 import type { BuiltinEndpoint } from './plugins/route-list.js';
@@ -58,9 +59,10 @@ function warnSkipped(auth: AuthContext, steps: MigrationStep[]): MigrationStep[]
   return steps;
 }
 
-/** What the plugins bring to the context: schema, hooks, rate rules, features, password checks and second-factor probes. */
-function contextParts(plugins: readonly Plugin[]): ContextParts {
+/** What the plugins bring to the context: schema, hooks, rate rules, features, password checks, second-factor probes, session sources, the observer. */
+function contextParts(plugins: readonly Plugin[], observer: ContextParts['observer']): ContextParts {
   return {
+    observer,
     schemas: plugins.map((p) => p.schema),
     databaseHooks: plugins.flatMap((p) => (p.databaseHooks ? [p.databaseHooks] : [])),
     rateRules: Object.assign({}, ...plugins.map((p) => p.rateLimit)),
@@ -87,12 +89,14 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
     before: plugins.flatMap((p) => (p.before ? [p.before.bind(p)] : [])),
     after: plugins.flatMap((p) => (p.after ? [p.after.bind(p)] : [])),
   };
+  const observers = plugins.flatMap((p) => (p.observe ? [p.observe] : []));
+  const observer = observers.length > 0 ? joinObservers(observers) : undefined;
   let init: Promise<{ auth: AuthContext; router: ReturnType<typeof buildRouter>; lane: FastLane }> | undefined;
   const start = () =>
     (init ??= (async () => {
-      const auth = await createContext(options, contextParts(plugins));
+      const auth = await createContext(options, contextParts(plugins, observer));
       if (options.autoMigrate !== false) warnSkipped(auth, await migrate(auth.database.db, auth.database.caps, auth.schema));
-      for (const p of plugins) await p.init?.(auth);
+      for (const p of plugins) await p.init?.(auth, { plugins, endpoints });
       const lane = new FastLane({
         basePath: auth.basePath,
         sessions: auth.sessions,
@@ -102,8 +106,9 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
         corsHeaders: (origin) => corsHeaders(auth, origin),
         handOnHeaders: auth.sessions.sourceHeaders(),
         handOnPaths: plugins.flatMap((p) => p.handsOn ?? []),
+        observe: observer?.answer,
       });
-      return { auth, router: buildRouter(auth, endpoints, seams), lane };
+      return { auth, router: buildRouter(auth, endpoints, seams, observer?.answer), lane };
     })());
 
   type Call = DirectCall & { asResponse?: boolean; returnHeaders?: boolean };

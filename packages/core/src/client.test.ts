@@ -14,12 +14,16 @@ const endpoints = [
     webhooks: { enabled: true },
     jwt: { enabled: true },
     apiKey: { enabled: true },
+    metrics: { enabled: true, token: 'scrape-token-0123456789' },
   }).flatMap(
     (p) => p.endpoints ?? [],
   ),
 ];
-/** Routes that are pages or links, not calls: the error page, and the mailed delete confirmation. */
-const NOT_CALLS = new Set(['/error', '/delete-user/callback']);
+/**
+ * Routes that are pages, links or documents, not calls: the error page, the mailed delete confirmation,
+ * the OpenAPI document and its reference page, and the metrics a scraper reads.
+ */
+const NOT_CALLS = new Set(['/error', '/delete-user/callback', '/openapi.json', '/reference', '/metrics']);
 
 const declared = new Map<string, { method: string; changesSession: boolean }>();
 for (const plugin of gatehouseClients) {

@@ -11,6 +11,7 @@ import type { Row } from './db/types.js';
 import { cookieNames, type CookieNames } from './cookies.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import type { Observer } from './observe.js';
 import { DEFAULT_PASSWORD_LENGTH, DEFAULT_SECRET, type CoreOptions } from './options.js';
 import { OriginPolicy } from './origin.js';
 import { DatabaseRateStore, MemoryRateStore, SecondaryRateStore, type RateLimitStore, type RateRule } from './rate-limit.js';
@@ -162,6 +163,8 @@ export interface ContextParts {
   hiddenSessions: readonly ((session: SessionRow) => boolean)[];
   /** Other ways than the cookie of saying whose a request is, each made from the finished context. */
   sessionSources?: readonly ((auth: AuthContext) => SessionSource)[];
+  /** The plugins' observers, joined (`observe.ts`); absent when none watches. */
+  observer?: Observer;
 }
 
 /** Builds the schema: core tables, plugin contributions, then the user's additional fields. */
@@ -183,6 +186,22 @@ export function buildSchema(options: CoreOptions, plugins: readonly { schema?: P
     };
   }
   return mergeSchema(schema, { user: { fields: userFields } });
+}
+
+/** The mailer, telling the observers of each failed send (the failure still reaches its caller). */
+function observedMailer(mailer: Mailer, observer: Observer | undefined): Mailer {
+  const failed = observer?.mailFailed;
+  if (!failed) return mailer;
+  return {
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+      } catch (e) {
+        failed(e);
+        throw e;
+      }
+    },
+  };
 }
 
 function rateStoreFor(resolved: ResolvedOptions, adapter: Adapter, logger: Logger): RateLimitStore {
@@ -211,8 +230,8 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
 
   const signer = new Signer(resolved.secrets);
   const cookies = cookieNames(resolved.advanced.cookiePrefix, secureCookies);
-  const mailer = createMailer(resolved.email, logger);
-  const audit = new AuditLog({ adapter, logger });
+  const mailer = observedMailer(createMailer(resolved.email, logger), parts.observer);
+  const audit = new AuditLog({ adapter, logger, observe: parts.observer?.audit });
   const rateStore = rateStoreFor(resolved, adapter, logger);
   const baseOrigin = new URL(resolved.baseURL).origin;
   const passwordRules = new PasswordRules({
@@ -250,11 +269,11 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
       hidden: parts.hiddenSessions,
       sources,
     }),
-    lockout: new Lockout({ adapter, mailer, logger, now, options: options.lockout, audit }),
+    lockout: new Lockout({ adapter, mailer, logger, now, options: options.lockout, audit, onLocked: parts.observer?.locked }),
     audit,
     origins: new OriginPolicy([baseOrigin, ...(resolved.trustedOrigins ?? [])]),
     rateStore,
-    rateLimiter: new RateLimiter({ options: resolved.rateLimit, store: rateStore, pluginRules: parts.rateRules, now }),
+    rateLimiter: new RateLimiter({ options: resolved.rateLimit, store: rateStore, pluginRules: parts.rateRules, now, onRefused: parts.observer?.rateLimited }),
     logger,
     mailer,
     features: parts.features,

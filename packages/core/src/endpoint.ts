@@ -106,7 +106,21 @@ export interface Endpoint<
    * route-types.ts checks it against what the handler builds, the rows aside.
    */
   answer?: Answer<A>;
+  /** How the OpenAPI document (`/openapi.json`) describes it, beyond what its schemas say. */
+  openapi?: OpenApiNote;
   handler(c: EndpointContext<B, Q, S>): Promise<R>;
+}
+
+/** A route's description in the OpenAPI document, where its declaration cannot say it. */
+export interface OpenApiNote {
+  summary?: string;
+  description?: string;
+  /** The credential it asks for instead of the session cookie (e.g. the metrics token). */
+  security?: 'bearer';
+  /** The media type of its answer when it is not JSON (`text/html`, `text/plain`). */
+  produces?: string;
+  /** Left out of the document (a page's assets). */
+  hidden?: boolean;
 }
 
 declare const answerType: unique symbol;

@@ -3,6 +3,7 @@ import { errorAnswer } from './error-answer.js';
 import { APIError, BASE_ERRORS } from './errors.js';
 import type { Logger } from './logger.js';
 import { after, type MaybePromise } from './maybe.js';
+import type { ObservedAnswer } from './observe.js';
 import type { RateLimiter } from './security/rate-limiter.js';
 import type { SessionManager } from './session/manager.js';
 
@@ -44,6 +45,11 @@ export interface FastLaneDeps {
   handOnHeaders?: readonly string[];
   /** Declared paths whose answers plugins' hooks add to: never the lane's. */
   handOnPaths?: readonly string[];
+  /**
+   * Told of each answer the lane gives (the plugins' `observe.answer`). Without it the
+   * lane runs exactly as before: the timing wrapper is only installed when it is given.
+   */
+  observe?(answer: ObservedAnswer): void;
 }
 
 /** How many distinct `Origin` values the lane remembers the CORS answer of (a page's origin repeats). */
@@ -77,6 +83,30 @@ export class FastLane {
     ];
     const handOn = new Set(deps.handOnPaths ?? []);
     this.routes = new Map(routes.filter(([, route]) => !handOn.has(route.path)));
+    const { observe } = deps;
+    if (observe) this.answer = this.observed(observe);
+  }
+
+  /**
+   * `answer` timed and told: an error the lane meets becomes its answer here (as `failed`
+   * would make it for the server), so that it is told too.
+   */
+  private observed(observe: (answer: ObservedAnswer) => void): FastLane['answer'] {
+    const plain = this.answer.bind(this);
+    return (request) => {
+      const start = performance.now();
+      const tell = (answer: LaneAnswer | undefined) => {
+        if (answer) observe({ method: 'GET', path: this.routes.get(request.target)?.path ?? request.target, status: answer.status, seconds: (performance.now() - start) / 1000 });
+        return answer;
+      };
+      let answer: ReturnType<FastLane['answer']>;
+      try {
+        answer = plain(request);
+      } catch (e) {
+        return tell(this.failed(e, request));
+      }
+      return answer instanceof Promise ? answer.then(tell, (e: unknown) => tell(this.failed(e, request))) : tell(answer);
+    };
   }
 
   /** Whether a GET to `target` is the lane's to try: a cheap test before building a `LaneRequest`. */

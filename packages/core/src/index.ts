@@ -3,7 +3,9 @@ export type { ApiAnswer, ApiCall, ApiMethod, ApiName, ApiOf } from './api-types.
 export { APIError, BASE_ERRORS, defineErrors, errorsOf, fail, type BaseErrorCode } from './errors.js';
 export { defineEndpoint, type Endpoint, type EndpointContext, type AnyEndpoint } from './endpoint.js';
 export type { GatehouseRoutes } from './route-types.js';
-export { definePlugin, type Plugin, type SignInAttempt } from './plugin.js';
+export { type Assembly, definePlugin, type Plugin, type PluginGauge, type SignInAttempt } from './plugin.js';
+export type { ObservedAnswer, Observer } from './observe.js';
+export type { MetricsOptions } from './plugins/metrics/index.js';
 export { DEFAULT_SECRET, type CoreOptions, type AdditionalField, type SocialProviderOptions } from './options.js';
 export type { GatehouseOptions } from './plugins/index.js';
 export { resolveOptions, buildSchema, type AuthContext, type ResolvedOptions } from './context.js';

@@ -4,6 +4,7 @@ import type { SessionSource } from './request-scope.js';
 import type { Schema } from './db/schema.js';
 import type { AnyEndpoint, EndpointContext, SignInAttempt } from './endpoint.js';
 import type { PasswordCandidate, PasswordCheckServices } from './security/password-rules.js';
+import type { Observer } from './observe.js';
 import type { SessionRow } from './session/types.js';
 
 export type { SignInAttempt } from './endpoint.js';
@@ -57,10 +58,36 @@ export interface Plugin {
   checkPassword?(candidate: PasswordCandidate, services: PasswordCheckServices): Promise<void>;
   /** True when a password sign-in of this user must also pass a second factor of this plugin's. */
   hasSecondFactor?(adapter: Adapter, userId: string): Promise<boolean>;
-  /** Runs once when the auth instance is built. */
-  init?(auth: AuthContext): void | Promise<void>;
+  /**
+   * Watches without changing anything (observe.ts): every HTTP answer with its declared path,
+   * status and duration (the fast lane's and errors included), audit events, locks,
+   * rate-limit refusals, failed mails. Called synchronously: keep it cheap.
+   */
+  observe?: Observer;
+  /**
+   * Values it reports when asked (a queue's depth, rows waiting): read at each scrape by the
+   * metrics plugin, when it runs, as gauges named as given (`gatehouse_<what>`).
+   */
+  gauges?: readonly PluginGauge[];
+  /** Runs once when the auth instance is built; `assembly` is every plugin and route it serves. */
+  init?(auth: AuthContext, assembly: Assembly): void | Promise<void>;
   /** Called when the server stops. */
   close?(): Promise<void>;
+}
+
+/** A value a plugin reports (`Plugin.gauges`). */
+export interface PluginGauge {
+  /** A Prometheus metric name, e.g. `gatehouse_webhook_queue_depth`. */
+  name: string;
+  help: string;
+  read(auth: AuthContext): number | Promise<number>;
+}
+
+/** What an instance is assembled from, as `init` sees it (e.g. to describe its routes). */
+export interface Assembly {
+  plugins: readonly Plugin[];
+  /** Every route, the core's first, then each plugin's in plugin order. */
+  endpoints: readonly AnyEndpoint[];
 }
 
 export function definePlugin<P extends Plugin>(p: P): P {

@@ -143,3 +143,24 @@ describe('jwt and apiKey in the config module', () => {
     await expect(withConfig({ apiKey: { enabled: true, rateLimit: { maxRequests: 0 } } })).rejects.toThrow(/^config: apiKey\.rateLimit\.maxRequests: /);
   });
 });
+
+describe('metrics by configuration', () => {
+  const withConfig = (config: unknown, env: NodeJS.ProcessEnv = {}) => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-config-'));
+    writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify(config));
+    return loadConfig({ env, cwd: dir });
+  };
+  const token = 'scrape-token-0123456789abcdef';
+
+  it('is turned on by METRICS_TOKEN, or by the config module', async () => {
+    expect((await withConfig({}, { METRICS_TOKEN: token })).metrics).toEqual({ enabled: true, token });
+    expect((await withConfig({ metrics: { enabled: true, token } })).metrics).toEqual({ enabled: true, token });
+    expect((await withConfig({})).metrics).toBeUndefined();
+  });
+
+  it('refuses a missing or short token at start, naming the option', async () => {
+    await expect(withConfig({ metrics: { enabled: true } })).rejects.toThrow('config: metrics.token: metrics need a token (METRICS_TOKEN, or metrics.token)');
+    await expect(withConfig({}, { METRICS_TOKEN: 'short' })).rejects.toThrow('config: metrics.token: the metrics token must be at least 16 characters');
+    await expect(withConfig({ metrics: { enabeld: true, token } })).rejects.toThrow(/^config: metrics: Unrecognized key: "enabeld"/);
+  });
+});

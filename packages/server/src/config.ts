@@ -61,6 +61,8 @@ function envOptions(env: NodeJS.ProcessEnv): ServerOptions {
   if (env.LOG_LEVEL) o.logLevel = env.LOG_LEVEL;
   const policy = passwordPolicyEnv(env);
   if (policy) o.passwordPolicy = policy;
+  // A token turns the metrics on.
+  if (env.METRICS_TOKEN) o.metrics = { enabled: true, token: env.METRICS_TOKEN };
   if (env.DATABASE_POOL_SIZE) {
     const size = Number(env.DATABASE_POOL_SIZE);
     if (!Number.isInteger(size) || size < 1) throw new ConfigError(`DATABASE_POOL_SIZE: not a positive integer: ${env.DATABASE_POOL_SIZE}`);
@@ -211,6 +213,10 @@ const schema = z.looseObject({
       defaultKeyLength: z.number().int().min(32).optional(),
       rateLimit: z.looseObject({ enabled: z.boolean().optional(), timeWindow: z.number().int().min(1).optional(), maxRequests: z.number().int().min(1).optional() }).optional(),
     })
+    .optional(),
+  metrics: z
+    .strictObject({ enabled: z.boolean().optional(), token: z.string().min(16, 'the metrics token must be at least 16 characters').optional(), processMetrics: z.boolean().optional() })
+    .refine((m) => !m.enabled || m.token !== undefined, { message: 'metrics need a token (METRICS_TOKEN, or metrics.token)', path: ['token'] })
     .optional(),
   advanced: z.looseObject({ cookiePrefix: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(), useSecureCookies: z.boolean().optional() }).optional(),
 });

@@ -7,6 +7,8 @@ import { apiKeyPlugin, type ApiKeyOptions } from './api-key/index.js';
 import { emailOtpPlugin, type EmailOTPOptions } from './email-otp/index.js';
 import { jwtPlugin, type JwtOptions } from './jwt/index.js';
 import { magicLinkPlugin, type MagicLinkOptions } from './magic-link/index.js';
+import { metricsPlugin, type MetricsOptions } from './metrics/index.js';
+import { openApiPlugin } from './openapi/index.js';
 import { organizationPlugin, type OrganizationOptions } from './organization/index.js';
 import { multiSessionPlugin, type MultiSessionOptions } from './multi-session/index.js';
 import { passkeyPlugin, type PasskeyOptions } from './passkey/index.js';
@@ -39,6 +41,8 @@ export interface GatehouseOptions extends CoreOptions {
   jwt?: JwtOptions;
   /** API keys (`x-api-key`); off unless `enabled`. */
   apiKey?: ApiKeyOptions;
+  /** Prometheus metrics at `/metrics` behind a bearer token; off unless `enabled`. */
+  metrics?: MetricsOptions;
   /** Extra plugins of the library user. */
   plugins?: Plugin[];
 }
@@ -68,5 +72,7 @@ export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   list.push(options.webhooks?.enabled ? webhooksPlugin(options.webhooks) : null);
   list.push(options.jwt?.enabled ? jwtPlugin(options.jwt) : null);
   list.push(options.apiKey?.enabled ? apiKeyPlugin(options.apiKey) : null);
+  list.push(options.metrics?.enabled ? metricsPlugin(options.metrics) : null);
+  list.push(openApiPlugin());
   return list.filter((p): p is Plugin => p !== null);
 }

@@ -6,7 +6,9 @@ import type { apiKeyRoutes } from './api-key/index.js';
 import type { jwtRoutes } from './jwt/index.js';
 import type { emailOtpRoutes } from './email-otp/index.js';
 import type { magicLinkRoutes } from './magic-link/index.js';
+import type { metricsRoutes } from './metrics/index.js';
 import type { multiSessionRoutes } from './multi-session/index.js';
+import type { openApiRoutes } from './openapi/index.js';
 import type { organizationRoutes } from './organization/index.js';
 import type { twoFactorRoutes } from './two-factor/index.js';
 import type { usernameRoutes } from './username/index.js';
@@ -31,4 +33,6 @@ export type BuiltinEndpoint =
   | (typeof multiSessionRoutes)[number]
   | (typeof webhooksRoutes)[number]
   | (typeof jwtRoutes)[number]
-  | (typeof apiKeyRoutes)[number];
+  | (typeof apiKeyRoutes)[number]
+  | (typeof metricsRoutes)[number]
+  | (typeof openApiRoutes)[number];

@@ -38,6 +38,8 @@ export interface AuditInput {
 export interface AuditDeps {
   adapter: Adapter;
   logger: Logger;
+  /** Told of every event as it is recorded (the plugins' `observe.audit`, e.g. metrics). */
+  observe?(type: AuditEventType, input: AuditInput): void;
 }
 
 /** What the audit log reads of a request: its IP, user agent and session (null: no request). */
@@ -48,6 +50,7 @@ export class AuditLog {
 
   /** Records an event; a failure to record is logged and never fails the request. */
   async record(c: AuditScope, type: AuditEventType, input: AuditInput = {}): Promise<void> {
+    this.deps.observe?.(type, input);
     try {
       await this.deps.adapter.create(
         'auditEvent',

@@ -90,6 +90,8 @@ export interface LockoutDeps {
   options?: LockoutOptions;
   /** Where a lock is recorded (`sign-in.lockout`), for the admin dashboard. */
   audit?: AuditLog;
+  /** Told of each lock set (the plugins' `observe.locked`). */
+  onLocked?(): void;
 }
 
 /**
@@ -149,6 +151,7 @@ export class Lockout {
       return { ...counting, count: counting.count + 1 };
     });
     if (!locked) return;
+    this.deps.onLocked?.();
     await this.deps.audit?.record(scope, 'sign-in.lockout', { userId: user?.id ?? null, actorId: null, details: { until: new Date(now + o.duration * 1000).toISOString() } });
     if (user) void this.notify(user);
   }

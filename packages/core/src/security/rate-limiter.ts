@@ -11,6 +11,8 @@ export interface RateLimiterDeps {
   /** Rules the plugins declare, by declared path (the options' custom rules come first). */
   pluginRules: Record<string, RateRule>;
   now(): number;
+  /** Told of each refusal, by declared path (the plugins' `observe.rateLimited`). */
+  onRefused?(path: string): void;
 }
 
 function refusal(count: RateCount, max: number, now: number): APIError | undefined {
@@ -54,6 +56,15 @@ export class RateLimiter {
     if (!rule) return undefined;
     const now = this.deps.now();
     const counted = this.deps.store.hit(`${clientKey(ip)}|${path}`, rule.window * 1000, now);
+    const { onRefused } = this.deps;
+    if (onRefused) {
+      const told = (c: RateCount) => {
+        const refused = refusal(c, rule.max, now);
+        if (refused) onRefused(path);
+        return refused;
+      };
+      return counted instanceof Promise ? counted.then(told) : told(counted);
+    }
     return counted instanceof Promise ? counted.then((c) => refusal(c, rule.max, now)) : refusal(counted, rule.max, now);
   }
 }

@@ -1,0 +1,25 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** The renderer's files, served from the swagger-ui-dist package (never a CDN: the page works offline). */
+export const RENDERER_FILES: Record<string, string> = {
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+const resolvePackage = createRequire(import.meta.url);
+const cache = new Map<string, Promise<Buffer>>();
+
+/** A renderer file's bytes, read once per process. */
+export function rendererFile(name: string): Promise<Buffer> {
+  let bytes = cache.get(name);
+  if (!bytes) {
+    const root = dirname(resolvePackage.resolve('swagger-ui-dist/package.json'));
+    bytes = readFile(join(root, name));
+    bytes.catch(() => cache.delete(name));
+    cache.set(name, bytes);
+  }
+  return bytes;
+}
