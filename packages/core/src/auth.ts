@@ -7,7 +7,7 @@ import { FastLane } from './fast-lane.js';
 import { buildRouter } from './handler.js';
 import { migrate, planMigration, type MigrationStep } from './db/migrate.js';
 import { callEndpoint, responseOf, type CallInfo, type DirectCall, type PipelineSeams } from './pipeline.js';
-import type { Plugin } from './plugin.js';
+import type { Plugin, PluginMount } from './plugin.js';
 import { BUILTIN_FEATURES, builtinPlugins, type GatehouseOptions } from './plugins/index.js';
 import type { BuiltinEndpoint } from './plugins/route-list.js';
 import { coreEndpoints } from './routes/index.js';
@@ -52,6 +52,15 @@ async function laneAnswer(lane: FastLane, request: Request, ip: string | null): 
   return new Response(answer.body, { status: answer.status, headers: { ...answer.headers, 'content-type': 'application/json' } });
 }
 
+/** The plugin mount that answers a request's path (below the base path), if any. */
+function mountFor(mounts: readonly PluginMount[], basePath: string, url: string): PluginMount | undefined {
+  if (mounts.length === 0) return undefined;
+  const { pathname } = new URL(url);
+  if (!pathname.startsWith(basePath)) return undefined;
+  const path = pathname.slice(basePath.length);
+  return mounts.find((m) => m.paths?.includes(path) || m.prefixes?.some((p) => path.startsWith(p)));
+}
+
 /** Says in the log which migration steps could not be applied (`MigrationStep.skipped`). */
 function warnSkipped(auth: AuthContext, steps: MigrationStep[]): MigrationStep[] {
   for (const step of steps) if (step.skipped) auth.logger.warn({ table: step.table, column: step.column }, `migration step skipped: ${step.skipped}`);
@@ -84,6 +93,7 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
     before: plugins.flatMap((p) => (p.before ? [p.before.bind(p)] : [])),
     after: plugins.flatMap((p) => (p.after ? [p.after.bind(p)] : [])),
   };
+  const mounts = plugins.flatMap((p) => (p.mount ? [p.mount] : []));
   let init: Promise<{ auth: AuthContext; router: ReturnType<typeof buildRouter>; lane: FastLane }> | undefined;
   const start = () =>
     (init ??= (async () => {
@@ -127,6 +137,14 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
     options,
     async handler(request, info) {
       const { auth, router, lane } = await start();
+      const mount = mountFor(mounts, auth.basePath, request.url);
+      if (mount) {
+        try {
+          return await mount.fetch(request, info?.ip ?? null);
+        } catch (e) {
+          return toErrorResponse(auth.logger, e, request);
+        }
+      }
       if (request.method === 'OPTIONS') return preflight(auth, request);
       const cors = corsHeaders(auth, request.headers.get('origin'));
       let response: Response;

@@ -9,6 +9,7 @@ import { adminClient } from './plugins/admin/client.js';
 import { emailOtpClient } from './plugins/email-otp/client.js';
 import { magicLinkClient } from './plugins/magic-link/client.js';
 import { multiSessionClient } from './plugins/multi-session/client.js';
+import { oidcProviderClient } from './plugins/oidc-provider/client.js';
 import { organizationClient } from './plugins/organization/client.js';
 import { passkeyClient } from './plugins/passkey/client.js';
 import { twoFactorClient } from './plugins/two-factor/client.js';
@@ -16,7 +17,7 @@ import { usernameClient } from './plugins/username/client.js';
 import { coreClient } from './routes/client.js';
 import { socialClient } from './social/client.js';
 
-export { accountClient, adminClient, coreClient, emailOtpClient, magicLinkClient, multiSessionClient, organizationClient, passkeyClient, socialClient, twoFactorClient, usernameClient };
+export { accountClient, adminClient, coreClient, emailOtpClient, magicLinkClient, multiSessionClient, oidcProviderClient, organizationClient, passkeyClient, socialClient, twoFactorClient, usernameClient };
 export { DEFAULT_ROLES, hasPermission, roleNames, type Roles, type Statements } from './plugins/organization/client.js';
 export type { ClientPlugin, Jsonify, JsonValue, RouteTypes, RoutesOf } from './route-types.js';
 export type { PublicSession, PublicUser, SessionAnswer } from './public-types.js';
@@ -34,4 +35,5 @@ export const gatehouseClients = [
   emailOtpClient,
   magicLinkClient,
   multiSessionClient,
+  oidcProviderClient,
 ] as const;

@@ -3,7 +3,8 @@ export type { ApiAnswer, ApiCall, ApiMethod, ApiName, ApiOf } from './api-types.
 export { APIError, BASE_ERRORS, defineErrors, errorsOf, fail, type BaseErrorCode } from './errors.js';
 export { defineEndpoint, type Endpoint, type EndpointContext, type AnyEndpoint } from './endpoint.js';
 export type { GatehouseRoutes } from './route-types.js';
-export { definePlugin, type Plugin, type SignInAttempt } from './plugin.js';
+export { definePlugin, type Plugin, type PluginMount, type SignInAttempt } from './plugin.js';
+export { fetchFromNode } from './node-bridge.js';
 export { DEFAULT_SECRET, type CoreOptions, type AdditionalField, type SocialProviderOptions } from './options.js';
 export type { GatehouseOptions } from './plugins/index.js';
 export { resolveOptions, buildSchema, type AuthContext, type ResolvedOptions } from './context.js';

@@ -36,10 +36,23 @@ export interface Plugin {
   before?(c: EndpointContext): Promise<unknown | undefined>;
   /** Runs after every route's handler with its answer; return a value to answer that instead. */
   after?(c: EndpointContext, result: unknown): Promise<unknown | undefined>;
+  /**
+   * A sub-application mounted below the base path: requests whose path (after the base path)
+   * is one of `paths` or starts with one of `prefixes` go to `fetch` as they are, before the
+   * routes, CORS and the rate limiter (it answers them all itself). For a protocol
+   * implementation that is an app of its own (a Node one through `fetchFromNode`).
+   */
+  mount?: PluginMount;
   /** Runs once when the auth instance is built. */
   init?(auth: AuthContext): void | Promise<void>;
   /** Called when the server stops. */
   close?(): Promise<void>;
+}
+
+export interface PluginMount {
+  paths?: readonly string[];
+  prefixes?: readonly string[];
+  fetch(request: Request, ip: string | null): Promise<Response>;
 }
 
 export function definePlugin<P extends Plugin>(p: P): P {

@@ -7,6 +7,8 @@ import { emailOtpPlugin, type EmailOTPOptions } from './email-otp/index.js';
 import { magicLinkPlugin, type MagicLinkOptions } from './magic-link/index.js';
 import { organizationPlugin, type OrganizationOptions } from './organization/index.js';
 import { multiSessionPlugin, type MultiSessionOptions } from './multi-session/index.js';
+import { oidcProviderPlugin, type OidcProviderOptions } from './oidc-provider/index.js';
+import { resolveAdminOptions } from './admin/config.js';
 import { passkeyPlugin, type PasskeyOptions } from './passkey/index.js';
 import { twoFactorPlugin, type TwoFactorOptions } from './two-factor/index.js';
 import { usernamePlugin, type UsernameOptions } from './username/index.js';
@@ -27,12 +29,14 @@ export interface GatehouseOptions extends CoreOptions {
   magicLink?: MagicLinkOptions;
   /** Several accounts in one browser; off unless `enabled`. */
   multiSession?: MultiSessionOptions;
+  /** Gatehouse as an OpenID provider for your own apps; off unless `enabled`. */
+  oidcProvider?: OidcProviderOptions;
   /** Extra plugins of the library user. */
   plugins?: Plugin[];
 }
 
 /** The built-in plugins' features, each off until its plugin says otherwise (`/providers`). */
-export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false, multiSession: false };
+export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false, multiSession: false, oidcProvider: false };
 
 /**
  * The built-in capabilities, each a plugin that its option can turn off. Adding one is
@@ -51,5 +55,6 @@ export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   list.push(options.emailOTP?.enabled ? emailOtpPlugin(options.emailOTP) : null);
   list.push(options.magicLink?.enabled ? magicLinkPlugin(options.magicLink) : null);
   list.push(options.multiSession?.enabled ? multiSessionPlugin(options.multiSession) : null);
+  list.push(options.oidcProvider?.enabled ? oidcProviderPlugin(options.oidcProvider, options.admin?.enabled === false ? null : resolveAdminOptions(options.admin)) : null);
   return list.filter((p): p is Plugin => p !== null);
 }

@@ -5,6 +5,7 @@ import type { adminRoutes } from './admin/index.js';
 import type { emailOtpRoutes } from './email-otp/index.js';
 import type { magicLinkRoutes } from './magic-link/index.js';
 import type { multiSessionRoutes } from './multi-session/index.js';
+import type { oidcProviderRoutes } from './oidc-provider/index.js';
 import type { organizationRoutes } from './organization/index.js';
 import type { twoFactorRoutes } from './two-factor/index.js';
 import type { usernameRoutes } from './username/index.js';
@@ -25,4 +26,5 @@ export type BuiltinEndpoint =
   | ReturnType<typeof organizationRoutes>[number]
   | ReturnType<typeof adminRoutes>[number]
   | (typeof emailOtpRoutes)[number]
-  | (typeof multiSessionRoutes)[number];
+  | (typeof multiSessionRoutes)[number]
+  | ReturnType<typeof oidcProviderRoutes>[number];

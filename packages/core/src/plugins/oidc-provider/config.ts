@@ -1,0 +1,43 @@
+import { extension } from '../../extension.js';
+import type { OidcRuntime } from './provider.js';
+
+/** The `oidcProvider` options: Gatehouse as an OpenID provider for your own apps. Off unless `enabled`. */
+export interface OidcProviderOptions {
+  enabled?: boolean;
+  /** Where the React app is (its sign-in and consent pages); default: the base URL's origin. */
+  appURL?: string;
+  /** Lifetimes in seconds. */
+  accessTokenTTL?: number;
+  idTokenTTL?: number;
+  refreshTokenTTL?: number;
+  /** Keys signing the cookies of the provider's own flow; default: derived from the auth secret. */
+  cookieKeys?: string[];
+}
+
+export interface OidcProviderConfig {
+  appURL: string;
+  accessTokenTTL: number;
+  idTokenTTL: number;
+  refreshTokenTTL: number;
+  cookieKeys?: string[];
+}
+
+export function resolveOidcOptions(o: OidcProviderOptions, baseURL: string): OidcProviderConfig {
+  return {
+    appURL: (o.appURL ?? new URL(baseURL).origin).replace(/\/$/, ''),
+    accessTokenTTL: o.accessTokenTTL ?? 3600,
+    idTokenTTL: o.idTokenTTL ?? 3600,
+    refreshTokenTTL: o.refreshTokenTTL ?? 30 * 24 * 3600,
+    ...(o.cookieKeys ? { cookieKeys: o.cookieKeys } : {}),
+  };
+}
+
+/** What the routes need once the provider is built (`init`). */
+export interface OidcState {
+  config: OidcProviderConfig;
+  runtime: OidcRuntime;
+}
+
+const slot = extension<OidcState>('oidcProvider');
+export const useOidcState = slot.set;
+export const oidcState = slot.get;
