@@ -5,6 +5,7 @@ export { defineEndpoint, type Endpoint, type EndpointContext, type AnyEndpoint }
 export type { GatehouseRoutes } from './route-types.js';
 export { definePlugin, type Plugin, type PluginMount, type SignInAttempt } from './plugin.js';
 export { fetchFromNode } from './node-bridge.js';
+export { createApplication, type NewApplication, type OAuthApplication, type OidcProviderOptions } from './plugins/oidc-provider/index.js';
 export { DEFAULT_SECRET, type CoreOptions, type AdditionalField, type SocialProviderOptions } from './options.js';
 export type { GatehouseOptions } from './plugins/index.js';
 export { resolveOptions, buildSchema, type AuthContext, type ResolvedOptions } from './context.js';

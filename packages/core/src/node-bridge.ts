@@ -1,5 +1,4 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
-import inject from 'light-my-request';
 
 export interface NodeBridgeOptions {
   /** The path prefix the Node app is mounted at: stripped from `req.url`, kept in `req.originalUrl`. */
@@ -16,7 +15,9 @@ export interface NodeBridgeOptions {
  * Fetch `Response`, without a socket (light-my-request's in-process injection). For protocol
  * implementations that are Node apps of their own, mounted under the base path (`Plugin.mount`).
  */
-export function fetchFromNode(listener: RequestListener, { mountPath, publicURL }: NodeBridgeOptions) {
+export async function fetchFromNode(listener: RequestListener, { mountPath, publicURL }: NodeBridgeOptions) {
+  // Loaded by the plugins that mount an app, not at every start.
+  const { default: inject } = await import('light-my-request');
   return async (request: Request, ip: string | null): Promise<Response> => {
     const url = new URL(request.url);
     const inner = url.pathname.slice(mountPath.length) || '/';

@@ -1,5 +1,5 @@
 import { hkdfSync } from 'node:crypto';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { default as Provider, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { AuthContext } from '../../context.js';
 import { fetchFromNode } from '../../node-bridge.js';
 import type { UserRow } from '../../session/types.js';
@@ -100,11 +100,13 @@ export async function createOidcRuntime(auth: AuthContext, config: OidcProviderC
       ctx.body = page('Sign-in error', `<h1>This sign-in cannot continue</h1><p class="error">${escapeHtml(String(out.error_description ?? out.error))}</p><p class="muted">Error: ${escapeHtml(String(out.error))}</p>`);
     },
   };
-  const provider = new Provider(issuer, configuration);
+  // Loaded only when the provider is on: an instance without it never reads oidc-provider and Koa.
+  const { default: OidcProvider } = await import('oidc-provider');
+  const provider = new OidcProvider(issuer, configuration);
   // URLs and cookies follow the base URL (the bridge says so through X-Forwarded-*, set by Gatehouse, never the caller's).
   provider.proxy = true;
   provider.on('server_error', (_ctx, error) => auth.logger.error({ err: error }, 'oidc-provider failed'));
-  const fetch = fetchFromNode(provider.callback(), { mountPath: auth.basePath, publicURL: new URL(auth.baseURL) });
+  const fetch = await fetchFromNode(provider.callback(), { mountPath: auth.basePath, publicURL: new URL(auth.baseURL) });
   return { provider, fetch };
 }
 
