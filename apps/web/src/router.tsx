@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { Layout } from './components/Layout';
 import { RequireAuth } from './components/RequireAuth';
+import { ServerRedirect } from './components/ServerRedirect';
 import { AcceptInvitation } from './pages/AcceptInvitation';
 import { AccountDeleted } from './pages/AccountDeleted';
 import { AccountPage } from './pages/account/AccountPage';
@@ -10,6 +11,7 @@ import { Home } from './pages/Home';
 import { MagicLinkError } from './pages/magic-link/MagicLinkError';
 import { MagicLinkLanding } from './pages/magic-link/MagicLinkLanding';
 import { NotFound } from './pages/NotFound';
+import { Consent } from './pages/oauth/Consent';
 import { OrganizationsPage } from './pages/organizations/OrganizationsPage';
 import { ForgotPassword } from './pages/password/ForgotPassword';
 import { ResetPassword } from './pages/password/ResetPassword';
@@ -43,8 +45,10 @@ export const router = createBrowserRouter([
           { path: 'two-factor', element: <TwoFactorPage /> },
           { path: 'organizations', element: <OrganizationsPage /> },
           { path: 'admin', element: <AdminPage /> },
+          { path: 'oauth/consent', element: <Consent /> },
         ],
       },
+      { path: 'api/*', element: <ServerRedirect /> },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -22,6 +22,7 @@ export const FALLBACK_INFO: ProvidersInfo = {
     emailOTP: false,
     magicLink: false,
     multiSession: false,
+    oidcProvider: false,
   },
 };
 

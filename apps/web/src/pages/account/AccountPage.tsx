@@ -2,6 +2,7 @@ import { useSession } from '../../auth';
 import { Page } from '../../components/Page';
 import { useServerInfo } from '../../lib/providers';
 import { ChangePassword } from './ChangePassword';
+import { ConnectedApps } from './ConnectedApps';
 import { DeleteAccount } from './DeleteAccount';
 import { EmailSection } from './EmailSection';
 import { LinkedAccounts } from './LinkedAccounts';
@@ -30,6 +31,7 @@ export function AccountPage() {
       {hasPassword === false ? <SetPassword email={user.email} /> : <ChangePassword />}
       <LinkedAccounts accounts={accounts} />
       {features.passkey ? <Passkeys userId={user.id} /> : null}
+      {features.oidcProvider ? <ConnectedApps userId={user.id} /> : null}
       {features.deleteUser ? <DeleteAccount /> : null}
     </Page>
   );
