@@ -142,6 +142,50 @@ describe('oidcProvider: interactions', () => {
     expect(at.searchParams.get('reauth')).toBe('1');
   });
 
+  it('ends single sign-on when the person signs out of Gatehouse', async () => {
+    const { t, rp } = await setUp();
+    await codeFor(t, rp);
+    expect((await t.json('/sign-out', { body: {} })).status).toBe(200);
+    // The provider's own session cookie is still in the browser; it no longer signs anyone in.
+    const { url } = await authorizationRequest(rp);
+    expect(new URL(await browser(t).follow(url)).pathname).toBe('/sign-in');
+    const silent = await authorizationRequest(rp, { prompt: 'none' });
+    expect(new URL(await browser(t).follow(silent.url)).searchParams.get('error')).toBe('login_required');
+  });
+
+  it('signs another person in the same browser in as themselves, not as the account of the provider session', async () => {
+    const { t, rp } = await setUp();
+    const first = await codeFor(t, rp);
+    const firstTokens = await client.authorizationCodeGrant(rp, first.callback, { pkceCodeVerifier: first.verifier, expectedState: first.state, expectedNonce: first.nonce });
+    await t.json('/sign-out', { body: {} });
+    await t.signUp({ name: 'Bea' });
+    const second = await codeFor(t, rp);
+    const secondTokens = await client.authorizationCodeGrant(rp, second.callback, { pkceCodeVerifier: second.verifier, expectedState: second.state, expectedNonce: second.nonce });
+    expect(secondTokens.claims()!.sub).not.toBe(firstTokens.claims()!.sub);
+    expect((await client.fetchUserInfo(rp, secondTokens.access_token, secondTokens.claims()!.sub)).name).toBe('Bea');
+  });
+
+  it('RP-initiated logout asks, then signs out of the provider and of Gatehouse, back to the registered URI', async () => {
+    const t = await open();
+    await t.signUp();
+    const app = await registerApp(t, { firstParty: true, postLogoutRedirectURIs: ['http://app.localhost:4000/bye'] });
+    const rp = await relyingParty(t, app.clientId, app.clientSecret);
+    const { callback, verifier, state, nonce } = await codeFor(t, rp);
+    const tokens = await client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
+    // An unregistered post-logout URI is refused.
+    const bad = await browser(t).get(client.buildEndSessionUrl(rp, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: 'http://evil.localhost/' }).href);
+    expect(bad.status).toBe(400);
+    const ask = await browser(t).get(client.buildEndSessionUrl(rp, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: 'http://app.localhost:4000/bye' }).href);
+    const html = await ask.text();
+    expect(html).toContain('Do you want to sign out of Notes?');
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
+    const done = await t.request('/oidc/end-session/confirm', { body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('http://app.localhost:4000/bye');
+    // The provider tells Gatehouse as it answers (an event): the session ends right after.
+    await expect.poll(async () => (await t.json('/get-session')).data).toBeNull();
+  });
+
   it('lists the consented apps and revokes one with its tokens', async () => {
     const t = await open();
     await t.signUp();

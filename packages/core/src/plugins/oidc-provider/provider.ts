@@ -51,6 +51,19 @@ function claimsOf(user: UserRow) {
 /** Builds the provider (oidc-provider) for this instance: issuer `{BASE_URL}{basePath}`. */
 export async function createOidcRuntime(auth: AuthContext, config: OidcProviderConfig): Promise<OidcRuntime> {
   const issuer = `${auth.baseURL}${auth.basePath}`;
+  // Loaded only when the provider is on: an instance without it never reads oidc-provider and Koa.
+  const { default: OidcProvider, interactionPolicy } = await import('oidc-provider');
+  const policy = interactionPolicy.base();
+  // The provider's own session lasts only as long as the Gatehouse session it came from: signed
+  // out of Gatehouse (or signed in as someone else), an app's request asks for a sign-in again.
+  policy.get('login')!.checks.add(
+    new interactionPolicy.Check('gatehouse_session', 'the Gatehouse session ended or changed', 'login_required', async (ctx) => {
+      const accountId = ctx.oidc.session?.accountId;
+      if (!accountId) return false;
+      const live = await auth.sessions.fromCookieHeader(ctx.get('cookie') || null);
+      return live?.user.id !== accountId;
+    }),
+  );
   const configuration: Configuration = {
     adapter: modelStores(auth),
     jwks: { keys: (await signingKeys(auth)) as NonNullable<Configuration['jwks']>['keys'] },
@@ -63,7 +76,7 @@ export async function createOidcRuntime(auth: AuthContext, config: OidcProviderC
       if (!user) return undefined;
       return { accountId: sub, claims: async () => claimsOf(user) };
     },
-    interactions: { url: (_ctx, interaction) => `${auth.basePath}${INTERACTION_PATH}/${interaction.uid}` },
+    interactions: { policy, url: (_ctx, interaction) => `${auth.basePath}${INTERACTION_PATH}/${interaction.uid}` },
     pkce: { required: () => true },
     rotateRefreshToken: () => true,
     ttl: {
@@ -100,11 +113,20 @@ export async function createOidcRuntime(auth: AuthContext, config: OidcProviderC
       ctx.body = page('Sign-in error', `<h1>This sign-in cannot continue</h1><p class="error">${escapeHtml(String(out.error_description ?? out.error))}</p><p class="muted">Error: ${escapeHtml(String(out.error))}</p>`);
     },
   };
-  // Loaded only when the provider is on: an instance without it never reads oidc-provider and Koa.
-  const { default: OidcProvider } = await import('oidc-provider');
   const provider = new OidcProvider(issuer, configuration);
   // URLs and cookies follow the base URL (the bridge says so through X-Forwarded-*, set by Gatehouse, never the caller's).
   provider.proxy = true;
+  // Signing out at the provider (RP-initiated logout) signs out of Gatehouse too: one session.
+  // Only for a full sign-out of the account the provider session was of: the provider also ends
+  // its session itself when someone else signs in in the same browser, which must not sign them out.
+  provider.on('end_session.success', (ctx) => {
+    const accountId = ctx.oidc.session?.accountId;
+    if (!accountId || !ctx.oidc.params?.logout) return;
+    void (async () => {
+      const live = await auth.sessions.fromCookieHeader(ctx.get('cookie') || null);
+      if (live?.user.id === accountId) await auth.sessions.revoke(live.session.id);
+    })().catch((error: unknown) => auth.logger.error({ err: error }, 'could not end the Gatehouse session at an OpenID sign-out'));
+  });
   provider.on('server_error', (_ctx, error) => auth.logger.error({ err: error }, 'oidc-provider failed'));
   const fetch = await fetchFromNode(provider.callback(), { mountPath: auth.basePath, publicURL: new URL(auth.baseURL) });
   return { provider, fetch };

@@ -43,7 +43,15 @@ export function browser(t: TestClient, jar = t.jar): Browser {
     async follow(start) {
       let url = start;
       for (let hops = 0; hops < 20; hops++) {
-        const r = await get(url);
+        let r = await get(url);
+        if (r.status === 200 && (r.headers.get('content-type') ?? '').startsWith('text/html')) {
+          // A page that posts itself at once (the provider ending the previous account's session): post it.
+          const html = await r.text();
+          const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+          if (!action) throw new Error(`no redirect from ${url}: ${r.status} ${html}`);
+          const fields = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, m[2]!] as [string, string]));
+          r = await t.request(action, { jar, body: fields.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        }
         const location = r.headers.get('location');
         if (!location) throw new Error(`no redirect from ${url}: ${r.status} ${await r.text()}`);
         const next = new URL(location, url.startsWith('http') ? url : t.baseURL).href;
