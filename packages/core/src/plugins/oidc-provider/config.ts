@@ -1,6 +1,3 @@
-import { extension } from '../../extension.js';
-import type { OidcRuntime } from './provider.js';
-
 /** The `oidcProvider` options: Gatehouse as an OpenID provider for your own apps. Off unless `enabled`. */
 export interface OidcProviderOptions {
   enabled?: boolean;
@@ -31,13 +28,3 @@ export function resolveOidcOptions(o: OidcProviderOptions, baseURL: string): Oid
     ...(o.cookieKeys ? { cookieKeys: o.cookieKeys } : {}),
   };
 }
-
-/** What the routes need once the provider is built (`init`). */
-export interface OidcState {
-  config: OidcProviderConfig;
-  runtime: OidcRuntime;
-}
-
-const slot = extension<OidcState>('oidcProvider');
-export const useOidcState = slot.set;
-export const oidcState = slot.get;

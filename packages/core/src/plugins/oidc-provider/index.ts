@@ -1,6 +1,7 @@
 import { definePlugin } from '../../plugin.js';
 import type { AdminConfig } from '../admin/config.js';
-import { type OidcProviderOptions, type OidcState, resolveOidcOptions, useOidcState } from './config.js';
+import { type OidcProviderOptions, resolveOidcOptions } from './config.js';
+import { type OidcState, useOidcState } from './state.js';
 import { OIDC_PROVIDER_ERRORS } from './errors.js';
 import { createOidcRuntime, OIDC_MOUNT, type OidcRuntime } from './provider.js';
 import { applicationRoutes } from './routes/applications.js';

@@ -1,16 +1,9 @@
 import * as client from 'openid-client';
-import type { TestClient } from '../../test/harness.js';
-import { CookieJar, createTestClient } from '../../test/harness.js';
-import type { GatehouseOptions } from '../index.js';
+import type { CookieJar, TestClient } from '../../test/harness.js';
 import { createApplication, type NewApplication } from './applications.js';
 
 export const REDIRECT_URI = 'http://app.localhost:4000/callback';
 export const ISSUER = 'http://localhost:3000/api/auth';
-
-/** A Gatehouse with the OpenID provider on (and the admin plugin's defaults). */
-export function oidcClient(options: GatehouseOptions = {}) {
-  return createTestClient({ oidcProvider: { enabled: true }, ...options });
-}
 
 /** Registers an application straight through the service (as the CLI does). */
 export async function registerApp(t: TestClient, input: Partial<NewApplication> = {}) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../endpoint.js';
-import { oidcState } from '../config.js';
+import { oidcState } from '../state.js';
 import { oidcError } from '../errors.js';
 import { finishInteraction, grantConsent, interactionOf } from '../interaction.js';
 import { INTERACTION_PATH } from '../provider.js';

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../endpoint.js';
 import { findApplication } from '../applications.js';
-import { oidcState } from '../config.js';
+import { oidcState } from '../state.js';
 import { oidcError } from '../errors.js';
 import { interactionOf, requestedScopes } from '../interaction.js';
 import { INTERACTION_PATH } from '../provider.js';

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../../endpoint.js';
 import { findApplication } from '../applications.js';
-import { oidcState } from '../config.js';
+import { oidcState } from '../state.js';
 import { consentCovers, finishInteraction, grantConsent, interactionOf, requestedScopes } from '../interaction.js';
 import { INTERACTION_PATH } from '../provider.js';
 
