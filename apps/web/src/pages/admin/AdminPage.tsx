@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { useSession } from '../../auth';
 import { Notice } from '../../components/Messages';
 import { Page } from '../../components/Page';
+import { useServerInfo } from '../../lib/providers';
 import { isAdmin } from '../../lib/roles';
+import { Applications } from './Applications';
 import { CreateUser } from './CreateUser';
 import { UserPanel } from './UserPanel';
 import { UserTable } from './UserTable';
@@ -18,6 +20,7 @@ export function AdminPage() {
   const { data } = useSession();
   const [focus, setFocus] = useState<Focus>({ kind: 'none' });
   const [notice, setNotice] = useState<string | null>(null);
+  const { features } = useServerInfo();
   if (!data) return null;
   if (!isAdmin(data.user)) {
     return (
@@ -66,6 +69,7 @@ export function AdminPage() {
           }}
         />
       ) : null}
+      {features.oidcProvider ? <Applications /> : null}
     </Page>
   );
 }
