@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as client from 'openid-client';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, type Stack, startStack, uniqueEmail } from './kit.js';
+import { absent, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, signInOnPage, type Stack, startStack, uniqueEmail } from './kit.js';
 
 /**
  * Gatehouse as an OpenID provider for two apps, each registered with one CLI command: a real
@@ -25,6 +26,15 @@ async function register(name: string, ...extra: string[]): Promise<Registered> {
   expect(r.code, r.out).toBe(0);
   // The output is stdout and stderr together: on Node 20 oidc-provider warns first (it asks for Node 22).
   return JSON.parse(r.out.slice(r.out.indexOf('{'))) as Registered;
+}
+
+/** Phone and desktop screenshots of a page, under /tmp (for a person to look at). */
+async function widths(page: Page, name: string): Promise<void> {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `/tmp/oidc-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1024, height: 768 });
 }
 
 async function relyingParty(registered: Registered): Promise<client.Configuration> {
@@ -81,6 +91,7 @@ describeBrowser('Gatehouse as an OpenID provider, in Chromium', () => {
     await showsText(page.getByRole('main'), 'See your email address');
     await showsText(page.getByRole('main'), 'Stay connected when you are not using it');
     await stack.shot(page, '2-consent');
+    await widths(page, 'consent');
     await page.getByRole('button', { name: 'Allow' }).click();
 
     // Back at the application with a code.
@@ -114,6 +125,7 @@ describeBrowser('Gatehouse as an OpenID provider, in Chromium', () => {
     const connected = page.getByRole('region', { name: 'Connected applications' });
     await showsText(connected, 'Notes');
     await stack.shot(page, '3-connected-apps');
+    await widths(page, 'connected-apps');
 
     // RP-initiated logout: Gatehouse asks, then sends the browser back to the app.
     await page.goto(client.buildEndSessionUrl(notes, { id_token_hint: refreshed.id_token ?? tokens.id_token!, post_logout_redirect_uri: `${appURL}/signed-out` }).href);
@@ -121,6 +133,32 @@ describeBrowser('Gatehouse as an OpenID provider, in Chromium', () => {
     await stack.shot(page, '4-sign-out');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.href.startsWith(`${appURL}/signed-out`));
+    expect(stack.pageErrors).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('an admin registers an application on the Applications page, rotates its secret and deletes it', async () => {
+    const email = uniqueEmail('oidc-admin');
+    const made = await stack.cli(['create-user', '--email', email, '--password', 'correct horse battery', '--name', 'Ada Admin', '--role', 'admin']);
+    expect(made.code, made.out).toBe(0);
+    const page = await stack.page();
+    await signInOnPage(stack, page, email, 'correct horse battery');
+    await page.goto(`${stack.url}/admin`);
+    const section = page.getByRole('region', { name: 'Applications' });
+    await section.getByLabel('Application name').fill('Billing');
+    await section.getByLabel('Redirect URIs').fill(`${appURL}/billing/callback`);
+    await section.getByRole('button', { name: 'Register' }).click();
+    const secret = section.getByLabel('Client secret (shown once)');
+    await shows(secret);
+    const first = await secret.inputValue();
+    expect(first.length).toBeGreaterThan(30);
+    await showsText(section.getByRole('listitem').filter({ hasText: 'Billing' }), `${appURL}/billing/callback`);
+    await stack.shot(page, '5-applications');
+    await widths(page, 'applications');
+    await section.getByRole('button', { name: 'Rotate the secret of Billing' }).click();
+    await expect.poll(() => secret.inputValue()).not.toBe(first);
+    await section.getByRole('button', { name: 'Delete Billing' }).click();
+    await section.getByRole('button', { name: 'Delete application' }).click();
+    await absent(section.getByRole('listitem').filter({ hasText: 'Billing' }));
     expect(stack.pageErrors).toEqual([]);
   }, JOURNEY_TIMEOUT);
 });

@@ -3,10 +3,10 @@ import { gatehouseClients } from './client.js';
 import { builtinPlugins } from './plugins/index.js';
 import { coreEndpoints } from './routes/index.js';
 
-/** Every route of a server with every capability on (passkeys, email codes, magic links and multi-session are off unless enabled). */
+/** Every route of a server with every capability on (passkeys, email codes, magic links and multi-session and the OpenID provider are off unless enabled). */
 const endpoints = [
   ...coreEndpoints,
-  ...builtinPlugins({ passkey: { enabled: true }, emailOTP: { enabled: true }, magicLink: { enabled: true }, multiSession: { enabled: true } }).flatMap(
+  ...builtinPlugins({ passkey: { enabled: true }, emailOTP: { enabled: true }, magicLink: { enabled: true }, multiSession: { enabled: true }, oidcProvider: { enabled: true } }).flatMap(
     (p) => p.endpoints ?? [],
   ),
 ];
