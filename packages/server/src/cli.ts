@@ -12,7 +12,7 @@ Usage:
   gatehouse migrate                create or update the schema of the configured database
   gatehouse create-user --email E --password P --name N [--role admin] [--username U]
   gatehouse oauth-client create --name N --redirect-uri U [--redirect-uri U2] [--post-logout-redirect-uri U]
-                                [--public] [--first-party]
+                                [--backchannel-logout-uri U] [--public] [--first-party]
                                    register an app with the OpenID provider; prints JSON with
                                    client_id and client_secret (shown once; none for --public;
                                    no --redirect-uri: a machine client, client credentials only)
@@ -91,6 +91,7 @@ async function main(argv: string[]): Promise<number> {
         postLogoutRedirectURIs: values['post-logout-redirect-uri'] ?? [],
         public: values.public ?? false,
         firstParty: values['first-party'] ?? false,
+        ...(values['backchannel-logout-uri'] ? { backchannelLogoutURI: values['backchannel-logout-uri'] } : {}),
       });
       console.log(JSON.stringify(created, null, 2));
       return 0;
@@ -114,6 +115,7 @@ function parse(argv: string[]) {
       username: { type: 'string' },
       'redirect-uri': { type: 'string', multiple: true },
       'post-logout-redirect-uri': { type: 'string', multiple: true },
+      'backchannel-logout-uri': { type: 'string' },
       public: { type: 'boolean' },
       'first-party': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },

@@ -53,7 +53,7 @@ export async function createUser(
  */
 export async function createOAuthClient(
   config: ServerOptions,
-  input: { name: string; redirectURIs: string[]; postLogoutRedirectURIs: string[]; public: boolean; firstParty: boolean },
+  input: { name: string; redirectURIs: string[]; postLogoutRedirectURIs: string[]; public: boolean; firstParty: boolean; backchannelLogoutURI?: string },
 ): Promise<Record<string, unknown>> {
   if (!config.oidcProvider?.enabled) throw new Error('oauth-client needs the OpenID provider (oidcProvider.enabled or OIDC_PROVIDER=on)');
   const auth = quietAuth(config);
@@ -67,6 +67,7 @@ export async function createOAuthClient(
       post_logout_redirect_uris: app.postLogoutRedirectURIs,
       token_endpoint_auth_method: app.public ? 'none' : 'client_secret_basic',
       first_party: app.firstParty,
+      ...(app.backchannelLogoutURI ? { backchannel_logout_uri: app.backchannelLogoutURI } : {}),
       issuer: `${(await auth.context()).baseURL}${(await auth.context()).basePath}`,
     };
   } finally {

@@ -9,6 +9,11 @@ export interface OidcProviderOptions {
   refreshTokenTTL?: number;
   /** Keys signing the cookies of the provider's own flow; default: derived from the auth secret. */
   cookieKeys?: string[];
+  /**
+   * The fetch the provider calls apps with (back-channel logout). Default: oidc-provider's, which
+   * refuses private and loopback addresses (SSRF protection); replace it only to allow those.
+   */
+  fetch?: (url: URL | string, init: RequestInit) => Promise<Response>;
 }
 
 export interface OidcProviderConfig {
@@ -17,6 +22,7 @@ export interface OidcProviderConfig {
   idTokenTTL: number;
   refreshTokenTTL: number;
   cookieKeys?: string[];
+  fetch?: OidcProviderOptions['fetch'];
 }
 
 export function resolveOidcOptions(o: OidcProviderOptions, baseURL: string): OidcProviderConfig {
@@ -26,5 +32,6 @@ export function resolveOidcOptions(o: OidcProviderOptions, baseURL: string): Oid
     idTokenTTL: o.idTokenTTL ?? 3600,
     refreshTokenTTL: o.refreshTokenTTL ?? 30 * 24 * 3600,
     ...(o.cookieKeys ? { cookieKeys: o.cookieKeys } : {}),
+    ...(o.fetch ? { fetch: o.fetch } : {}),
   };
 }

@@ -1,7 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { importJWK, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { useTestClients } from '../../test/harness.js';
-import { authorizationRequest, browser, codeFor, registerApp, relyingParty } from './test-kit.js';
+import { authorizationRequest, browser, codeFor, ISSUER, registerApp, relyingParty } from './test-kit.js';
 
 const clients = useTestClients();
 const open = () => clients.open({ oidcProvider: { enabled: true } });
@@ -184,6 +187,42 @@ describe('oidcProvider: interactions', () => {
     expect(done.headers.get('location')).toBe('http://app.localhost:4000/bye');
     // The provider tells Gatehouse as it answers (an event): the session ends right after.
     await expect.poll(async () => (await t.json('/get-session')).data).toBeNull();
+  });
+
+  it('back-channel logout: a sign-out tells the app, with a logout token signed by the published keys', async () => {
+    // The app listens on loopback, which the provider's own fetch refuses (SSRF protection): a plain fetch here.
+    const t = await clients.open({ oidcProvider: { enabled: true, fetch: (url, init) => fetch(url, { ...init, dispatcher: undefined } as RequestInit) } });
+    await t.signUp();
+    const received: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        received.push(new URLSearchParams(body).get('logout_token') ?? '');
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    try {
+      const backchannel = `http://127.0.0.1:${(server.address() as AddressInfo).port}/backchannel`;
+      const app = await registerApp(t, { firstParty: true, backchannelLogoutURI: backchannel, postLogoutRedirectURIs: ['http://app.localhost:4000/bye'] });
+      const rp = await relyingParty(t, app.clientId, app.clientSecret);
+      const { callback, verifier, state, nonce } = await codeFor(t, rp);
+      const tokens = await client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
+      const ask = await browser(t).get(client.buildEndSessionUrl(rp, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: 'http://app.localhost:4000/bye' }).href);
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(await ask.text())![1]!;
+      await t.request('/oidc/end-session/confirm', { body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(received).toHaveLength(1);
+      const jwks = (await t.json<{ keys: object[] }>('/oidc/jwks')).data;
+      const { payload } = await jwtVerify(received[0]!, async (header) => {
+        const jwk = jwks.keys.find((k) => (k as { kid: string }).kid === header.kid)!;
+        return importJWK(jwk as never, header.alg);
+      }, { issuer: ISSUER, audience: app.clientId });
+      expect(payload.sub).toBe(tokens.claims()!.sub);
+      expect(payload.events).toEqual({ 'http://schemas.openid.net/event/backchannel-logout': {} });
+    } finally {
+      await new Promise((ok) => server.close(ok));
+    }
   });
 
   it('lists the consented apps and revokes one with its tokens', async () => {

@@ -69,6 +69,7 @@ export async function createOidcRuntime(auth: AuthContext, config: OidcProviderC
     jwks: { keys: (await signingKeys(auth)) as NonNullable<Configuration['jwks']>['keys'] },
     cookies: { keys: cookieKeys(auth, config) },
     routes: OIDC_ROUTES,
+    ...(config.fetch ? { fetch: config.fetch as NonNullable<Configuration['fetch']> } : {}),
     scopes: ['openid', 'offline_access', 'email', 'profile'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
     async findAccount(_ctx, sub) {

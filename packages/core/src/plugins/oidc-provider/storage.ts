@@ -13,6 +13,13 @@ type ModelRow = {
   expiresAt: Date | null;
 }
 
+const SWEEP_EVERY_MS = 3600_000;
+
+/** When this instance last deleted expired rows (shared by its model stores). */
+export interface Sweeper {
+  last: number;
+}
+
 /** Models whose rows a grant's revocation removes (oidc-provider's grantable models). */
 const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'ClientCredentials', 'BackchannelAuthenticationRequest', 'Grant']);
 
@@ -25,6 +32,7 @@ export class ModelStore implements OidcAdapter {
   constructor(
     private readonly auth: Pick<AuthContext, 'adapter' | 'encrypter' | 'now'>,
     private readonly model: string,
+    private readonly sweeper: Sweeper = { last: 0 },
   ) {}
 
   private key(id: string): string {
@@ -51,6 +59,15 @@ export class ModelStore implements OidcAdapter {
       const updated = await trx.update('oidcModel', [{ field: 'id', value: key }], data);
       if (!updated) await trx.create('oidcModel', { id: key, ...data });
     });
+    await this.sweep();
+  }
+
+  /** At most hourly per instance, on a write: deletes the rows past their expiry that nobody asked for again. */
+  private async sweep(): Promise<void> {
+    const now = this.auth.now();
+    if (now - this.sweeper.last < SWEEP_EVERY_MS) return;
+    this.sweeper.last = now;
+    await this.db.delete('oidcModel', [{ field: 'expiresAt', value: new Date(now), operator: 'lt' }]);
   }
 
   private async live(where: { field: string; value: string }): Promise<AdapterPayload | undefined> {
@@ -112,5 +129,6 @@ export async function revokeGrants(auth: Pick<AuthContext, 'adapter'>, accountId
 
 /** The adapter factory oidc-provider is configured with. */
 export function modelStores(auth: Pick<AuthContext, 'adapter' | 'encrypter' | 'now'>) {
-  return (name: string) => new ModelStore(auth, name);
+  const sweeper: Sweeper = { last: 0 };
+  return (name: string) => new ModelStore(auth, name, sweeper);
 }
