@@ -1,6 +1,7 @@
 import type { ApiOf } from './api-types.js';
 import { createContext, type AuthContext, type ContextParts } from './context.js';
 import { corsHeaders, preflight, withCors } from './cors.js';
+import { clientIp } from './client-ip.js';
 import { apiName, type AnyEndpoint } from './endpoint.js';
 import { toErrorResponse } from './error-answer.js';
 import { FastLane } from './fast-lane.js';
@@ -140,7 +141,12 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
       const mount = mountFor(mounts, auth.basePath, request.url);
       if (mount) {
         try {
-          return await mount.fetch(request, info?.ip ?? null);
+          // The client's address as the routes see it (trusted proxies' X-Forwarded-For), and the
+          // rate limit of its path (options' customRules, the plugin's rules, else the default).
+          const ip = clientIp(auth.options.advanced.trustedProxies, request.headers.get('x-forwarded-for'), info?.ip ?? null);
+          const refused = await auth.rateLimiter.count(new URL(request.url).pathname.slice(auth.basePath.length), ip);
+          if (refused) throw refused;
+          return await mount.fetch(request, ip);
         } catch (e) {
           return toErrorResponse(auth.logger, e, request);
         }

@@ -38,9 +38,9 @@ export interface Plugin {
   after?(c: EndpointContext, result: unknown): Promise<unknown | undefined>;
   /**
    * A sub-application mounted below the base path: requests whose path (after the base path)
-   * is one of `paths` or starts with one of `prefixes` go to `fetch` as they are, before the
-   * routes, CORS and the rate limiter (it answers them all itself). For a protocol
-   * implementation that is an app of its own (a Node one through `fetchFromNode`).
+   * is one of `paths` or starts with one of `prefixes` go to `fetch` as they are (after the rate
+   * limit of their path; before the routes and CORS, which it answers itself), with the client's
+   * address. For a protocol implementation that is an app of its own (a Node one through `fetchFromNode`).
    */
   mount?: PluginMount;
   /** Runs once when the auth instance is built. */

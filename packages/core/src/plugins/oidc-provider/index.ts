@@ -36,6 +36,9 @@ export function oidcProviderPlugin(options: OidcProviderOptions = {}, admin: Adm
     errors: OIDC_PROVIDER_ERRORS,
     rateLimit: {
       '/oauth2/interaction/:uid/consent': { window: 10, max: 10 },
+      // The provider's paths (counted by the mount): the token endpoint is where secrets are guessed.
+      '/oidc/token': { window: 10, max: 20 },
+      '/oidc/introspect': { window: 10, max: 20 },
     },
     mount: {
       ...OIDC_MOUNT,

@@ -261,3 +261,27 @@ describe('oidcProvider: machine clients and public clients', () => {
     expect(tokens.claims()!.aud).toBe(app.clientId);
   });
 });
+
+describe('oidcProvider: rate limits', () => {
+  it('counts the token endpoint per client address (429 after its rule)', async () => {
+    const t = await clients.open({ oidcProvider: { enabled: true }, rateLimit: { enabled: true } });
+    const app = await registerApp(t, { redirectURIs: [] });
+    // As a server-side client calls it: no Origin header.
+    const token = (ip: string, secret: string) =>
+      t.auth.handler(
+        new Request(`${ISSUER}/oidc/token`, {
+          method: 'POST',
+          body: 'grant_type=client_credentials',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${app.clientId}:${secret}`).toString('base64')}` },
+        }),
+        { ip },
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await token('127.0.0.1', 'wrong')).status);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses[20]).toBe(429);
+    // Another address is counted apart.
+    const other = await token('203.0.113.9', app.clientSecret!);
+    expect(other.status).toBe(200);
+  });
+});
