@@ -52,6 +52,12 @@ describe('oidcProvider: the conformance suite basic plan, refused', () => {
     ).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
+  it('refuses a code exchanged without its PKCE verifier', async () => {
+    const { t, rp } = await setUp();
+    const { callback, state, nonce } = await codeFor(t, rp);
+    await expect(client.authorizationCodeGrant(rp, callback, { expectedState: state, expectedNonce: nonce })).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
   it('refuses an expired code', async () => {
     const { t, rp } = await setUp();
     const { callback, verifier, state, nonce } = await codeFor(t, rp);
