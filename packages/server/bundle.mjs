@@ -2,7 +2,7 @@
 // zod and Kysely inlined. One module instead of several hundred keeps less source text
 // and fewer module records in memory (about 15 MB less resident at start) and starts
 // faster. Left outside: better-sqlite3 (a native addon), the drivers loaded only when
-// configured (pg, mysql2, ioredis) and pino. Identifiers are kept, so stack traces in
+// configured (pg, mysql2, ioredis, and oidc-provider with light-my-request) and pino. Identifiers are kept, so stack traces in
 // the logs still name functions.
 import { build } from 'esbuild';
 
@@ -15,7 +15,7 @@ await build({
   target: 'node20',
   minifyWhitespace: true,
   minifySyntax: true,
-  external: ['better-sqlite3', 'pg', 'mysql2', 'ioredis', 'pino'],
+  external: ['better-sqlite3', 'pg', 'mysql2', 'ioredis', 'pino', 'oidc-provider', 'light-my-request'],
   // CommonJS dependencies (nodemailer) call require(); an ES module has none of its own.
   banner: { js: "import { createRequire as __gatehouseRequire } from 'node:module'; const require = __gatehouseRequire(import.meta.url);" },
   logLevel: 'warning',

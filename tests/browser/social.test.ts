@@ -3,7 +3,7 @@ import { absent, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, freePort, shows, s
 import { type OpenIdProvider, startOpenIdProvider } from '../kit/openid-provider.js';
 
 /**
- * "Continue with Google" against a real OpenID provider on loopback (oidc-provider 8), configured
+ * "Continue with Google" against a real OpenID provider on loopback (oidc-provider 9), configured
  * as `socialProviders.google` through the endpoint overrides in the server's config module. The
  * browser follows every redirect and fills the provider's login form itself.
  */

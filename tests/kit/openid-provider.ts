@@ -1,5 +1,5 @@
 /**
- * A real OpenID provider (oidc-provider 8) on loopback, standing in for Google through the
+ * A real OpenID provider (oidc-provider 9) on loopback, standing in for Google through the
  * endpoint overrides: for the social flow over HTTP (packages/core/src/social/oidc.test.ts)
  * and in the browser (tests/browser/social.test.ts). Its login is a small HTML form
  * ("Username", "Continue"); posting it, from a browser or from a test, finishes the login
@@ -114,7 +114,7 @@ export async function startOpenIdProvider({ redirectURI, accounts }: OpenIdProvi
     interactions: { url: (_ctx: unknown, i: { uid: string }) => `/interaction/${i.uid}` },
     async findAccount(_ctx: unknown, sub: string) {
       const claims = accounts[sub];
-      return claims ? { accountId: sub, claims: async () => claims } : undefined;
+      return claims ? { accountId: sub, claims: async () => ({ ...claims, sub }) } : undefined;
     },
   });
 

@@ -1,11 +1,13 @@
 import { createBrowserRouter } from 'react-router';
 import { Layout } from './components/Layout';
 import { RequireAuth } from './components/RequireAuth';
+import { ServerRedirect } from './components/ServerRedirect';
 import { AcceptInvitation } from './pages/AcceptInvitation';
 import { AccountDeleted } from './pages/AccountDeleted';
 import { AccountPage } from './pages/account/AccountPage';
 import { AdminLayout } from './pages/admin/AdminLayout';
 import { AdminPage } from './pages/admin/AdminPage';
+import { ApplicationsPage } from './pages/admin/ApplicationsPage';
 import { WebhooksPage } from './pages/admin/webhooks/WebhooksPage';
 import { AuditPage } from './pages/admin/AuditPage';
 import { ErrorPage } from './pages/ErrorPage';
@@ -13,6 +15,7 @@ import { Home } from './pages/Home';
 import { MagicLinkError } from './pages/magic-link/MagicLinkError';
 import { MagicLinkLanding } from './pages/magic-link/MagicLinkLanding';
 import { NotFound } from './pages/NotFound';
+import { Consent } from './pages/oauth/Consent';
 import { OrganizationsPage } from './pages/organizations/OrganizationsPage';
 import { ForgotPassword } from './pages/password/ForgotPassword';
 import { ResetPassword } from './pages/password/ResetPassword';
@@ -55,10 +58,13 @@ export const router = createBrowserRouter([
               { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/admin/DashboardPage')).DashboardPage }) },
               { path: 'audit', element: <AuditPage /> },
               { path: 'webhooks', element: <WebhooksPage /> },
+              { path: 'applications', element: <ApplicationsPage /> },
             ],
           },
+          { path: 'oauth/consent', element: <Consent /> },
         ],
       },
+      { path: 'api/*', element: <ServerRedirect /> },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -1,6 +1,7 @@
 import type { ApiOf } from './api-types.js';
 import { createContext, type AuthContext, type ContextParts } from './context.js';
 import { corsHeaders, preflight, withCors } from './cors.js';
+import { clientIp } from './client-ip.js';
 import { apiName, type AnyEndpoint } from './endpoint.js';
 import { toErrorResponse } from './error-answer.js';
 import { FastLane } from './fast-lane.js';
@@ -8,7 +9,7 @@ import { buildRouter } from './handler.js';
 import { migrate, planMigration, type MigrationStep } from './db/migrate.js';
 import { callEndpoint, responseOf, type CallInfo, type DirectCall, type PipelineSeams } from './pipeline.js';
 import { joinObservers } from './observe.js';
-import type { Plugin } from './plugin.js';
+import type { Plugin, PluginMount } from './plugin.js';
 import { BUILTIN_FEATURES, builtinPlugins, type GatehouseOptions } from './plugins/index.js';
 import type { BuiltinEndpoint } from './plugins/route-list.js';
 import { coreEndpoints } from './routes/index.js';
@@ -53,6 +54,15 @@ async function laneAnswer(lane: FastLane, request: Request, ip: string | null): 
   return new Response(answer.body, { status: answer.status, headers: { ...answer.headers, 'content-type': 'application/json' } });
 }
 
+/** The plugin mount that answers a request's path (below the base path), if any. */
+function mountFor(mounts: readonly PluginMount[], basePath: string, url: string): PluginMount | undefined {
+  if (mounts.length === 0) return undefined;
+  const { pathname } = new URL(url);
+  if (!pathname.startsWith(basePath)) return undefined;
+  const path = pathname.slice(basePath.length);
+  return mounts.find((m) => m.paths?.includes(path) || m.prefixes?.some((p) => path.startsWith(p)));
+}
+
 /** Says in the log which migration steps could not be applied (`MigrationStep.skipped`). */
 function warnSkipped(auth: AuthContext, steps: MigrationStep[]): MigrationStep[] {
   for (const step of steps) if (step.skipped) auth.logger.warn({ table: step.table, column: step.column }, `migration step skipped: ${step.skipped}`);
@@ -91,6 +101,7 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
   };
   const observers = plugins.flatMap((p) => (p.observe ? [p.observe] : []));
   const observer = observers.length > 0 ? joinObservers(observers) : undefined;
+  const mounts = plugins.flatMap((p) => (p.mount ? [p.mount] : []));
   let init: Promise<{ auth: AuthContext; router: ReturnType<typeof buildRouter>; lane: FastLane }> | undefined;
   const start = () =>
     (init ??= (async () => {
@@ -137,6 +148,19 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
     options,
     async handler(request, info) {
       const { auth, router, lane } = await start();
+      const mount = mountFor(mounts, auth.basePath, request.url);
+      if (mount) {
+        try {
+          // The client's address as the routes see it (trusted proxies' X-Forwarded-For), and the
+          // rate limit of its path (options' customRules, the plugin's rules, else the default).
+          const ip = clientIp(auth.options.advanced.trustedProxies, request.headers.get('x-forwarded-for'), info?.ip ?? null);
+          const refused = await auth.rateLimiter.count(new URL(request.url).pathname.slice(auth.basePath.length), ip);
+          if (refused) throw refused;
+          return await mount.fetch(request, ip);
+        } catch (e) {
+          return toErrorResponse(auth.logger, e, request);
+        }
+      }
       if (request.method === 'OPTIONS') return preflight(auth, request);
       const cors = corsHeaders(auth, request.headers.get('origin'));
       let response: Response;

@@ -3,7 +3,7 @@ import { gatehouseClients } from './client.js';
 import { builtinPlugins } from './plugins/index.js';
 import { coreEndpoints } from './routes/index.js';
 
-/** Every route of a server with every capability on (passkeys, email codes, magic links, multi-session, webhooks, JWTs and API keys are off unless enabled). */
+/** Every route of a server with every capability on (passkeys, email codes, magic links, multi-session, webhooks, JWTs, API keys, metrics and the OpenID provider are off unless enabled). */
 const endpoints = [
   ...coreEndpoints,
   ...builtinPlugins({
@@ -15,6 +15,7 @@ const endpoints = [
     jwt: { enabled: true },
     apiKey: { enabled: true },
     metrics: { enabled: true, token: 'scrape-token-0123456789' },
+    oidcProvider: { enabled: true },
   }).flatMap(
     (p) => p.endpoints ?? [],
   ),

@@ -11,6 +11,7 @@ import { emailOtpClient } from './plugins/email-otp/client.js';
 import { jwtClient } from './plugins/jwt/client.js';
 import { magicLinkClient } from './plugins/magic-link/client.js';
 import { multiSessionClient } from './plugins/multi-session/client.js';
+import { oidcProviderClient } from './plugins/oidc-provider/client.js';
 import { organizationClient } from './plugins/organization/client.js';
 import { passkeyClient } from './plugins/passkey/client.js';
 import { twoFactorClient } from './plugins/two-factor/client.js';
@@ -19,7 +20,7 @@ import { webhooksClient } from './plugins/webhooks/client.js';
 import { coreClient } from './routes/client.js';
 import { socialClient } from './social/client.js';
 
-export { accountClient, adminClient, apiKeyClient, coreClient, emailOtpClient, jwtClient, magicLinkClient, multiSessionClient, organizationClient, passkeyClient, socialClient, twoFactorClient, usernameClient, webhooksClient };
+export { accountClient, adminClient, apiKeyClient, coreClient, emailOtpClient, jwtClient, magicLinkClient, multiSessionClient, oidcProviderClient, organizationClient, passkeyClient, socialClient, twoFactorClient, usernameClient, webhooksClient };
 export { DEFAULT_ROLES, hasPermission, roleNames, type Roles, type Statements } from './plugins/organization/client.js';
 export type { ClientPlugin, Jsonify, JsonValue, RouteTypes, RoutesOf } from './route-types.js';
 export type { PublicSession, PublicUser, SessionAnswer } from './public-types.js';
@@ -41,4 +42,5 @@ export const gatehouseClients = [
   webhooksClient,
   jwtClient,
   apiKeyClient,
+  oidcProviderClient,
 ] as const;

@@ -3,9 +3,11 @@ export type { ApiAnswer, ApiCall, ApiMethod, ApiName, ApiOf } from './api-types.
 export { APIError, BASE_ERRORS, defineErrors, errorsOf, fail, type BaseErrorCode } from './errors.js';
 export { defineEndpoint, type Endpoint, type EndpointContext, type AnyEndpoint } from './endpoint.js';
 export type { GatehouseRoutes } from './route-types.js';
-export { type Assembly, definePlugin, type Plugin, type PluginGauge, type SignInAttempt } from './plugin.js';
+export { type Assembly, definePlugin, type Plugin, type PluginGauge, type PluginMount, type SignInAttempt } from './plugin.js';
 export type { ObservedAnswer, Observer } from './observe.js';
 export type { MetricsOptions } from './plugins/metrics/index.js';
+export { fetchFromNode } from './node-bridge.js';
+export { createApplication, type NewApplication, type OAuthApplication, type OidcProviderOptions } from './plugins/oidc-provider/index.js';
 export { DEFAULT_SECRET, type CoreOptions, type AdditionalField, type SocialProviderOptions } from './options.js';
 export type { GatehouseOptions } from './plugins/index.js';
 export { resolveOptions, buildSchema, type AuthContext, type ResolvedOptions } from './context.js';

@@ -71,6 +71,13 @@ export interface Plugin {
   gauges?: readonly PluginGauge[];
   /** Runs once when the auth instance is built; `assembly` is every plugin and route it serves. */
   init?(auth: AuthContext, assembly: Assembly): void | Promise<void>;
+  /**
+   * A sub-application mounted below the base path: requests whose path (after the base path)
+   * is one of `paths` or starts with one of `prefixes` go to `fetch` as they are (after the rate
+   * limit of their path; before the routes and CORS, which it answers itself), with the client's
+   * address. For a protocol implementation that is an app of its own (a Node one through `fetchFromNode`).
+   */
+  mount?: PluginMount;
   /** Called when the server stops. */
   close?(): Promise<void>;
 }
@@ -88,6 +95,13 @@ export interface Assembly {
   plugins: readonly Plugin[];
   /** Every route, the core's first, then each plugin's in plugin order. */
   endpoints: readonly AnyEndpoint[];
+}
+
+/** A sub-application a plugin mounts below the base path (`Plugin.mount`). */
+export interface PluginMount {
+  paths?: readonly string[];
+  prefixes?: readonly string[];
+  fetch(request: Request, ip: string | null): Promise<Response>;
 }
 
 export function definePlugin<P extends Plugin>(p: P): P {

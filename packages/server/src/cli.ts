@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { APIError } from '@gatehouse/core';
 import { ConfigError, loadConfig } from './config.js';
-import { createUser, runMigrate } from './commands.js';
+import { createOAuthClient, createUser, runMigrate } from './commands.js';
 import { startServer } from './serve.js';
 
 const HELP = `gatehouse: authentication and account management
@@ -11,13 +11,18 @@ Usage:
   gatehouse start                  start the server (API at /api/auth, React app at /)
   gatehouse migrate                create or update the schema of the configured database
   gatehouse create-user --email E --password P --name N [--role admin] [--username U]
+  gatehouse oauth-client create --name N --redirect-uri U [--redirect-uri U2] [--post-logout-redirect-uri U]
+                                [--backchannel-logout-uri U] [--public] [--first-party]
+                                   register an app with the OpenID provider; prints JSON with
+                                   client_id and client_secret (shown once; none for --public;
+                                   no --redirect-uri: a machine client, client credentials only)
 
 Options:
   --config PATH    config module (same as GATEHOUSE_CONFIG); default ./gatehouse.config.{mjs,js,json}
   -h, --help       this help
 
 Environment: PORT, HOST, BASE_URL, AUTH_SECRET, DATABASE_URL, REDIS_URL, SMTP_URL, MAIL_FROM,
-TRUSTED_ORIGINS, RATE_LIMIT (on/off), NODE_ENV, LOG_LEVEL.`;
+TRUSTED_ORIGINS, RATE_LIMIT (on/off), OIDC_PROVIDER (on/off), NODE_ENV, LOG_LEVEL.`;
 
 async function main(argv: string[]): Promise<number> {
   let parsed: ReturnType<typeof parse>;
@@ -33,7 +38,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(HELP);
     return command || values.help ? 0 : 2;
   }
-  if (!['start', 'migrate', 'create-user'].includes(command)) {
+  if (!['start', 'migrate', 'create-user', 'oauth-client'].includes(command)) {
     console.error(`gatehouse: unknown command "${command}"\n\n${HELP}`);
     return 2;
   }
@@ -73,6 +78,24 @@ async function main(argv: string[]): Promise<number> {
       console.log(`created user ${user.id} <${user.email}>${role ? ` with role ${role}` : ''}`);
       return 0;
     }
+    case 'oauth-client': {
+      const { name } = values;
+      const uris = values['redirect-uri'] ?? [];
+      if (positionals[1] !== 'create' || !name || (uris.length === 0 && values.public)) {
+        console.error('gatehouse oauth-client create: --name is required, and --redirect-uri for a --public client (none: a machine client, client credentials only)');
+        return 2;
+      }
+      const created = await createOAuthClient(config, {
+        name,
+        redirectURIs: uris,
+        postLogoutRedirectURIs: values['post-logout-redirect-uri'] ?? [],
+        public: values.public ?? false,
+        firstParty: values['first-party'] ?? false,
+        ...(values['backchannel-logout-uri'] ? { backchannelLogoutURI: values['backchannel-logout-uri'] } : {}),
+      });
+      console.log(JSON.stringify(created, null, 2));
+      return 0;
+    }
     default:
       console.error(`gatehouse: unknown command "${command}"\n\n${HELP}`);
       return 2;
@@ -90,6 +113,11 @@ function parse(argv: string[]) {
       name: { type: 'string' },
       role: { type: 'string' },
       username: { type: 'string' },
+      'redirect-uri': { type: 'string', multiple: true },
+      'post-logout-redirect-uri': { type: 'string', multiple: true },
+      'backchannel-logout-uri': { type: 'string' },
+      public: { type: 'boolean' },
+      'first-party': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -1,4 +1,4 @@
-import { createAuth, APIError, BASE_ERRORS, hashPassword, type MigrationStep, type Row } from '@gatehouse/core';
+import { createAuth, createApplication, APIError, BASE_ERRORS, hashPassword, type MigrationStep, type Row } from '@gatehouse/core';
 import type { ServerOptions } from './config.js';
 import { createLogger } from './logger.js';
 
@@ -41,6 +41,34 @@ export async function createUser(
       await trx.create('account', { userId: user.id, providerId: 'credential', accountId: user.id, password: hash });
       return user;
     });
+  } finally {
+    await auth.close();
+  }
+}
+
+/**
+ * Registers an application with the OpenID provider (`oidcProvider.enabled`): answers what the
+ * CLI prints, `client_id` and, for a confidential client, `client_secret` (shown this once).
+ */
+export async function createOAuthClient(
+  config: ServerOptions,
+  input: { name: string; redirectURIs: string[]; postLogoutRedirectURIs: string[]; public: boolean; firstParty: boolean; backchannelLogoutURI?: string },
+): Promise<Record<string, unknown>> {
+  if (!config.oidcProvider?.enabled) throw new Error('oauth-client needs the OpenID provider (oidcProvider.enabled or OIDC_PROVIDER=on)');
+  const auth = quietAuth(config);
+  try {
+    const app = await createApplication(await auth.context(), input);
+    return {
+      client_id: app.clientId,
+      ...(app.clientSecret ? { client_secret: app.clientSecret } : {}),
+      client_name: app.name,
+      redirect_uris: app.redirectURIs,
+      post_logout_redirect_uris: app.postLogoutRedirectURIs,
+      token_endpoint_auth_method: app.public ? 'none' : 'client_secret_basic',
+      first_party: app.firstParty,
+      ...(app.backchannelLogoutURI ? { backchannel_logout_uri: app.backchannelLogoutURI } : {}),
+      issuer: `${(await auth.context()).baseURL}${(await auth.context()).basePath}`,
+    };
   } finally {
     await auth.close();
   }

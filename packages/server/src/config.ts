@@ -58,6 +58,10 @@ function envOptions(env: NodeJS.ProcessEnv): ServerOptions {
     if (!['on', 'off'].includes(env.RATE_LIMIT)) throw new ConfigError(`RATE_LIMIT: must be "on" or "off", got "${env.RATE_LIMIT}"`);
     o.rateLimit = { enabled: env.RATE_LIMIT === 'on' };
   }
+  if (env.OIDC_PROVIDER) {
+    if (!['on', 'off'].includes(env.OIDC_PROVIDER)) throw new ConfigError(`OIDC_PROVIDER: must be "on" or "off", got "${env.OIDC_PROVIDER}"`);
+    o.oidcProvider = { enabled: env.OIDC_PROVIDER === 'on' };
+  }
   if (env.LOG_LEVEL) o.logLevel = env.LOG_LEVEL;
   const policy = passwordPolicyEnv(env);
   if (policy) o.passwordPolicy = policy;
@@ -170,6 +174,15 @@ const schema = z.looseObject({
       expiresIn: z.number().int().min(1).optional(),
       disableSignUp: z.boolean().optional(),
       perAddress: z.looseObject({ window: z.number().int().min(1).optional(), max: z.number().int().min(1).optional() }).optional(),
+    })
+    .optional(),
+  oidcProvider: z
+    .looseObject({
+      enabled: z.boolean().optional(),
+      appURL: url('oidcProvider.appURL').optional(),
+      accessTokenTTL: z.number().int().min(60).optional(),
+      idTokenTTL: z.number().int().min(60).optional(),
+      refreshTokenTTL: z.number().int().min(60).optional(),
     })
     .optional(),
   multiSession: z.looseObject({ enabled: z.boolean().optional(), maximumSessions: z.number().int().min(1).max(20).optional() }).optional(),

@@ -34,6 +34,7 @@ export const FALLBACK_INFO: ProvidersInfo = {
     webhooks: false,
     jwt: false,
     apiKey: false,
+    oidcProvider: false,
   },
 };
 

@@ -11,6 +11,8 @@ import { metricsPlugin, type MetricsOptions } from './metrics/index.js';
 import { openApiPlugin } from './openapi/index.js';
 import { organizationPlugin, type OrganizationOptions } from './organization/index.js';
 import { multiSessionPlugin, type MultiSessionOptions } from './multi-session/index.js';
+import { oidcProviderPlugin, type OidcProviderOptions } from './oidc-provider/index.js';
+import { resolveAdminOptions } from './admin/config.js';
 import { passkeyPlugin, type PasskeyOptions } from './passkey/index.js';
 import { passwordPolicyPlugin, type PasswordPolicyOptions } from './password-policy/index.js';
 import { twoFactorPlugin, type TwoFactorOptions } from './two-factor/index.js';
@@ -43,12 +45,14 @@ export interface GatehouseOptions extends CoreOptions {
   apiKey?: ApiKeyOptions;
   /** Prometheus metrics at `/metrics` behind a bearer token; off unless `enabled`. */
   metrics?: MetricsOptions;
+  /** Gatehouse as an OpenID provider for your own apps; off unless `enabled`. */
+  oidcProvider?: OidcProviderOptions;
   /** Extra plugins of the library user. */
   plugins?: Plugin[];
 }
 
 /** The built-in plugins' features, each off until its plugin says otherwise (`/providers`). */
-export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false, multiSession: false, webhooks: false, jwt: false, apiKey: false };
+export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false, multiSession: false, webhooks: false, jwt: false, apiKey: false, oidcProvider: false };
 
 /**
  * The built-in capabilities, each a plugin that its option can turn off. Adding one is
@@ -73,6 +77,8 @@ export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   list.push(options.jwt?.enabled ? jwtPlugin(options.jwt) : null);
   list.push(options.apiKey?.enabled ? apiKeyPlugin(options.apiKey) : null);
   list.push(options.metrics?.enabled ? metricsPlugin(options.metrics) : null);
+  list.push(options.oidcProvider?.enabled ? oidcProviderPlugin(options.oidcProvider, options.admin?.enabled === false ? null : resolveAdminOptions(options.admin)) : null);
+  // Last: its document describes every route (it reads them all at init either way).
   list.push(openApiPlugin());
   return list.filter((p): p is Plugin => p !== null);
 }

@@ -9,6 +9,7 @@ import type { magicLinkRoutes } from './magic-link/index.js';
 import type { metricsRoutes } from './metrics/index.js';
 import type { multiSessionRoutes } from './multi-session/index.js';
 import type { openApiRoutes } from './openapi/index.js';
+import type { oidcProviderRoutes } from './oidc-provider/index.js';
 import type { organizationRoutes } from './organization/index.js';
 import type { twoFactorRoutes } from './two-factor/index.js';
 import type { usernameRoutes } from './username/index.js';
@@ -35,4 +36,5 @@ export type BuiltinEndpoint =
   | (typeof jwtRoutes)[number]
   | (typeof apiKeyRoutes)[number]
   | (typeof metricsRoutes)[number]
-  | (typeof openApiRoutes)[number];
+  | (typeof openApiRoutes)[number]
+  | ReturnType<typeof oidcProviderRoutes>[number];

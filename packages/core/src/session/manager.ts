@@ -127,6 +127,17 @@ export class SessionManager {
     });
   }
 
+  /**
+   * The live session a Cookie header carries, read without writing anything (no renewal, no
+   * cookie cache): for code that answers a request outside the routes (a mounted app).
+   */
+  async fromCookieHeader(cookieHeader: string | null): Promise<{ session: SessionRow; user: UserRow } | null> {
+    const verified = this.tokens.read(cookieHeader);
+    if (!verified) return null;
+    const found = await this.reads.byHash(verified.hash);
+    return found && !this.policy.isExpired(found.session) ? found : null;
+  }
+
   /** get-session's logic, shared by every route that needs the caller's session. */
   async fromRequest(c: RequestScope, opts: { disableCookieCache?: boolean; disableRefresh?: boolean } = {}): Promise<SessionWithUser | null> {
     for (const source of this.deps.sources ?? []) {

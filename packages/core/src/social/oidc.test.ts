@@ -4,7 +4,7 @@ import type { GatehouseOptions } from '../plugins/index.js';
 import { useTestClients, type CookieJar, type TestClient } from '../test/harness.js';
 
 /**
- * The whole redirect flow against a real OpenID provider (oidc-provider 8) on
+ * The whole redirect flow against a real OpenID provider (oidc-provider 9) on
  * loopback, configured as "google" through the endpoint overrides; its login form
  * is posted over HTTP as a browser would.
  */

@@ -3,6 +3,7 @@ import { Page } from '../../components/Page';
 import { useServerInfo } from '../../lib/providers';
 import { ApiKeys } from './ApiKeys';
 import { ChangePassword } from './ChangePassword';
+import { ConnectedApps } from './ConnectedApps';
 import { DeleteAccount } from './DeleteAccount';
 import { EmailSection } from './EmailSection';
 import { LinkedAccounts } from './LinkedAccounts';
@@ -32,6 +33,7 @@ export function AccountPage() {
       <LinkedAccounts accounts={accounts} />
       {features.passkey ? <Passkeys userId={user.id} /> : null}
       {features.apiKey ? <ApiKeys userId={user.id} /> : null}
+      {features.oidcProvider ? <ConnectedApps userId={user.id} /> : null}
       {features.deleteUser ? <DeleteAccount /> : null}
     </Page>
   );

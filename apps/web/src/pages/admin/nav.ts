@@ -17,4 +17,5 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: '/admin', label: 'Users', end: true },
   { to: '/admin/audit', label: 'Audit trail' },
   { to: '/admin/webhooks', label: 'Webhooks', feature: 'webhooks' },
+  { to: '/admin/applications', label: 'Applications', feature: 'oidcProvider' },
 ];

@@ -25,11 +25,13 @@ export function SignIn() {
   const [byCode, setByCode] = useState(false);
   const [byLink, setByLink] = useState(params.get('method') === 'magic-link');
   const wantsToAdd = params.get('add') === '1';
+  // An application asked for a fresh sign-in (OpenID `prompt=login`, `max_age`): the form stays though signed in.
+  const reauth = params.get('reauth') === '1';
 
   if (isPending || (wantsToAdd && info.isPending)) return <Loading />;
   // "Add another account" (the account menu): signed in, the form stays; the new account joins this browser's.
   const adding = wantsToAdd && info.features.multiSession && !!data;
-  if (data && !challenge && !adding) return <Navigate to={redirect} replace />;
+  if (data && !challenge && !adding && !reauth) return <Navigate to={redirect} replace />;
 
   const done = () => navigate(redirect, { replace: true });
   const signUpQuery = new URLSearchParams();
@@ -39,6 +41,7 @@ export function SignIn() {
 
   return (
     <Page title={adding ? 'Add another account' : 'Sign in'}>
+      {reauth && data && !challenge ? <p className="muted">The application asks you to sign in again to continue.</p> : null}
       {adding && data && !challenge ? (
         <p className="muted">
           You stay signed in as {displayName(data.user)}: the account you sign in with now is added to this browser,

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import type { AdapterPayload } from 'oidc-provider';
+import type { AuthContext } from '../../context.js';
+import { oidcError } from './errors.js';
+
+type ApplicationRow = {
+  id: string;
+  clientId: string;
+  clientSecret: string | null;
+  name: string;
+  redirectURIs: string[];
+  postLogoutRedirectURIs: string[] | null;
+  public: boolean;
+  firstParty: boolean;
+  backchannelLogoutURI: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** An application as the admin API answers it (never its secret). */
+export interface OAuthApplication {
+  id: string;
+  clientId: string;
+  name: string;
+  redirectURIs: string[];
+  postLogoutRedirectURIs: string[];
+  public: boolean;
+  firstParty: boolean;
+  backchannelLogoutURI: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewApplication {
+  name: string;
+  redirectURIs: string[];
+  postLogoutRedirectURIs?: string[];
+  public?: boolean;
+  firstParty?: boolean;
+  backchannelLogoutURI?: string;
+}
+
+const applicationOf = (r: ApplicationRow): OAuthApplication => ({
+  id: r.id,
+  clientId: r.clientId,
+  name: r.name,
+  redirectURIs: r.redirectURIs,
+  postLogoutRedirectURIs: r.postLogoutRedirectURIs ?? [],
+  public: r.public,
+  firstParty: r.firstParty,
+  backchannelLogoutURI: r.backchannelLogoutURI,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+/** An absolute http(s) URL without a fragment, else 400 INVALID_REDIRECT_URI. */
+function checkURI(uri: string): string {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    throw oidcError('BAD_REQUEST', 'INVALID_REDIRECT_URI');
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.hash || uri.includes('#')) throw oidcError('BAD_REQUEST', 'INVALID_REDIRECT_URI');
+  return uri;
+}
+
+const newSecret = () => randomBytes(32).toString('base64url');
+
+/** Registers an application; answers it with its `clientSecret` (shown this once; none for a public client). */
+export async function createApplication(auth: AuthContext, input: NewApplication): Promise<OAuthApplication & { clientSecret?: string }> {
+  const redirectURIs = input.redirectURIs.map(checkURI);
+  const postLogout = (input.postLogoutRedirectURIs ?? []).map(checkURI);
+  const backchannel = input.backchannelLogoutURI ? checkURI(input.backchannelLogoutURI) : null;
+  const secret = input.public ? undefined : newSecret();
+  const now = new Date(auth.now());
+  const row = await auth.adapter.create<ApplicationRow>('oauthApplication', {
+    clientId: randomBytes(16).toString('base64url'),
+    clientSecret: secret ? auth.encrypter.encrypt(secret) : null,
+    name: input.name,
+    redirectURIs,
+    postLogoutRedirectURIs: postLogout,
+    public: input.public ?? false,
+    firstParty: input.firstParty ?? false,
+    backchannelLogoutURI: backchannel,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (!row) throw new Error('could not create the application');
+  return { ...applicationOf(row), ...(secret ? { clientSecret: secret } : {}) };
+}
+
+export async function findApplication(auth: Pick<AuthContext, 'adapter'>, clientId: string): Promise<OAuthApplication | null> {
+  const row = await auth.adapter.findOne<ApplicationRow>('oauthApplication', [{ field: 'clientId', value: clientId }]);
+  return row ? applicationOf(row) : null;
+}
+
+export async function listApplications(auth: AuthContext): Promise<OAuthApplication[]> {
+  const rows = await auth.adapter.findMany<ApplicationRow>('oauthApplication', { sortBy: { field: 'createdAt', direction: 'asc' } });
+  return rows.map(applicationOf);
+}
+
+/** Changes an application's name or URIs; 404 APPLICATION_NOT_FOUND. */
+export async function updateApplication(
+  auth: AuthContext,
+  clientId: string,
+  patch: { name?: string; redirectURIs?: string[]; postLogoutRedirectURIs?: string[] },
+): Promise<OAuthApplication> {
+  const data: Record<string, unknown> = { updatedAt: new Date(auth.now()) };
+  if (patch.name !== undefined) data.name = patch.name;
+  if (patch.redirectURIs) data.redirectURIs = patch.redirectURIs.map(checkURI);
+  if (patch.postLogoutRedirectURIs) data.postLogoutRedirectURIs = patch.postLogoutRedirectURIs.map(checkURI);
+  const row = await auth.adapter.update<ApplicationRow>('oauthApplication', [{ field: 'clientId', value: clientId }], data);
+  if (!row) throw oidcError('NOT_FOUND', 'APPLICATION_NOT_FOUND');
+  return applicationOf(row);
+}
+
+/** A new secret for a confidential application (the old one stops working at once). */
+export async function rotateSecret(auth: AuthContext, clientId: string): Promise<{ clientId: string; clientSecret: string }> {
+  const app = await findApplication(auth, clientId);
+  if (!app || app.public) throw oidcError('NOT_FOUND', 'APPLICATION_NOT_FOUND');
+  const secret = newSecret();
+  await auth.adapter.update('oauthApplication', [{ field: 'clientId', value: clientId }], { clientSecret: auth.encrypter.encrypt(secret), updatedAt: new Date(auth.now()) });
+  return { clientId, clientSecret: secret };
+}
+
+/** Removes an application with its consents and every token issued to it. */
+export async function deleteApplication(auth: AuthContext, clientId: string): Promise<void> {
+  const removed = await auth.adapter.transaction(async (trx) => {
+    const n = await trx.delete('oauthApplication', [{ field: 'clientId', value: clientId }]);
+    await trx.delete('oauthConsent', [{ field: 'clientId', value: clientId }]);
+    return n;
+  });
+  if (!removed) throw oidcError('NOT_FOUND', 'APPLICATION_NOT_FOUND');
+}
+
+/** The client metadata oidc-provider reads for an application (`Client` model). */
+export async function clientMetadata(auth: Pick<AuthContext, 'adapter' | 'encrypter'>, clientId: string): Promise<AdapterPayload | undefined> {
+  const row = await auth.adapter.findOne<ApplicationRow>('oauthApplication', [{ field: 'clientId', value: clientId }]);
+  if (!row) return undefined;
+  const secret = row.clientSecret ? auth.encrypter.decrypt(row.clientSecret) : null;
+  const interactive = row.redirectURIs.length > 0;
+  return {
+    client_id: row.clientId,
+    client_name: row.name,
+    ...(row.public || !secret ? { token_endpoint_auth_method: 'none' } : { client_secret: secret, token_endpoint_auth_method: 'client_secret_basic' }),
+    redirect_uris: row.redirectURIs,
+    post_logout_redirect_uris: row.postLogoutRedirectURIs ?? [],
+    response_types: interactive ? ['code'] : [],
+    grant_types: [...(interactive ? ['authorization_code', 'refresh_token'] : []), ...(row.public ? [] : ['client_credentials'])],
+    ...(row.backchannelLogoutURI ? { backchannel_logout_uri: row.backchannelLogoutURI, backchannel_logout_session_required: false } : {}),
+  };
+}

@@ -1,0 +1,37 @@
+/** The `oidcProvider` options: Gatehouse as an OpenID provider for your own apps. Off unless `enabled`. */
+export interface OidcProviderOptions {
+  enabled?: boolean;
+  /** Where the React app is (its sign-in and consent pages); default: the base URL's origin. */
+  appURL?: string;
+  /** Lifetimes in seconds. */
+  accessTokenTTL?: number;
+  idTokenTTL?: number;
+  refreshTokenTTL?: number;
+  /** Keys signing the cookies of the provider's own flow; default: derived from the auth secret. */
+  cookieKeys?: string[];
+  /**
+   * The fetch the provider calls apps with (back-channel logout). Default: oidc-provider's, which
+   * refuses private and loopback addresses (SSRF protection); replace it only to allow those.
+   */
+  fetch?: (url: URL | string, init: RequestInit) => Promise<Response>;
+}
+
+export interface OidcProviderConfig {
+  appURL: string;
+  accessTokenTTL: number;
+  idTokenTTL: number;
+  refreshTokenTTL: number;
+  cookieKeys?: string[];
+  fetch?: OidcProviderOptions['fetch'];
+}
+
+export function resolveOidcOptions(o: OidcProviderOptions, baseURL: string): OidcProviderConfig {
+  return {
+    appURL: (o.appURL ?? new URL(baseURL).origin).replace(/\/$/, ''),
+    accessTokenTTL: o.accessTokenTTL ?? 3600,
+    idTokenTTL: o.idTokenTTL ?? 3600,
+    refreshTokenTTL: o.refreshTokenTTL ?? 30 * 24 * 3600,
+    ...(o.cookieKeys ? { cookieKeys: o.cookieKeys } : {}),
+    ...(o.fetch ? { fetch: o.fetch } : {}),
+  };
+}

@@ -1,0 +1,56 @@
+import { definePlugin } from '../../plugin.js';
+import type { AdminConfig } from '../admin/config.js';
+import { type OidcProviderOptions, resolveOidcOptions } from './config.js';
+import { type OidcState, useOidcState } from './state.js';
+import { OIDC_PROVIDER_ERRORS } from './errors.js';
+import { createOidcRuntime, OIDC_MOUNT, type OidcRuntime } from './provider.js';
+import { applicationRoutes } from './routes/applications.js';
+import { listConsents, revokeConsent } from './routes/consents.js';
+import { oauthInteractionConsent } from './routes/interaction-consent.js';
+import { oauthInteractionDetails } from './routes/interaction-details.js';
+import { oauthInteraction } from './routes/interaction.js';
+import { oidcProviderSchema } from './schema.js';
+
+export type { OidcProviderAuditEvent } from './audit-events.js';
+export type { OidcProviderOptions } from './config.js';
+export { createApplication, deleteApplication, listApplications, type NewApplication, type OAuthApplication } from './applications.js';
+
+/** The OpenID provider's routes with their precise types (route-types.ts derives the client's from them). */
+export function oidcProviderRoutes(admin: AdminConfig | null) {
+  return [oauthInteraction, oauthInteractionDetails, oauthInteractionConsent, listConsents, revokeConsent, ...applicationRoutes(admin)] as const;
+}
+
+/**
+ * Gatehouse as an OpenID provider (oidc-provider, mounted under the base path: issuer
+ * `{BASE_URL}{basePath}`): other applications sign their users in through Gatehouse's own
+ * sign-in and consent pages. `admin` is the admin plugin's configuration (who may manage
+ * applications through the API), or null when that plugin is off.
+ */
+export function oidcProviderPlugin(options: OidcProviderOptions = {}, admin: AdminConfig | null = null) {
+  let runtime: OidcRuntime | undefined;
+  return definePlugin({
+    id: 'oidcProvider',
+    features: { oidcProvider: true },
+    schema: oidcProviderSchema,
+    endpoints: oidcProviderRoutes(admin),
+    errors: OIDC_PROVIDER_ERRORS,
+    rateLimit: {
+      '/oauth2/interaction/:uid/consent': { window: 10, max: 10 },
+      // The provider's paths (counted by the mount): the token endpoint is where secrets are guessed.
+      '/oidc/token': { window: 10, max: 20 },
+      '/oidc/introspect': { window: 10, max: 20 },
+    },
+    mount: {
+      ...OIDC_MOUNT,
+      fetch(request: Request, ip: string | null) {
+        if (!runtime) throw new Error('the OpenID provider is not started');
+        return runtime.fetch(request, ip);
+      },
+    },
+    async init(auth) {
+      const config = resolveOidcOptions(options, auth.baseURL);
+      runtime = await createOidcRuntime(auth, config);
+      useOidcState(auth, { config, runtime } satisfies OidcState);
+    },
+  });
+}

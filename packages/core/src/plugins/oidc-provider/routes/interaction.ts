@@ -1,0 +1,48 @@
+import { defineEndpoint } from '../../../endpoint.js';
+import { findApplication } from '../applications.js';
+import { oidcState } from '../state.js';
+import { consentCovers, finishInteraction, grantConsent, interactionOf, requestedScopes } from '../interaction.js';
+import { INTERACTION_PATH } from '../provider.js';
+
+/** Reasons of the login prompt that a live session does not answer: a fresh sign-in is asked for. */
+const FRESH_SIGN_IN = new Set(['login_prompt', 'max_age', 'essential_acr', 'essential_acrs']);
+
+/**
+ * GET /oauth2/interaction/:uid: where oidc-provider sends the browser for login and consent.
+ * Signed out (or asked for a fresh sign-in: `prompt=login`, `max_age`): to the app's sign-in
+ * page, which comes back here. Signed in: the login is answered with this session; consent is
+ * answered at once for a first-party application or a consent given before, else the app's
+ * consent page asks.
+ */
+export const oauthInteraction = defineEndpoint({
+  method: 'GET',
+  path: `${INTERACTION_PATH}/:uid`,
+  async handler(c) {
+    const { runtime, config } = oidcState(c.auth);
+    const uid = c.params.uid!;
+    const details = await interactionOf(runtime, c.headers, uid);
+    const here = `${c.auth.basePath}${INTERACTION_PATH}/${encodeURIComponent(uid)}`;
+    const signIn = (fresh: boolean) => c.redirect(`${config.appURL}/sign-in?redirect=${encodeURIComponent(here)}${fresh ? '&reauth=1' : ''}`);
+    const s = await c.getSession();
+    if (!s) return signIn(false);
+    const signedInAt = Math.floor(new Date(s.session.createdAt).getTime() / 1000);
+    const clientId = String(details.params.client_id);
+
+    if (details.prompt.name === 'login' || details.session?.accountId !== s.user.id) {
+      const fresh = details.prompt.name === 'login' && details.prompt.reasons.some((r) => FRESH_SIGN_IN.has(r));
+      if (fresh && signedInAt < details.iat) return signIn(true);
+      return c.redirect(await finishInteraction(runtime, c.headers, { login: { accountId: s.user.id, ts: signedInAt } }));
+    }
+    if (details.prompt.name === 'consent') {
+      const app = await findApplication(c.auth, clientId);
+      const asked = String(details.params.prompt ?? '').split(' ').includes('consent');
+      const remembered = !asked && (await consentCovers(c.auth, s.user.id, clientId, requestedScopes(details)));
+      if (app?.firstParty || remembered) {
+        const consent = await grantConsent(c.auth, runtime, details, s.user.id);
+        return c.redirect(await finishInteraction(runtime, c.headers, { consent }));
+      }
+      return c.redirect(`${config.appURL}/oauth/consent?uid=${encodeURIComponent(uid)}`);
+    }
+    return c.redirect(await finishInteraction(runtime, c.headers, { error: 'access_denied', error_description: `unsupported prompt ${details.prompt.name}` }));
+  },
+});

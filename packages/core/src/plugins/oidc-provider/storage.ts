@@ -1,0 +1,134 @@
+import type { AdapterPayload, Adapter as OidcAdapter } from 'oidc-provider';
+import type { AuthContext } from '../../context.js';
+import type { Adapter } from '../../db/adapter.js';
+import { clientMetadata } from './applications.js';
+
+type ModelRow = {
+  id: string;
+  model: string;
+  payload: AdapterPayload;
+  grantId: string | null;
+  userCode: string | null;
+  uid: string | null;
+  expiresAt: Date | null;
+}
+
+const SWEEP_EVERY_MS = 3600_000;
+
+/** When this instance last deleted expired rows (shared by its model stores). */
+export interface Sweeper {
+  last: number;
+}
+
+/** Models whose rows a grant's revocation removes (oidc-provider's grantable models). */
+const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'ClientCredentials', 'BackchannelAuthenticationRequest', 'Grant']);
+
+/**
+ * oidc-provider's storage on Gatehouse's database (every dialect): one `oidcModel` row per
+ * model instance. Registered applications come from `oauthApplication` instead (the `Client`
+ * model reads them; the provider never writes clients: dynamic registration is off).
+ */
+export class ModelStore implements OidcAdapter {
+  constructor(
+    private readonly auth: Pick<AuthContext, 'adapter' | 'encrypter' | 'now'>,
+    private readonly model: string,
+    private readonly sweeper: Sweeper = { last: 0 },
+  ) {}
+
+  private key(id: string): string {
+    return `${this.model}:${id}`;
+  }
+
+  private get db(): Adapter {
+    return this.auth.adapter;
+  }
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    const data = {
+      model: this.model,
+      payload,
+      grantId: GRANTABLE.has(this.model) ? (payload.grantId ?? null) : null,
+      userCode: payload.userCode ?? null,
+      uid: payload.uid ?? null,
+      accountId: payload.accountId ?? null,
+      clientId: payload.clientId ?? null,
+      expiresAt: expiresIn ? new Date(this.auth.now() + expiresIn * 1000) : null,
+    };
+    const key = this.key(id);
+    await this.db.transaction(async (trx) => {
+      const updated = await trx.update('oidcModel', [{ field: 'id', value: key }], data);
+      if (!updated) await trx.create('oidcModel', { id: key, ...data });
+    });
+    await this.sweep();
+  }
+
+  /** At most hourly per instance, on a write: deletes the rows past their expiry that nobody asked for again. */
+  private async sweep(): Promise<void> {
+    const now = this.auth.now();
+    if (now - this.sweeper.last < SWEEP_EVERY_MS) return;
+    this.sweeper.last = now;
+    await this.db.delete('oidcModel', [{ field: 'expiresAt', value: new Date(now), operator: 'lt' }]);
+  }
+
+  private async live(where: { field: string; value: string }): Promise<AdapterPayload | undefined> {
+    const row = await this.db.findOne<ModelRow>('oidcModel', [where, { field: 'model', value: this.model }]);
+    if (!row) return undefined;
+    if (row.expiresAt && row.expiresAt.getTime() <= this.auth.now()) {
+      await this.db.delete('oidcModel', [{ field: 'id', value: row.id }]);
+      return undefined;
+    }
+    return row.payload;
+  }
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    if (this.model === 'Client') return clientMetadata(this.auth, id);
+    return this.live({ field: 'id', value: this.key(id) });
+  }
+
+  findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    return this.live({ field: 'userCode', value: userCode });
+  }
+
+  findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    return this.live({ field: 'uid', value: uid });
+  }
+
+  async consume(id: string): Promise<void> {
+    const key = this.key(id);
+    await this.db.transaction(async (trx) => {
+      const row = await trx.findOne<ModelRow>('oidcModel', [{ field: 'id', value: key }]);
+      if (row) await trx.update('oidcModel', [{ field: 'id', value: key }], { payload: { ...row.payload, consumed: Math.floor(this.auth.now() / 1000) } });
+    });
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.db.delete('oidcModel', [{ field: 'id', value: this.key(id) }]);
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.db.delete('oidcModel', [{ field: 'grantId', value: grantId }]);
+  }
+}
+
+/** Revokes every grant of a person to an application, with the tokens issued under them. */
+export async function revokeGrants(auth: Pick<AuthContext, 'adapter'>, accountId: string, clientId: string): Promise<void> {
+  await auth.adapter.transaction(async (trx) => {
+    const grants = await trx.findMany<{ id: string }>('oidcModel', {
+      where: [
+        { field: 'model', value: 'Grant' },
+        { field: 'accountId', value: accountId },
+        { field: 'clientId', value: clientId },
+      ],
+    });
+    for (const g of grants) {
+      await trx.delete('oidcModel', [{ field: 'grantId', value: g.id.slice('Grant:'.length) }]);
+      await trx.delete('oidcModel', [{ field: 'id', value: g.id }]);
+    }
+  });
+}
+
+/** The adapter factory oidc-provider is configured with. */
+export function modelStores(auth: Pick<AuthContext, 'adapter' | 'encrypter' | 'now'>) {
+  const sweeper: Sweeper = { last: 0 };
+  return (name: string) => new ModelStore(auth, name, sweeper);
+}

@@ -1,0 +1,88 @@
+import * as client from 'openid-client';
+import type { CookieJar, TestClient } from '../../test/harness.js';
+import { createApplication, type NewApplication } from './applications.js';
+
+export const REDIRECT_URI = 'http://app.localhost:4000/callback';
+export const ISSUER = 'http://localhost:3000/api/auth';
+
+/** Registers an application straight through the service (as the CLI does). */
+export async function registerApp(t: TestClient, input: Partial<NewApplication> = {}) {
+  return createApplication(await t.auth.context(), { name: 'Notes', redirectURIs: [REDIRECT_URI], ...input });
+}
+
+/** A relying party (openid-client) whose HTTP goes to the instance's fetch handler. */
+export async function relyingParty(t: TestClient, clientId: string, clientSecret?: string): Promise<client.Configuration> {
+  const fetcher: client.CustomFetch = async (url, init) => {
+    const request = new Request(url, init as RequestInit);
+    return t.auth.handler(request, { ip: '127.0.0.1' });
+  };
+  const auth = clientSecret ? client.ClientSecretBasic(clientSecret) : client.None();
+  return client.discovery(new URL(ISSUER), clientId, undefined, auth, { execute: [client.allowInsecureRequests], [client.customFetch]: fetcher });
+}
+
+export interface Browser {
+  jar: CookieJar;
+  /** GET with the jar; the answer (no redirect followed). */
+  get(url: string): Promise<Response>;
+  /** Follows redirects while they stay on Gatehouse's API; answers the first Location elsewhere (the app's page or the RP's callback). */
+  follow(url: string): Promise<string>;
+}
+
+export function browser(t: TestClient, jar = t.jar): Browser {
+  const get = (url: string) => t.request(url.startsWith('/api/auth') ? `${t.baseURL}${url}` : url, { jar });
+  return {
+    jar,
+    get,
+    async follow(start) {
+      let url = start;
+      for (let hops = 0; hops < 20; hops++) {
+        let r = await get(url);
+        if (r.status === 200 && (r.headers.get('content-type') ?? '').startsWith('text/html')) {
+          // A page that posts itself at once (the provider ending the previous account's session): post it.
+          const html = await r.text();
+          const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+          if (!action) throw new Error(`no redirect from ${url}: ${r.status} ${html}`);
+          const fields = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, m[2]!] as [string, string]));
+          r = await t.request(action, { jar, body: fields.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        }
+        const location = r.headers.get('location');
+        if (!location) throw new Error(`no redirect from ${url}: ${r.status} ${await r.text()}`);
+        const next = new URL(location, url.startsWith('http') ? url : t.baseURL).href;
+        if (!next.startsWith(`${t.baseURL}/api/auth/`)) return next;
+        url = next;
+      }
+      throw new Error('too many redirects');
+    },
+  };
+}
+
+/** An authorization request with PKCE; answers its URL and the verifier, state and nonce. */
+export async function authorizationRequest(config: client.Configuration, params: Record<string, string> = {}) {
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: REDIRECT_URI,
+    scope: 'openid email profile',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    ...params,
+  });
+  return { url: url.href, verifier, state, nonce };
+}
+
+/** Signs in (with the jar), authorizes and consents: answers the callback URL with its code. */
+export async function codeFor(t: TestClient, config: client.Configuration, params: Record<string, string> = {}) {
+  const req = await authorizationRequest(config, params);
+  const b = browser(t);
+  let at = await b.follow(req.url);
+  if (at.startsWith(`${t.baseURL}/oauth/consent`)) {
+    const uid = new URL(at).searchParams.get('uid')!;
+    const r = await t.json<{ redirect: string }>(`/oauth2/interaction/${uid}/consent`, { body: { accept: true } });
+    if (r.status !== 200) throw new Error(`consent: ${r.status} ${JSON.stringify(r.data)}`);
+    at = await b.follow(r.data.redirect);
+  }
+  return { ...req, callback: new URL(at) };
+}
