@@ -25,7 +25,7 @@ describe('npm start with METRICS_TOKEN', () => {
     expect((await fetch(`${api}/metrics`, { headers: { authorization: 'Bearer not-the-token-at-all' } })).status).toBe(401);
 
     const email = `metrics-${Date.now()}@example.com`;
-    const up = await fetch(`${api}/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'M', email, password: 'password123' }) });
+    const up = await fetch(`${api}/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'M', email, password: 'quiet-meadow-4821' }) });
     expect(up.status).toBe(200);
     const cookie = up.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     for (let i = 0; i < 5; i++) expect((await fetch(`${api}/get-session`, { headers: { cookie } })).status).toBe(200);

@@ -10,10 +10,34 @@ type Json = Record<string, unknown>;
 export const API_VERSION = '0.1.0';
 
 /** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect): what a caller may send (`io: 'input'`). */
+/**
+ * Definitions a schema names (`$defs`: a recursive one, such as a JSON value), moved to
+ * `components.schemas` while a document is built (`buildDocument` is synchronous): inside an
+ * OpenAPI document `#/$defs/…` would point at the document's root, not the schema's.
+ */
+let hoisted: Record<string, Json> | null = null;
+
 function jsonSchemaOf(schema: z.ZodType): Json {
   const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
   delete out.$schema;
-  return out;
+  const defs = out.$defs as Record<string, Json> | undefined;
+  if (!defs || !hoisted) return out;
+  delete out.$defs;
+  const target = hoisted;
+  const names = new Map<string, string>();
+  for (const key of Object.keys(defs)) names.set(key, `Schema${Object.keys(target).length + names.size + 1}`);
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (value === null || typeof value !== 'object') return value;
+    const copy: Json = {};
+    for (const [k, v] of Object.entries(value)) {
+      const ref = k === '$ref' && typeof v === 'string' ? /^#\/\$defs\/(.+)$/.exec(v) : null;
+      copy[k] = ref && names.has(ref[1]!) ? `#/components/schemas/${names.get(ref[1]!)}` : rewrite(v);
+    }
+    return copy;
+  };
+  for (const [key, def] of Object.entries(defs)) target[names.get(key)!] = rewrite(def) as Json;
+  return rewrite(out) as Json;
 }
 
 /** `/callback/:id` → `/callback/{id}`, and the names of its parameters. */
@@ -100,6 +124,9 @@ export function buildDocument(auth: AuthContext, assembly: Assembly): Json {
   for (const p of assembly.plugins) for (const e of p.endpoints ?? []) owner.set(e, { tag: p.id, errors: p.errors ?? {} });
   const paths: Record<string, Json> = {};
   const ids = new Set<string>();
+  const defs: Record<string, Json> = {};
+  hoisted = defs;
+  try {
   for (const e of assembly.endpoints) {
     if (e.serverOnly || e.openapi?.hidden) continue;
     const { tag, errors } = owner.get(e) ?? { tag: 'core', errors: BASE_ERRORS };
@@ -114,6 +141,9 @@ export function buildDocument(auth: AuthContext, assembly: Assembly): Json {
       item[method] = operation(e, method, id, tag, errors);
     }
   }
+  } finally {
+    hoisted = null;
+  }
   return {
     openapi: '3.1.1',
     info: {
@@ -126,6 +156,7 @@ export function buildDocument(auth: AuthContext, assembly: Assembly): Json {
     paths,
     components: {
       schemas: {
+        ...defs,
         Error: {
           type: 'object',
           required: ['message', 'code'],
