@@ -41,9 +41,10 @@ describeBrowser('webhooks journey in Chromium', () => {
       await signInOnPage(stack, page, email, 'admin-password-1');
 
       await page.getByRole('link', { name: 'Admin' }).click();
-      await shows(page.getByRole('heading', { name: 'Admin', level: 1 }));
+      // The console opens on its Users section; Webhooks is in its navigation.
+      await shows(page.getByRole('heading', { name: 'Users', level: 1 }));
       await shots(page, 'admin-page');
-      await page.getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Webhooks' }).click();
       await shows(page.getByRole('heading', { name: 'Webhooks', level: 1 }));
       await shows(page.getByText('No webhooks yet.'));
       await shots(page, 'empty');
