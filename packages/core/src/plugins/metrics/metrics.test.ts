@@ -254,6 +254,17 @@ describe('GET /metrics: what moves', () => {
     expect(sample(text, 'gatehouse_test_broken')).toBeNaN();
   });
 
+  it('reports the webhook queue depth when webhooks run (their gauge)', async () => {
+    const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    // Nothing listens on port 9 (discard): each delivery fails and waits for its retry.
+    const endpoints = [{ url: 'http://127.0.0.1:9/hook', events: ['user.created'], secret }];
+    const t = await clients.open(withMetrics({ webhooks: { enabled: true, allowPrivateNetworks: true, pollInterval: 0, timeout: 1, endpoints } }));
+    expect(sample(await scrape(t), 'gatehouse_webhook_queue_depth')).toBe(0);
+    await t.signUp();
+    await t.signUp();
+    expect(sample(await scrape(t), 'gatehouse_webhook_queue_depth')).toBe(2);
+  });
+
   it('keeps each instance its own registry (several in one process)', async () => {
     const a = await clients.open(withMetrics());
     const b = await clients.open(withMetrics());

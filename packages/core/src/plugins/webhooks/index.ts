@@ -36,6 +36,14 @@ export function webhooksPlugin(options: WebhooksOptions = {}) {
     endpoints: webhooksRoutes,
     errors: WEBHOOKS_ERRORS,
     databaseHooks: eventHooks(sink),
+    // Read by the metrics plugin at each scrape, when it runs.
+    gauges: [
+      {
+        name: 'gatehouse_webhook_queue_depth',
+        help: 'Webhook deliveries waiting to be sent or retried',
+        read: (auth) => auth.adapter.count('webhookDelivery', [{ field: 'status', value: 'pending' }]),
+      },
+    ],
     async init(auth) {
       sink.logger = auth.logger;
       const events = availableEvents(auth.schema);
