@@ -7,8 +7,19 @@ import type { EndpointContext } from '../endpoint.js';
  */
 export const DEFAULT_LINK_TARGET = '/';
 
+/**
+ * The kinds of mailed link a landing may be reached from, as a closed, typed set that a plugin
+ * extends with its own (`declare module '…/account/link-landing.js' { interface LinkKinds { 'x': true } }`,
+ * as the magic-link plugin does), the way audit event types are extended.
+ */
+export interface LinkKinds {
+  'verify-email': true;
+  'change-email': true;
+  'delete-account': true;
+}
+
 /** Which mailed link a landing page was reached from. */
-export type LinkKind = 'verify-email' | 'change-email' | 'delete-account' | 'magic-link';
+export type LinkKind = keyof LinkKinds;
 
 /** The notice cookie's lifetime: long enough for the redirect to be followed, no more. */
 const NOTICE_MAX_AGE = 60;

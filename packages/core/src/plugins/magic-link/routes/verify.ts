@@ -11,6 +11,13 @@ import { magicLinkConfig } from '../config.js';
 import { magicLinkError } from '../errors.js';
 import { type LinkRequest, type Redeemed, redeemLink } from '../token.js';
 
+// Its landings carry the link notice under their own kind (account/link-landing.ts).
+declare module '../../../account/link-landing.js' {
+  interface LinkKinds {
+    'magic-link': true;
+  }
+}
+
 /**
  * The `?error=` a failed link lands with, as better-auth's magic-link plugin names them; a
  * sign-in refused by a plugin (a ban) lands with the refusal's own code (`BANNED_USER`).
