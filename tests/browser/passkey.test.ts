@@ -169,12 +169,15 @@ describeBrowser('passkey journey in Chromium', () => {
     expect(asked).toHaveLength(1);
 
     // 4.5 minutes on: the waiting request is replaced by one with fresh options; the replaced
-    // one leaves no message. Then the touch comes, and the request on offer signs in.
+    // one leaves no message, and the page still signs in with the passkey. (The button takes the
+    // open request over: whether Chromium's virtual authenticator answers an autofill request
+    // that was already waiting when presence is switched on depends on timing, so the test does
+    // not wait for that.)
     await page.clock.fastForward(210_000);
     await expect.poll(() => asked.length).toBe(2);
     await absent(page.getByRole('alert'));
     await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
-    await page.clock.fastForward(270_000);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
     await showsText(page.getByRole('banner'), 'Ada Lovelace');
     expect(stack.pageErrors).toEqual([]);
