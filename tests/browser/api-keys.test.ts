@@ -1,5 +1,4 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, signInOnPage, type Stack, startStack, uniqueEmail } from './kit.js';
 
@@ -19,14 +18,6 @@ describeBrowser('API keys journey in Chromium', () => {
     await stack?.close();
   });
 
-  /** The page at phone and desktop widths. */
-  const shots = async (page: Page, name: string) => {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await stack.shot(page, `${name}-${width}`);
-    }
-    await page.setViewportSize({ width: 1024, height: 768 });
-  };
 
   const withKey = (key: string, path: string) => fetch(`${stack.url}/api/auth${path}`, { headers: { 'x-api-key': key } });
 
@@ -51,7 +42,7 @@ describeBrowser('API keys journey in Chromium', () => {
       await page.getByRole('button', { name: 'Copy API key' }).click();
       await shows(page.getByText('Copied.'));
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
-      await shots(page, 'created');
+      await stack.shots(page, 'created');
 
       // Used from outside the browser, it is the person's.
       const session = await withKey(key, '/get-session');
@@ -69,11 +60,11 @@ describeBrowser('API keys journey in Chromium', () => {
       await showsText(item, /Expires .+/);
       await showsText(item, /Last used .+/);
       expect(await page.content()).not.toContain(key);
-      await shots(page, 'listed');
+      await stack.shots(page, 'listed');
 
       await item.getByRole('button', { name: 'Delete Deploy script' }).click();
       await showsText(item, 'Delete the API key "Deploy script"? Anything using it will stop working at once.');
-      await shots(page, 'confirm-delete');
+      await stack.shots(page, 'confirm-delete');
       await item.getByRole('button', { name: 'Delete API key' }).click();
       await shows(section.getByText('No API keys yet.'));
       const refused = await withKey(key, '/get-session');

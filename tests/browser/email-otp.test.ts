@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiSignUp, describeBrowser, JOURNEY_TIMEOUT, mailedCode, shows, showsText, type Stack, startStack, uniqueEmail } from './kit.js';
 
@@ -18,14 +17,6 @@ describeBrowser('email code journeys in Chromium', () => {
     await stack?.close();
   });
 
-  /** The page at phone and desktop widths. */
-  const shots = async (page: Page, name: string) => {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await stack.shot(page, `${name}-${width}`);
-    }
-    await page.setViewportSize({ width: 1024, height: 768 });
-  };
   const codeMail = (email: string, subject: string) => stack.sink.waitFor(email, (m) => m.subject === subject, 10_000);
   const wrong = (code: string) => code.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
 
@@ -33,10 +24,10 @@ describeBrowser('email code journeys in Chromium', () => {
     const email = uniqueEmail('otto');
     const page = await stack.page();
     await page.goto(`${stack.url}/sign-in`);
-    await shots(page, '1-sign-in');
+    await stack.shots(page, '1-sign-in');
     await page.getByRole('button', { name: 'Email me a code' }).click();
     await page.getByLabel('Email').fill(email);
-    await shots(page, '1-email');
+    await stack.shots(page, '1-email');
     await page.getByRole('button', { name: 'Send code' }).click();
 
     const codeField = page.getByLabel('Code');
@@ -51,11 +42,11 @@ describeBrowser('email code journeys in Chromium', () => {
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await showsText(page.getByRole('alert'), 'That code is not right');
     }
-    await shots(page, '1-wrong-code');
+    await stack.shots(page, '1-wrong-code');
     await codeField.fill(wrong(code));
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await showsText(page.getByRole('alert'), 'Too many wrong tries: that code no longer works. Ask for a new code.');
-    await shots(page, '1-too-many-tries');
+    await stack.shots(page, '1-too-many-tries');
     await codeField.fill(code);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await showsText(page.getByRole('alert'), 'That code is not right');
@@ -68,7 +59,7 @@ describeBrowser('email code journeys in Chromium', () => {
     await page.waitForURL(/\/account/);
     await showsText(page.locator('body'), email);
     await showsText(page.locator('body'), 'Verified');
-    await shots(page, '1-signed-in');
+    await stack.shots(page, '1-signed-in');
     expect(stack.pageErrors).toEqual([]);
   }, JOURNEY_TIMEOUT);
 
@@ -79,20 +70,20 @@ describeBrowser('email code journeys in Chromium', () => {
     await page.goto(`${stack.url}/sign-in`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await shows(page.getByRole('button', { name: 'Reset with a code instead' }));
-    await shots(page, '2-forgot-password');
+    await stack.shots(page, '2-forgot-password');
     await page.getByRole('button', { name: 'Reset with a code instead' }).click();
     await page.getByLabel('Email').fill(email);
-    await shots(page, '2-reset-email');
+    await stack.shots(page, '2-reset-email');
     await page.getByRole('button', { name: 'Send code' }).click();
     await shows(page.getByLabel('Code'));
     const code = mailedCode(await codeMail(email, 'Your password reset code'));
     await page.getByLabel('Code').fill(code);
     await page.getByLabel('New password').fill('new-password-22');
     await page.getByLabel('Confirm password').fill('new-password-22');
-    await shots(page, '2-reset-code');
+    await stack.shots(page, '2-reset-code');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await showsText(page.getByRole('status'), 'Your password has been changed.');
-    await shots(page, '2-reset-done');
+    await stack.shots(page, '2-reset-done');
 
     await page.getByRole('link', { name: 'Go to sign in' }).click();
     await page.getByLabel('Email').fill(email);
@@ -114,19 +105,19 @@ describeBrowser('email code journeys in Chromium', () => {
     await page.goto(`${stack.url}/verify-email`);
     await shows(page.getByRole('heading', { name: 'Verify with a code' }));
     await shows(page.getByRole('button', { name: 'Email me a code' }));
-    await shots(page, '3-verify-email-page');
+    await stack.shots(page, '3-verify-email-page');
     await page.goto(`${stack.url}/account`);
     await showsText(page.locator('body'), 'Not verified');
     await page.getByRole('button', { name: 'Verify with a code instead' }).click();
     await shows(page.getByLabel('Code'));
-    await shots(page, '3-account-verify-code');
+    await stack.shots(page, '3-account-verify-code');
     const code = mailedCode(await codeMail(email, 'Your email verification code'));
     await page.getByLabel('Code').fill(code);
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     // The account now shows the address verified (the code form goes with the unverified state).
     await showsText(page.locator('.badge'), /^Verified$/);
     expect(await page.getByLabel('Code').count()).toBe(0);
-    await shots(page, '3-account-verified');
+    await stack.shots(page, '3-account-verified');
     expect(stack.pageErrors).toEqual([]);
   }, JOURNEY_TIMEOUT);
 });

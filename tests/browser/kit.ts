@@ -58,6 +58,8 @@ export interface Stack {
   page(options?: { width?: number; height?: number }): Promise<Page>;
   /** Saves a full-page screenshot as screenshots/{prefix}-{name}.png. */
   shot(page: Page, name: string): Promise<void>;
+  /** `shot` at phone (390 px) and desktop (1280 px) width, as {name}-390 and {name}-1280; the page's size is then restored. */
+  shots(page: Page, name: string): Promise<void>;
   /** `gatehouse create-user …` (or any command) against the server's database and config. */
   cli(args: string[]): Promise<{ code: number | null; out: string }>;
   /** Uncaught page errors seen so far (a journey asserts there are none). */
@@ -105,6 +107,14 @@ export async function startStack(prefix: string, config: Record<string, unknown>
   const shot = async (page: Page, name: string) => {
     await page.screenshot({ path: join(SCREENSHOTS, `${prefix}-${name}.png`), fullPage: true });
   };
+  const shots = async (page: Page, name: string) => {
+    const size = page.viewportSize();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await shot(page, `${name}-${width}`);
+    }
+    if (size) await page.setViewportSize(size);
+  };
   const context = async (options: { width?: number; height?: number } = {}) => {
     const ctx = await launched.newContext({
       viewport: { width: options.width ?? 1024, height: options.height ?? 768 },
@@ -142,6 +152,7 @@ export async function startStack(prefix: string, config: Record<string, unknown>
     context,
     page,
     shot,
+    shots,
     cli: (args) => runCli(args, env, cwd),
     pageErrors,
     consoleErrors,

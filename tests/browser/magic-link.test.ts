@@ -20,14 +20,6 @@ describeBrowser('magic link journey in Chromium', () => {
     await stack?.close();
   });
 
-  /** The page at phone and desktop widths. */
-  const shots = async (page: Page, name: string) => {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await stack.shot(page, `${name}-${width}`);
-    }
-    await page.setViewportSize({ width: 1024, height: 768 });
-  };
   const mailTo = (email: string, subject: string) => stack.sink.waitFor(email, (m) => m.subject === subject, 10_000);
 
   /** On the sign-in page: "Email me a sign-in link" → Email → "Send sign-in link" → "Check your mail". */
@@ -47,13 +39,13 @@ describeBrowser('magic link journey in Chromium', () => {
     // A new address: the link creates the account.
     await page.goto(`${stack.url}/sign-in`);
     await shows(page.getByRole('button', { name: 'Email me a sign-in link' }));
-    await shots(page, 'sign-in');
+    await stack.shots(page, 'sign-in');
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await shows(page.getByRole('button', { name: 'Send sign-in link' }));
-    await shots(page, 'request');
+    await stack.shots(page, 'request');
     const saidToNew = await askForLink(page, email);
     expect(saidToNew).toBe('If {email} can be used to sign in here, a sign-in link is on its way to it.');
-    await shots(page, 'check-your-mail');
+    await stack.shots(page, 'check-your-mail');
 
     const created = actionLink(await mailTo(email, 'Your link to create an account'));
     expect(created).toMatch(new RegExp(`^${stack.url}/api/auth/magic-link/verify\\?token=[A-Za-z0-9]{32}&callbackURL=`));
@@ -62,7 +54,7 @@ describeBrowser('magic link journey in Chromium', () => {
     await shows(page.getByRole('heading', { name: 'You are signed in' }));
     await showsText(page.getByRole('status'), `Your account has been created. You are signed in as ${email}.`);
     await shows(page.getByRole('button', { name: 'Sign out' }));
-    await shots(page, 'signed-in-new');
+    await stack.shots(page, 'signed-in-new');
     await page.getByRole('link', { name: 'Continue' }).click();
     await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
     await showsText(page.getByRole('main'), 'Verified');
@@ -75,7 +67,7 @@ describeBrowser('magic link journey in Chromium', () => {
     await page.goto(link);
     await page.waitForURL(`${stack.url}/magic-link`);
     await showsText(page.getByRole('status'), `You are signed in as ${email}.`);
-    await shots(page, 'signed-in');
+    await stack.shots(page, 'signed-in');
 
     // The used link, in another browser: a page that says so in words, and a new link from there.
     const other = await stack.page();
@@ -83,7 +75,7 @@ describeBrowser('magic link journey in Chromium', () => {
     await other.waitForURL(`${stack.url}/magic-link/error?error=INVALID_TOKEN`);
     await shows(other.getByRole('heading', { name: 'This sign-in link has already been used' }));
     await showsText(other.getByRole('alert'), 'Each sign-in link works once.');
-    await shots(other, 'used');
+    await stack.shots(other, 'used');
     await other.getByLabel('Email').fill(email);
     await other.getByRole('button', { name: 'Send sign-in link' }).click();
     await shows(other.getByRole('heading', { name: 'Check your mail' }));
@@ -100,7 +92,7 @@ describeBrowser('magic link journey in Chromium', () => {
     await stranger.goto(`${stack.url}/magic-link/error?error=EXPIRED_TOKEN`);
     await shows(stranger.getByRole('heading', { name: 'This sign-in link has expired' }));
     await shows(stranger.getByRole('button', { name: 'Send sign-in link' }));
-    await shots(stranger, 'expired');
+    await stack.shots(stranger, 'expired');
 
     // A link that named no landing of the app lands on `/`, which hands it to the landing page.
     const bare = uniqueEmail('babbage');
@@ -148,7 +140,7 @@ describeBrowser('magic link journey in Chromium', () => {
     await page.waitForURL(`${stack.url}/magic-link?twoFactorRedirect=true`);
     await showsText(page.getByRole('main'), 'Your sign-in link was accepted.');
     await shows(page.getByRole('heading', { name: 'Two-factor verification' }));
-    await shots(page, 'second-factor');
+    await stack.shots(page, 'second-factor');
     // The code of the next time step: the enrolment used the current one.
     await page.getByLabel('Code').fill(otp.generate({ timestamp: Date.now() + 30_000 }));
     await page.getByRole('button', { name: 'Verify' }).click();

@@ -19,15 +19,6 @@ describeBrowser('mailed links land on pages in Chromium', () => {
     await stack?.close();
   });
 
-  /** Phone and desktop screenshots of the page as it is now. */
-  const shots = async (page: Page, name: string) => {
-    const size = page.viewportSize();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await stack.shot(page, `${name}-phone`);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await stack.shot(page, `${name}-desktop`);
-    if (size) await page.setViewportSize(size);
-  };
   const mailTo = (email: string, subject: string) => stack.sink.waitFor(email, (m) => m.subject === subject, 10_000);
 
   /** A verified user, signed up and verified over HTTP (set-up, not the journey under test). */
@@ -60,7 +51,7 @@ describeBrowser('mailed links land on pages in Chromium', () => {
     await page.waitForURL(`${stack.url}/verify-email`);
     await showsText(page.getByRole('status'), 'Your email address has been verified.');
     await shows(page.getByRole('link', { name: 'Go to sign in' }));
-    await shots(page, 'verify-accepted');
+    await stack.shots(page, 'verify-accepted');
     // The notice was read once: a later visit says nothing about a link.
     await page.goto(`${stack.url}/`);
     await shows(page.getByRole('heading', { name: 'Welcome to Gatehouse' }));
@@ -68,7 +59,7 @@ describeBrowser('mailed links land on pages in Chromium', () => {
     await page.goto(link);
     await page.waitForURL(`${stack.url}/verify-email?error=invalid_token`);
     await showsText(page.getByRole('alert'), 'The link is invalid. It may have been altered or already used.');
-    await shots(page, 'verify-used');
+    await stack.shots(page, 'verify-used');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send a new link' }).click();
     await showsText(page.getByRole('status'), `If ${email} belongs to an account that is not verified yet`);
@@ -88,7 +79,7 @@ describeBrowser('mailed links land on pages in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await showsText(page.getByRole('alert'), 'Email not verified');
     await showsText(page.locator('main'), 'We sent a new verification link to your email address');
-    await shots(page, 'sign-in-unverified');
+    await stack.shots(page, 'sign-in-unverified');
     const link = actionLink(await mailTo(email, 'Verify your email address'));
     expect(new URL(link).searchParams.get('callbackURL')).toBe('/');
     await page.goto(link);
@@ -112,7 +103,7 @@ describeBrowser('mailed links land on pages in Chromium', () => {
     await page.goto(`${stack.url}/api/auth/verify-email?token=${token}&callbackURL=%2F`);
     await page.waitForURL(`${stack.url}/verify-email?error=token_expired`);
     await showsText(page.getByRole('alert'), 'The link has expired.');
-    await shots(page, 'verify-expired');
+    await stack.shots(page, 'verify-expired');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send a new link' }).click();
     await showsText(page.getByRole('status'), 'a new verification link has been sent');
@@ -140,19 +131,19 @@ describeBrowser('mailed links land on pages in Chromium', () => {
     await shows(stranger.getByRole('heading', { name: 'Email change' }));
     await showsText(stranger.getByRole('alert'), 'You need to be signed in to confirm this change of email address.');
     await shows(stranger.getByRole('link', { name: 'Go to sign in' }));
-    await shots(stranger, 'change-email-signed-out');
+    await stack.shots(stranger, 'change-email-signed-out');
 
     await page.goto(confirm);
     await page.waitForURL(/\/verify-email$/);
     await shows(page.getByRole('heading', { name: 'Email change' }));
     await showsText(page.getByRole('status'), `Your email address has been changed to ${moved}.`);
     await showsText(page.locator('main'), `We sent a verification link to ${moved}`);
-    await shots(page, 'change-email-confirmed');
+    await stack.shots(page, 'change-email-confirmed');
     // Opened again later, without a link, the page offers to send the new address a link.
     await page.goto(`${stack.url}/verify-email`);
     await showsText(page.locator('main'), `Your email address is ${moved}. It is not verified yet`);
     await shows(page.getByRole('button', { name: 'Send a new link' }));
-    await shots(page, 'verify-signed-in-unverified');
+    await stack.shots(page, 'verify-signed-in-unverified');
     await page.goto(actionLink(await mailTo(moved, 'Verify your email address')));
     await page.waitForURL(/\/verify-email$/);
     await showsText(page.getByRole('status'), `Your email address ${moved} is verified.`);
@@ -176,13 +167,13 @@ describeBrowser('mailed links land on pages in Chromium', () => {
     await page.waitForURL(`${stack.url}/account-deleted`);
     await showsText(page.getByRole('status'), 'Your account has been deleted');
     await shows(page.getByRole('link', { name: 'Sign up' }));
-    await shots(page, 'delete-confirmed');
+    await stack.shots(page, 'delete-confirmed');
 
     await page.goto(link);
     await page.waitForURL(`${stack.url}/account-deleted?error=invalid_token`);
     await shows(page.getByRole('heading', { name: 'Delete account' }));
     await showsText(page.getByRole('alert'), 'invalid, has expired or was already used');
-    await shots(page, 'delete-used');
+    await stack.shots(page, 'delete-used');
     await page.getByRole('link', { name: 'Go to sign in' }).click();
     await shows(page.getByRole('heading', { name: 'Sign in' }));
     expect(stack.pageErrors).toEqual([]);
@@ -202,7 +193,7 @@ describeBrowser('mailed links land on pages in Chromium', () => {
     await page.goto(`${stack.url}/api/auth/delete-user/callback?token=wrong&callbackURL=%2Faccount-deleted`);
     await page.waitForURL(`${stack.url}/account-deleted?error=invalid_token`);
     await showsText(page.locator('main'), `Your account (${email}) still exists`);
-    await shots(page, 'delete-wrong-signed-in');
+    await stack.shots(page, 'delete-wrong-signed-in');
     await page.getByRole('link', { name: 'Open your account' }).click();
     await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
     await page.goto(link);
@@ -227,7 +218,7 @@ describeBrowser('mailed links land on pages in Chromium', () => {
     const page = await stack.page();
     await page.goto(link);
     await page.waitForURL(/\/reset-password\?token=/);
-    await shots(page, 'reset-form');
+    await stack.shots(page, 'reset-form');
     await page.getByLabel('New password').fill('reset-password-2');
     await page.getByLabel('Confirm password').fill('reset-password-2');
     await page.getByRole('button', { name: 'Reset password' }).click();
@@ -236,7 +227,7 @@ describeBrowser('mailed links land on pages in Chromium', () => {
     await page.goto(link);
     await page.waitForURL(`${stack.url}/reset-password?error=INVALID_TOKEN`);
     await showsText(page.getByRole('alert'), 'This password reset link is invalid, has expired or was already used.');
-    await shots(page, 'reset-used');
+    await stack.shots(page, 'reset-used');
     await page.getByRole('link', { name: 'Request a new reset link' }).click();
     await shows(page.getByRole('button', { name: 'Send reset link' }));
     await signIn(page, email, 'reset-password-2');

@@ -18,14 +18,6 @@ describeBrowser('several accounts in one browser, in Chromium', () => {
     await stack?.close();
   });
 
-  /** The page at phone and desktop widths. */
-  const shots = async (page: Page, name: string) => {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await stack.shot(page, `${name}-${width}`);
-    }
-    await page.setViewportSize({ width: 1024, height: 768 });
-  };
 
   const signIn = async (page: Page, email: string, password: string) => {
     await page.getByLabel('Email').fill(email);
@@ -58,7 +50,7 @@ describeBrowser('several accounts in one browser, in Chromium', () => {
     // Sign-in without signing out.
     await shows(page.getByRole('heading', { name: 'Add another account', level: 1 }));
     await showsText(page.getByRole('main'), 'You stay signed in as Ada Lovelace');
-    await shots(page, 'add-account');
+    await stack.shots(page, 'add-account');
     await signIn(page, bob.email, bob.password);
     await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
     await shows(menuButton(page, 'Bob Babbage'));
@@ -70,7 +62,7 @@ describeBrowser('several accounts in one browser, in Chromium', () => {
     const switchToAda = panel(page).getByRole('button', { name: `Switch to Ada Lovelace ${ada.email}` });
     await shows(switchToAda);
     await absent(panel(page).getByRole('button', { name: /Switch to Bob/ }));
-    await shots(page, 'account-menu');
+    await stack.shots(page, 'account-menu');
     await switchToAda.click();
     await shows(menuButton(page, 'Ada Lovelace'));
     await absent(panel(page));
@@ -87,7 +79,7 @@ describeBrowser('several accounts in one browser, in Chromium', () => {
     await menuButton(page, 'Bob Babbage').click();
     await showsText(panel(page), bob.email);
     await absent(panel(page).getByText(ada.email));
-    await shots(page, 'after-sign-out');
+    await stack.shots(page, 'after-sign-out');
     expect((await page.context().cookies()).filter((c) => c.name.includes('.session_token_multi-'))).toHaveLength(1);
 
     // Ada's session really ended: the page's own get-session says Bob.

@@ -20,14 +20,6 @@ describeBrowser('passkey journey in Chromium', () => {
     await stack?.close();
   });
 
-  /** The page at phone and desktop widths. */
-  const shots = async (page: Page, name: string) => {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await stack.shot(page, `${name}-${width}`);
-    }
-    await page.setViewportSize({ width: 1024, height: 768 });
-  };
 
   /** A virtual platform authenticator that says yes (presence and verification) at once. */
   const withAuthenticator = async (page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> => {
@@ -68,7 +60,7 @@ describeBrowser('passkey journey in Chromium', () => {
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await showsText(page.getByRole('status'), 'Passkey "Test laptop" added.');
     await shows(page.getByText('Test laptop', { exact: true }));
-    await shots(page, 'account-with-passkey');
+    await stack.shots(page, 'account-with-passkey');
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toHaveLength(1);
     expect(credentials[0]!.isResidentCredential).toBe(true);
@@ -87,7 +79,7 @@ describeBrowser('passkey journey in Chromium', () => {
     await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
     await page.getByRole('link', { name: 'Sign in' }).click();
     expect(await page.getByLabel('Email').getAttribute('autocomplete')).toBe('username webauthn');
-    await shots(page, 'sign-in');
+    await stack.shots(page, 'sign-in');
     await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: held! });
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
@@ -113,7 +105,7 @@ describeBrowser('passkey journey in Chromium', () => {
     // Delete, after a confirmation.
     await page.getByRole('button', { name: 'Delete Work laptop' }).click();
     await showsText(page.getByRole('listitem'), 'Delete the passkey "Work laptop"?');
-    await shots(page, 'delete-confirmation');
+    await stack.shots(page, 'delete-confirmation');
     await page.getByRole('button', { name: 'Delete passkey' }).click();
     await shows(page.getByText('No passkeys yet.'));
     expect(stack.pageErrors).toEqual([]);
@@ -209,7 +201,7 @@ describeBrowser('passkey journey in Chromium', () => {
     await shows(page.getByRole('heading', { name: 'Two-factor verification' }));
     await shows(page.getByRole('button', { name: 'Use a passkey' }));
     await absent(page.getByRole('button', { name: 'Sign out' }));
-    await shots(page, 'two-factor-with-passkey');
+    await stack.shots(page, 'two-factor-with-passkey');
 
     // Then the passkey instead of a code.
     await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: held! });
@@ -217,7 +209,7 @@ describeBrowser('passkey journey in Chromium', () => {
     await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
     await showsText(page.getByRole('banner'), 'Hedy Lamarr');
     await showsText(page.getByRole('listitem'), 'Last used');
-    await shots(page, 'account-passkey-last-used');
+    await stack.shots(page, 'account-passkey-last-used');
 
     // Someone with two-factor and no passkey is offered codes only.
     const other = await stack.page();

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Receiver, startReceiver, verify } from '../../packages/core/src/plugins/webhooks/test-kit.js';
 import { absent, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, signInOnPage, type Stack, startStack, uniqueEmail } from './kit.js';
@@ -23,13 +22,6 @@ describeBrowser('webhooks journey in Chromium', () => {
     await receiver?.close();
   });
 
-  const shots = async (page: Page, name: string) => {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await stack.shot(page, `${name}-${width}`);
-    }
-    await page.setViewportSize({ width: 1024, height: 768 });
-  };
 
   it(
     'an admin registers a webhook, a sign-up is delivered signed, a failure is retried, and it is redelivered and deleted',
@@ -43,24 +35,24 @@ describeBrowser('webhooks journey in Chromium', () => {
       await page.getByRole('link', { name: 'Admin' }).click();
       // The console opens on its Users section; Webhooks is in its navigation.
       await shows(page.getByRole('heading', { name: 'Users', level: 1 }));
-      await shots(page, 'admin-page');
+      await stack.shots(page, 'admin-page');
       await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Webhooks' }).click();
       await shows(page.getByRole('heading', { name: 'Webhooks', level: 1 }));
       await shows(page.getByText('No webhooks yet.'));
-      await shots(page, 'empty');
+      await stack.shots(page, 'empty');
 
       await page.getByRole('button', { name: 'Add webhook' }).click();
       const form = page.getByRole('region', { name: 'Add webhook' });
       await form.getByLabel('URL').fill(receiver.url);
       expect(await form.getByLabel('user.created').isChecked()).toBe(true);
       await form.getByLabel('user.banned').check();
-      await shots(page, 'add');
+      await stack.shots(page, 'add');
       await form.getByRole('button', { name: 'Create webhook' }).click();
 
       await showsText(page.getByRole('status'), `Webhook for ${receiver.url} was added.`);
       const secret = await page.getByLabel('Signing secret').inputValue();
       expect(secret).toMatch(/^whsec_/);
-      await shots(page, 'secret-once');
+      await stack.shots(page, 'secret-once');
       await page.getByRole('button', { name: 'Done' }).click();
       await absent(page.getByLabel('Signing secret'));
       const card = page.getByRole('region', { name: `Webhook ${receiver.url}` });
@@ -76,7 +68,7 @@ describeBrowser('webhooks journey in Chromium', () => {
       await card.getByRole('button', { name: 'Deliveries' }).click();
       const rows = card.getByRole('row');
       await showsText(rows.nth(1), /user\.created\s+Succeeded\s+200\s+1/);
-      await shots(page, 'delivered');
+      await stack.shots(page, 'delivered');
 
       // The receiver fails once: the delivery shows the 500, is retried, and succeeds.
       receiver.answer = 500;
@@ -93,10 +85,10 @@ describeBrowser('webhooks journey in Chromium', () => {
       await receiver.waitFor(4, 10_000);
       expect(receiver.received[3]!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
       await expect.poll(async () => (await rows.allInnerTexts()).filter((t) => /Succeeded/.test(t)).length, { timeout: 10_000 }).toBe(3);
-      await shots(page, 'redelivered');
+      await stack.shots(page, 'redelivered');
 
       await card.getByRole('button', { name: 'Delete' }).click();
-      await shots(page, 'confirm-delete');
+      await stack.shots(page, 'confirm-delete');
       await card.getByRole('button', { name: 'Yes, delete webhook' }).click();
       await shows(page.getByText('No webhooks yet.'));
       expect(stack.pageErrors).toEqual([]);

@@ -22,3 +22,12 @@ export function CodeError({ error }: { error: AuthError | null | undefined }) {
 export function needsNewCode(error: AuthError | null | undefined): boolean {
   return error?.code === 'OTP_EXPIRED' || error?.code === 'TOO_MANY_ATTEMPTS';
 }
+
+/** "Send a new code", the form's first way on once the code is gone. */
+export function NewCodeButton({ error, pending, onClick }: { error: AuthError | null | undefined; pending: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className={needsNewCode(error) ? 'primary' : undefined} onClick={onClick} disabled={pending}>
+      Send a new code
+    </button>
+  );
+}

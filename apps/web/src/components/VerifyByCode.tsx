@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { auth } from '../auth';
 import { useServerInfo } from '../lib/providers';
+import { useMailedCode } from '../lib/mailed-code';
 import { useAction } from '../lib/use-action';
-import { CodeError, needsNewCode } from './CodeError';
+import { CodeError, NewCodeButton } from './CodeError';
 import { CodeField } from './CodeField';
 import { Field } from './Field';
 import { ErrorMessage, Notice } from './Messages';
@@ -15,10 +16,8 @@ import { ErrorMessage, Notice } from './Messages';
 export function VerifyByCode({ email: known, compact = false }: { email?: string; compact?: boolean }) {
   const { features } = useServerInfo();
   const [email, setEmail] = useState(known ?? '');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
+  const { sentTo, code, setCode, send, sendCode: sendTo } = useMailedCode('email-verification', () => verify.setError(null));
   const [verified, setVerified] = useState(false);
-  const send = useAction((to: string) => auth.emailOtp.sendVerificationOtp({ email: to, type: 'email-verification' }));
   const verify = useAction((to: string) => auth.emailOtp.verifyEmail({ email: to, otp: code }));
 
   if (!features.emailOTP) return null;
@@ -26,13 +25,7 @@ export function VerifyByCode({ email: known, compact = false }: { email?: string
 
   const sendCode = async (event?: FormEvent) => {
     event?.preventDefault();
-    const to = (known ?? email).trim();
-    verify.setError(null);
-    const { error } = await send.run(to);
-    if (!error) {
-      setSentTo(to);
-      setCode('');
-    }
+    await sendTo((known ?? email).trim());
   };
   const submitCode = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,14 +53,7 @@ export function VerifyByCode({ email: known, compact = false }: { email?: string
             </button>
           </form>
           <div className="actions">
-            <button
-              type="button"
-              className={needsNewCode(verify.error) ? 'primary' : undefined}
-              onClick={() => void sendCode()}
-              disabled={send.pending}
-            >
-              Send a new code
-            </button>
+            <NewCodeButton error={verify.error} pending={send.pending} onClick={() => void sendCode()} />
           </div>
         </>
       ) : (

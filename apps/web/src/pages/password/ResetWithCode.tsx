@@ -1,31 +1,22 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { auth } from '../../auth';
-import { CodeError, needsNewCode } from '../../components/CodeError';
+import { CodeError, NewCodeButton } from '../../components/CodeError';
 import { CodeField } from '../../components/CodeField';
 import { Field, PasswordField } from '../../components/Field';
 import { ErrorMessage, Notice } from '../../components/Messages';
+import { useMailedCode } from '../../lib/mailed-code';
 import { localError, useAction } from '../../lib/use-action';
 
 /** Reset by a mailed code: the address, then the code with the new password (no link to follow). */
 export function ResetWithCode({ onCancel }: { onCancel: () => void }) {
   const [email, setEmail] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
+  const { sentTo, setSentTo, code, setCode, send, sendCode } = useMailedCode('forget-password', () => reset.setError(null));
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [done, setDone] = useState(false);
-  const send = useAction((to: string) => auth.emailOtp.sendVerificationOtp({ email: to, type: 'forget-password' }));
   const reset = useAction((to: string) => auth.emailOtp.resetPassword({ email: to, otp: code, password }));
 
-  const sendCode = async (to: string) => {
-    reset.setError(null);
-    const { error } = await send.run(to);
-    if (!error) {
-      setSentTo(to);
-      setCode('');
-    }
-  };
   const submitEmail = (event: FormEvent) => {
     event.preventDefault();
     void sendCode(email.trim());
@@ -91,14 +82,7 @@ export function ResetWithCode({ onCancel }: { onCancel: () => void }) {
         </button>
       </form>
       <div className="actions">
-        <button
-          type="button"
-          className={needsNewCode(reset.error) ? 'primary' : undefined}
-          onClick={() => void sendCode(sentTo)}
-          disabled={send.pending}
-        >
-          Send a new code
-        </button>
+        <NewCodeButton error={reset.error} pending={send.pending} onClick={() => void sendCode(sentTo)} />
         <button type="button" className="link" onClick={() => setSentTo(null)}>
           Use another email
         </button>

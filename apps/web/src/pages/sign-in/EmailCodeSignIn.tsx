@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { auth } from '../../auth';
-import { CodeError, needsNewCode } from '../../components/CodeError';
+import { CodeError, NewCodeButton } from '../../components/CodeError';
 import { CodeField } from '../../components/CodeField';
 import { Field } from '../../components/Field';
 import { ErrorMessage, Notice } from '../../components/Messages';
+import { useMailedCode } from '../../lib/mailed-code';
 import { useAction } from '../../lib/use-action';
 
 interface Props {
@@ -16,19 +17,9 @@ interface Props {
 /** Sign in with a code sent by email: the address, then the code from the mail. */
 export function EmailCodeSignIn({ onSignedIn, onCancel }: Props) {
   const [email, setEmail] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const send = useAction((to: string) => auth.emailOtp.sendVerificationOtp({ email: to, type: 'sign-in' }));
+  const { sentTo, setSentTo, code, setCode, send, sendCode } = useMailedCode('sign-in', () => signIn.setError(null));
   const signIn = useAction((to: string) => auth.signIn.emailOtp({ email: to, otp: code }));
 
-  const sendCode = async (to: string) => {
-    signIn.setError(null);
-    const { error } = await send.run(to);
-    if (!error) {
-      setSentTo(to);
-      setCode('');
-    }
-  };
   const submitEmail = (event: FormEvent) => {
     event.preventDefault();
     void sendCode(email.trim());
@@ -80,14 +71,7 @@ export function EmailCodeSignIn({ onSignedIn, onCancel }: Props) {
         </button>
       </form>
       <div className="actions">
-        <button
-          type="button"
-          className={needsNewCode(signIn.error) ? 'primary' : undefined}
-          onClick={() => void sendCode(sentTo)}
-          disabled={send.pending}
-        >
-          Send a new code
-        </button>
+        <NewCodeButton error={signIn.error} pending={send.pending} onClick={() => void sendCode(sentTo)} />
         <button type="button" className="link" onClick={() => setSentTo(null)}>
           Use another email
         </button>
