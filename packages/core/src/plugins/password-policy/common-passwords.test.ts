@@ -45,7 +45,7 @@ describe('the shipped list of common passwords', () => {
     expect(list.has('gamma')).toBe(false);
   });
 
-  it('looks up well under a millisecond (a benchmark note, not a timing bound)', async () => {
+  it('finds the listed ones among 100,000 made-up candidates (the time a lookup takes is printed: a benchmark note, not asserted)', async () => {
     const list = await shippedCommonPasswords();
     const rounds = 100_000;
     const start = performance.now();

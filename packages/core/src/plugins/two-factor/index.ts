@@ -17,11 +17,10 @@ export type { TwoFactorAuditEvent } from './audit-events.js';
 export type { TwoFactorOptions } from './config.js';
 
 /**
- * Sign-ins that gave one factor, after which a two-factor user is asked for the second: a
- * password, or a code mailed to the address (it proves the mailbox only, as a reset link does).
- * Social sign-ins and passkeys are not asked.
+ * After a password, a two-factor user is asked for the second factor; after any other first
+ * factor only when its sign-in says `secondFactorDue` (a mailed code or link proves the
+ * mailbox only, as a reset link does). Social sign-ins and passkeys are not asked.
  */
-const ONE_FACTOR_METHODS = new Set(['password', 'email-otp']);
 
 // Limits for when rate limiting is on: guesses and mails are the costly requests.
 const STRICT = { window: 10, max: 3 };
@@ -82,7 +81,7 @@ export function twoFactorPlugin(options: TwoFactorOptions = {}) {
       '/two-factor/generate-backup-codes': STRICT,
     },
     async beforeSignIn(c, { user, rememberMe, method, secondFactorDue }) {
-      if ((!ONE_FACTOR_METHODS.has(method) && !secondFactorDue) || !user.twoFactorEnabled || secondFactorPassed.has(c)) return undefined;
+      if ((method !== 'password' && !secondFactorDue) || !user.twoFactorEnabled || secondFactorPassed.has(c)) return undefined;
       if (await isTrusted(c, String(user.id))) return undefined;
       await startPending(c, String(user.id), rememberMe, method);
       return { twoFactorRedirect: true };

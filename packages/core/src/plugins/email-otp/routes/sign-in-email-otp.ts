@@ -61,7 +61,7 @@ export const signInEmailOtp = defineEndpoint({
       user = (await auth.adapter.update<UserRow>('user', [{ field: 'id', value: user.id }], { emailVerified: true })) ?? user;
       await auth.audit.record(c, 'email.verify', { userId: user.id, actorId: user.id, details: { email, method: 'email-otp' } });
     }
-    const done = await completeSignIn(c, user, { rememberMe: true, method: 'email-otp' });
+    const done = await completeSignIn(c, user, { rememberMe: true, method: 'email-otp', secondFactorDue: true });
     if ('intercepted' in done) return done.intercepted;
     return { token: done.token, user: auth.publicUser(done.user) };
   },
