@@ -1,9 +1,17 @@
 import { type AnswerOf, type ClientRoutes, createAuthClient, type InputOf } from '@gatehouse/client';
 import { gatehouseClients } from '@gatehouse/core/client';
 import { createAuthHooks } from '@gatehouse/react';
+import { currentLanguage } from './i18n';
 
-/** The API lives on the app's own origin, under /api/auth; the app uses every capability. */
-export const auth = createAuthClient({ basePath: '/api/auth', plugins: gatehouseClients });
+/**
+ * The API lives on the app's own origin, under /api/auth; the app uses every capability. Every request
+ * says the app's language, so the server's messages (and the mails of an account made here) match it.
+ */
+export const auth = createAuthClient({
+  basePath: '/api/auth',
+  plugins: gatehouseClients,
+  fetchOptions: { headers: () => ({ 'accept-language': currentLanguage() }) },
+});
 
 export const { useSession, useActiveOrganization, useActiveMember, useListOrganizations } =
   createAuthHooks(auth);

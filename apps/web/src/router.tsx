@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { Layout } from './components/Layout';
+import { RouteError } from './components/RouteError';
 import { RequireAuth } from './components/RequireAuth';
 import { ServerRedirect } from './components/ServerRedirect';
 import { AcceptInvitation } from './pages/AcceptInvitation';
@@ -29,6 +30,8 @@ import { VerifyEmail } from './pages/VerifyEmail';
 export const router = createBrowserRouter([
   {
     element: <Layout />,
+    // A page that throws shows a way out instead of a blank page.
+    errorElement: <RouteError />,
     children: [
       { index: true, element: <Home /> },
       { path: 'sign-in', element: <SignIn /> },

@@ -48,6 +48,39 @@ describe('createFetcher', () => {
     expect(stub.sent[0]?.body).toEqual({});
   });
 
+  it('reads headers given as a function at each request', async () => {
+    const stub = stubFetch(() => json({ ok: true }));
+    let language = 'de';
+    const send = createFetcher({
+      fetchOptions: { customFetchImpl: stub.fetch, headers: () => ({ 'accept-language': language }) },
+    });
+    await send('/ok', { method: 'GET' });
+    language = 'fr';
+    await send('/ok', { method: 'GET' });
+    expect(stub.sent.map((r) => r.headers.get('accept-language'))).toEqual(['de', 'fr']);
+  });
+
+  it("keeps a validation refusal's issues by field", async () => {
+    const stub = stubFetch(() =>
+      json(
+        {
+          message: 'email is required',
+          code: 'VALIDATION_ERROR',
+          issues: [{ field: 'email', message: 'email is required' }, { field: 7 }],
+        },
+        400,
+      ),
+    );
+    const send = createFetcher({ fetchOptions: { customFetchImpl: stub.fetch } });
+    const { result } = await send('/sign-up/email', { body: {} });
+    expect(result.error).toEqual({
+      message: 'email is required',
+      code: 'VALIDATION_ERROR',
+      status: 400,
+      issues: [{ field: 'email', message: 'email is required' }],
+    });
+  });
+
   it("reports the server's message and code with the status", async () => {
     const stub = stubFetch(() =>
       json({ message: 'Invalid email or password', code: 'INVALID_EMAIL_OR_PASSWORD' }, 401),

@@ -8,7 +8,8 @@ export type Query = Record<string, QueryValue>;
 
 /** Options applied to every request of a client. */
 export interface FetchOptions {
-  headers?: HeadersInit;
+  /** Sent with every request; a function is read at each request (e.g. the app's current language). */
+  headers?: HeadersInit | (() => HeadersInit);
   /** A fetch implementation to use instead of the global one (tests, server-side rendering). */
   customFetchImpl?: typeof fetch;
   /** Other `fetch` init fields (mode, cache, …); `credentials` defaults to 'include'. */
@@ -85,7 +86,9 @@ export function createFetcher(config: FetcherConfig): Fetcher {
   const options = config.fetchOptions ?? {};
   return async (path, spec) => {
     const method = spec.method ?? (spec.body !== undefined ? 'POST' : 'GET');
-    const headers = new Headers(options.headers);
+    const headers = new Headers(
+      typeof options.headers === 'function' ? options.headers() : options.headers,
+    );
     new Headers(spec.headers).forEach((value, key) => {
       headers.set(key, value);
     });

@@ -14,7 +14,7 @@ export {
   type QueryValue,
   type RequestSpec,
 } from './fetcher.js';
-export { type AuthError, type AuthResult, NETWORK_ERROR } from './result.js';
+export { type AuthError, type AuthResult, type FieldIssue, NETWORK_ERROR } from './result.js';
 export { createRouteTable, type RouteTable } from './routes.js';
 export type { SessionState, SessionStore } from './session-store.js';
 export type { ChangeSignal } from './signal.js';

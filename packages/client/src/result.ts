@@ -4,6 +4,14 @@ export interface AuthError {
   code: string;
   /** HTTP status; 0 when the request never got an answer. */
   status: number;
+  /** A validation refusal's issues, one per field (`VALIDATION_ERROR`), in the server's words. */
+  issues?: FieldIssue[];
+}
+
+/** One field's refusal, as the server names it. */
+export interface FieldIssue {
+  field: string;
+  message: string;
 }
 
 /** Every call resolves to this; it never throws. */
@@ -41,5 +49,12 @@ export function errorFromAnswer(status: number, statusText: string, body: unknow
       : typeof body === 'string' && body
         ? body
         : statusText || `Request failed with status ${status}`;
-  return { message, code, status };
+  const issues = Array.isArray(fields.issues) ? fields.issues.filter(isFieldIssue) : [];
+  return issues.length > 0 ? { message, code, status, issues } : { message, code, status };
+}
+
+function isFieldIssue(value: unknown): value is FieldIssue {
+  if (typeof value !== 'object' || value === null) return false;
+  const { field, message } = value as Record<string, unknown>;
+  return typeof field === 'string' && typeof message === 'string';
 }

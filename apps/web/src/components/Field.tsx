@@ -4,16 +4,25 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   /** Help text under the input, announced with it. */
   hint?: ReactNode;
+  /** This field's refusal, shown under it and announced with it (the input is marked invalid). */
+  error?: string;
 }
 
 /** A labelled input: the <label> names it, so it can be found by its label. */
-export function Field({ label, hint, ...input }: FieldProps) {
+export function Field({ label, hint, error, ...input }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
+    <div className={error ? 'field invalid' : 'field'}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-describedby={hint ? hintId : undefined} {...input} />
+      <input id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...input} />
+      {error ? (
+        <div id={errorId} className="field-error">
+          {error}
+        </div>
+      ) : null}
       {hint ? (
         <div id={hintId} className="hint">
           {hint}
@@ -33,6 +42,7 @@ interface PasswordFieldProps {
   /** Default: true. */
   required?: boolean;
   hint?: ReactNode;
+  error?: string;
   autoFocus?: boolean;
 }
 

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { auth, useSession } from '../auth';
 import { displayName } from '../lib/roles';
@@ -6,6 +7,7 @@ import { ErrorMessage } from './Messages';
 
 /** Shown on every page while an admin acts as someone else. */
 export function ImpersonationBanner() {
+  const { t } = useTranslation();
   const { data } = useSession();
   const navigate = useNavigate();
   const stop = useAction(() => auth.admin.stopImpersonating());
@@ -17,10 +19,10 @@ export function ImpersonationBanner() {
   };
 
   return (
-    <section className="banner" aria-label="Impersonation">
-      <p>Impersonating {displayName(data.user)}</p>
+    <section className="banner" aria-label={t('impersonation.region')}>
+      <p>{t('impersonation.banner', { name: displayName(data.user) })}</p>
       <button type="button" onClick={onStop} disabled={stop.pending}>
-        Stop impersonating
+        {t('impersonation.stop')}
       </button>
       <ErrorMessage error={stop.error} />
     </section>

@@ -1,12 +1,26 @@
 import type { AuthError } from '@gatehouse/client';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
-/** The server's error, in its own words, next to the form that caused it. */
-export function ErrorMessage({ error }: { error: AuthError | null | undefined }) {
+/**
+ * The server's error, in its own words (the server speaks the app's language), at the top of the form
+ * that caused it. A form that shows its fields' refusals under them (`fieldsShown`) gets a summary here.
+ */
+export function ErrorMessage({ error, fieldsShown = false }: { error: AuthError | null | undefined; fieldsShown?: boolean }) {
+  const { t } = useTranslation();
   if (!error) return null;
+  const fields = new Set(error.issues?.map((i) => i.field)).size;
+  const text =
+    error.code === 'FETCH_ERROR'
+      ? t('network')
+      : fieldsShown && fields > 0
+        ? fields === 1
+          ? t('formError')
+          : t('formErrors', { count: fields })
+        : error.message;
   return (
     <p role="alert" className="message error">
-      {error.message}
+      {text}
     </p>
   );
 }
@@ -21,10 +35,11 @@ export function Notice({ children }: { children: ReactNode }) {
   );
 }
 
-export function Loading({ what = 'Loading…' }: { what?: string }) {
+export function Loading({ what }: { what?: string }) {
+  const { t } = useTranslation();
   return (
     <p role="status" className="muted">
-      {what}
+      {what ?? t('loading')}
     </p>
   );
 }

@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../components/Page';
 
 export function NotFound() {
+  const { t } = useTranslation();
   return (
-    <Page title="Page not found">
-      <p>There is no page at this address.</p>
+    <Page title={t('notFound.title')}>
+      <p>{t('notFound.body')}</p>
       <p>
-        <Link to="/">Go to the home page</Link>
+        <Link to="/">{t('notFound.home')}</Link>
       </p>
     </Page>
   );
