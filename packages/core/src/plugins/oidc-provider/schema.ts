@@ -55,6 +55,8 @@ export const oidcProviderSchema = {
       alg: { type: 'string', required: true },
       privateKey: { type: 'string', required: true, long: true, returned: false },
       createdAt: { type: 'date', required: true },
+      /** When it stops signing (published to verify until its ID tokens have expired); null: createdAt + the rotation interval. */
+      expiresAt: { type: 'date' },
     },
   },
 } satisfies Partial<Schema>;

@@ -38,7 +38,7 @@ export const oauthInteraction = defineEndpoint({
       const asked = String(details.params.prompt ?? '').split(' ').includes('consent');
       const remembered = !asked && (await consentCovers(c.auth, s.user.id, clientId, requestedScopes(details)));
       if (app?.firstParty || remembered) {
-        const consent = await grantConsent(c.auth, runtime, details, s.user.id);
+        const consent = await grantConsent(c.auth, runtime, details, s.session, config.refreshTokenTTL);
         return c.redirect(await finishInteraction(runtime, c.headers, { consent }));
       }
       return c.redirect(`${config.appURL}/oauth/consent?uid=${encodeURIComponent(uid)}`);
