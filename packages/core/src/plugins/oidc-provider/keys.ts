@@ -93,10 +93,3 @@ export async function loadKeySet(auth: AuthContext, policy: KeyPolicy): Promise<
   const keys = [...signing, ...retired];
   return { keys, fingerprint: keys.map((k) => `${k.kid}${k.key_ops ? '-' : '+'}`).join(','), changesAt };
 }
-
-/** Stops every signing key now (a new one signs from the next read of the key set); the old ones stay published for `retention`. */
-export async function retireSigningKeys(auth: AuthContext): Promise<void> {
-  const now = new Date(auth.now());
-  await auth.adapter.updateMany('oidcSigningKey', [{ field: 'expiresAt', value: now, operator: 'gt' }], { expiresAt: now });
-  await auth.adapter.updateMany('oidcSigningKey', [{ field: 'expiresAt', value: null }], { expiresAt: now });
-}
