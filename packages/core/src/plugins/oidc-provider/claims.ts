@@ -2,13 +2,13 @@ import type { AuthContext } from '../../context.js';
 import type { UserRow } from '../../session/types.js';
 import type { ProviderStorage } from './storage.js';
 
-/** The claims of each scope. `organization` is offered only when the organization plugin is on. */
-export const CLAIMS = {
+/** The claims of each scope (each key is a scope oidc-provider offers). `organization` only when the organization plugin is on. */
+export const claimsConfig = (organizations: boolean) => ({
   openid: ['sub'],
   email: ['email', 'email_verified'],
   profile: ['name', 'picture'],
-  organization: ['org_id', 'org_slug', 'org_name', 'org_role'],
-};
+  ...(organizations ? { organization: ['org_id', 'org_slug', 'org_name', 'org_role'] } : {}),
+});
 
 export const scopesFor = (organizations: boolean) => ['openid', 'offline_access', 'email', 'profile', ...(organizations ? ['organization'] : [])];
 

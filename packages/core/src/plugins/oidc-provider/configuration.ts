@@ -3,7 +3,7 @@ import type { default as Provider, Configuration, KoaContextWithOIDC } from 'oid
 import type { JWK } from 'jose';
 import type { AuthContext } from '../../context.js';
 import type { UserRow } from '../../session/types.js';
-import { claimsFor, CLAIMS, rememberedOrganization, scopesFor } from './claims.js';
+import { claimsConfig, claimsFor, rememberedOrganization, scopesFor } from './claims.js';
 import type { OidcProviderConfig } from './config.js';
 import { page } from './pages.js';
 import type { ProviderStorage } from './storage.js';
@@ -68,7 +68,7 @@ export function configurationOf(auth: AuthContext, config: OidcProviderConfig, s
     routes: OIDC_ROUTES,
     ...(config.fetch ? { fetch: config.fetch as NonNullable<Configuration['fetch']> } : {}),
     scopes: scopesFor(organizations),
-    claims: CLAIMS,
+    claims: claimsConfig(organizations),
     async findAccount(ctx, sub, token) {
       const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'id', value: sub }]);
       if (!user) return undefined;
