@@ -4,7 +4,8 @@ import type { ProviderStorage } from './storage.js';
 
 /** The claims of each scope (each key is a scope oidc-provider offers). `organization` only when the organization plugin is on. */
 export const claimsConfig = (organizations: boolean) => ({
-  openid: ['sub'],
+  // acr and amr (how the person signed in) are in every ID token, asked for or not.
+  openid: ['sub', 'acr', 'amr'],
   email: ['email', 'email_verified'],
   profile: ['name', 'picture'],
   ...(organizations ? { organization: ['org_id', 'org_slug', 'org_name', 'org_role'] } : {}),

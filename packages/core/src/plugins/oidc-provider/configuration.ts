@@ -3,6 +3,7 @@ import type { default as Provider, Configuration, KoaContextWithOIDC } from 'oid
 import type { JWK } from 'jose';
 import type { AuthContext } from '../../context.js';
 import type { UserRow } from '../../session/types.js';
+import { ACR_VALUES } from './acr.js';
 import { claimsConfig, claimsFor, rememberedOrganization, scopesFor } from './claims.js';
 import type { OidcProviderConfig } from './config.js';
 import { page } from './pages.js';
@@ -76,6 +77,7 @@ export function configurationOf(auth: AuthContext, config: OidcProviderConfig, s
       return { accountId: sub, claims: () => claimsFor(auth, storage, user, organizations ? grantId : undefined) };
     },
     interactions: { policy: policyOf(auth, storage, organizations, oidc), url: (_ctx, interaction) => `${auth.basePath}${INTERACTION_PATH}/${interaction.uid}` },
+    acrValues: ACR_VALUES,
     pkce: { required: () => true },
     rotateRefreshToken: () => true,
     ttl: {
@@ -90,6 +92,8 @@ export function configurationOf(auth: AuthContext, config: OidcProviderConfig, s
     },
     features: {
       devInteractions: { enabled: false },
+      // The `claims` request parameter: how an app asks for an essential acr.
+      claimsParameter: { enabled: true },
       clientCredentials: { enabled: true },
       revocation: { enabled: true },
       introspection: { enabled: true },
