@@ -11,7 +11,7 @@ import type { SessionRow, UserRow } from './session/types.js';
 export async function completeSignIn(
   c: EndpointContext,
   user: UserRow,
-  /** `secondFactor`: a second factor was passed (recorded with the sign-in event, which the OpenID provider reads for acr). */
+  /** `secondFactor`: a second factor was passed (recorded with the sign-in event: how the session was signed in). */
   opts: { rememberMe: boolean; callbackURL?: string; method: string; secondFactorDue?: boolean; secondFactor?: boolean },
 ): Promise<{ intercepted: unknown } | { session: SessionRow; token: string; user: UserRow }> {
   for (const gate of c.signInGates) {

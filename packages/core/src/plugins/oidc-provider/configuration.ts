@@ -6,7 +6,7 @@ import type { UserRow } from '../../session/types.js';
 import { ACR_VALUES } from './acr.js';
 import { claimsConfig, claimsFor, rememberedOrganization, scopesFor } from './claims.js';
 import type { OidcProviderConfig } from './config.js';
-import { page } from './pages.js';
+import { errorPage, page } from './pages.js';
 import type { ProviderStorage } from './storage.js';
 
 /** The provider's own routes, below the base path (beside Gatehouse's: `/token` and `/jwks` are the jwt plugin's). */
@@ -113,7 +113,7 @@ export function configurationOf(auth: AuthContext, config: OidcProviderConfig, s
     },
     async renderError(ctx: KoaContextWithOIDC, out) {
       ctx.type = 'html';
-      ctx.body = page('Sign-in error', `<h1>This sign-in cannot continue</h1><p class="error">${escapeHtml(String(out.error_description ?? out.error))}</p><p class="muted">Error: ${escapeHtml(String(out.error))}</p>`);
+      ctx.body = errorPage(String(out.error), out.error_description === undefined ? undefined : String(out.error_description), escapeHtml);
     },
   };
 }
