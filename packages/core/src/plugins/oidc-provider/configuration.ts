@@ -6,7 +6,7 @@ import type { UserRow } from '../../session/types.js';
 import { ACR_VALUES } from './acr.js';
 import { claimsConfig, claimsFor, rememberedOrganization, scopesFor } from './claims.js';
 import type { OidcProviderConfig } from './config.js';
-import { errorPage, page } from './pages.js';
+import { errorPage, escapeHtml, page } from './pages.js';
 import type { ProviderStorage } from './storage.js';
 
 /** The provider's own routes, below the base path (beside Gatehouse's: `/token` and `/jwks` are the jwt plugin's). */
@@ -21,8 +21,6 @@ export const OIDC_ROUTES = {
 } as const;
 
 export const INTERACTION_PATH = '/oauth2/interaction';
-
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function cookieKeys(auth: AuthContext, config: OidcProviderConfig): string[] {
   if (config.cookieKeys?.length) return config.cookieKeys;
@@ -113,7 +111,7 @@ export function configurationOf(auth: AuthContext, config: OidcProviderConfig, s
     },
     async renderError(ctx: KoaContextWithOIDC, out) {
       ctx.type = 'html';
-      ctx.body = errorPage(String(out.error), out.error_description === undefined ? undefined : String(out.error_description), escapeHtml);
+      ctx.body = errorPage(String(out.error), out.error_description === undefined ? undefined : String(out.error_description));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { TOTP, URI } from 'otpauth';
+import { type TOTP, URI } from 'otpauth';
 import * as client from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { type TestClient, useTestClients } from '../../test/harness.js';

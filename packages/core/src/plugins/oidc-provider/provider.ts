@@ -7,7 +7,7 @@ import { type KeyPolicy, type KeySet, loadKeySet } from './keys.js';
 import { databaseProviderStorage, type ProviderStorage } from './storage.js';
 import { secondaryProviderStorage } from './secondary-storage.js';
 
-export { escapeHtml, INTERACTION_PATH, OIDC_ROUTES } from './configuration.js';
+export { INTERACTION_PATH, OIDC_ROUTES } from './configuration.js';
 
 /** What the mount hands to oidc-provider: its routes and its two discovery documents. */
 export const OIDC_MOUNT = {
