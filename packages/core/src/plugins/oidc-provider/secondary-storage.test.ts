@@ -79,3 +79,11 @@ describe.skipIf(!REDIS)('oidcProvider storage on the secondary storage (Redis)',
     expect((await client.refreshTokenGrant(rpA, after.refresh_token!)).access_token).toBeTruthy();
   });
 });
+
+describe('oidcProvider storage option', () => {
+  it('refuses to start on the secondary storage when none is configured', async () => {
+    await expect(clients.open({ oidcProvider: { enabled: true, storage: 'secondary-storage' } })).rejects.toThrow(
+      'oidcProvider.storage is "secondary-storage" but no secondaryStorage (REDIS_URL) is configured',
+    );
+  });
+});
