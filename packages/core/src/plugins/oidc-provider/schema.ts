@@ -3,7 +3,8 @@ import type { Schema } from '../../db/schema.js';
 /**
  * The OpenID provider's tables. `oidcModel` holds oidc-provider's models (sessions,
  * interactions, codes, tokens, grants), one row each, `id` = `<model>:<id>`: every instance
- * reads and writes the same rows, so two instances serve one provider.
+ * reads and writes the same rows, so two instances serve one provider. With `storage:
+ * 'secondary-storage'` they live in Redis instead (secondary-storage.ts) and this table stays empty.
  */
 export const oidcProviderSchema = {
   oidcModel: {
