@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as client from 'openid-client';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { absent, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, signInOnPage, type Stack, startStack, uniqueEmail } from './kit.js';
 
@@ -26,15 +25,6 @@ async function register(name: string, ...extra: string[]): Promise<Registered> {
   expect(r.code, r.out).toBe(0);
   // The output is stdout and stderr together: on Node 20 oidc-provider warns first (it asks for Node 22).
   return JSON.parse(r.out.slice(r.out.indexOf('{'))) as Registered;
-}
-
-/** Phone and desktop screenshots of a page, under /tmp (for a person to look at). */
-async function widths(page: Page, name: string): Promise<void> {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: `/tmp/oidc-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1024, height: 768 });
 }
 
 async function relyingParty(registered: Registered): Promise<client.Configuration> {
@@ -68,7 +58,7 @@ describeBrowser('Gatehouse as an OpenID provider, in Chromium', () => {
     const nonce = client.randomNonce();
     const authorize = client.buildAuthorizationUrl(notes, {
       redirect_uri: `${appURL}/callback`,
-      scope: 'openid email profile offline_access',
+      scope: 'openid email profile organization offline_access',
       prompt: 'consent',
       code_challenge: await client.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
@@ -90,8 +80,9 @@ describeBrowser('Gatehouse as an OpenID provider, in Chromium', () => {
     await shows(page.getByRole('heading', { name: 'Notes wants to use your account' }));
     await showsText(page.getByRole('main'), 'See your email address');
     await showsText(page.getByRole('main'), 'Stay connected when you are not using it');
+    await showsText(page.getByRole('main'), 'See your active organization and your role in it');
     await stack.shot(page, '2-consent');
-    await widths(page, 'consent');
+    await stack.shots(page, 'consent');
     await page.getByRole('button', { name: 'Allow' }).click();
 
     // Back at the application with a code.
@@ -125,7 +116,18 @@ describeBrowser('Gatehouse as an OpenID provider, in Chromium', () => {
     const connected = page.getByRole('region', { name: 'Connected applications' });
     await showsText(connected, 'Notes');
     await stack.shot(page, '3-connected-apps');
-    await widths(page, 'connected-apps');
+    await stack.shots(page, 'connected-apps');
+
+    // Removing Notes' access revokes its tokens; Wiki (signed in to as well) stays, until removed too.
+    await showsText(connected, 'Wiki');
+    await connected.getByRole('button', { name: 'Remove access of Notes' }).click();
+    await absent(connected.getByText('Notes', { exact: true }));
+    await showsText(connected, 'Wiki');
+    await expect(client.refreshTokenGrant(notes, refreshed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await connected.getByRole('button', { name: 'Remove access of Wiki' }).click();
+    await shows(connected.getByText('No applications yet.'));
+    await stack.shot(page, '3b-connected-apps-removed');
+    await stack.shots(page, 'connected-apps-removed');
 
     // RP-initiated logout: Gatehouse asks, then sends the browser back to the app.
     await page.goto(client.buildEndSessionUrl(notes, { id_token_hint: refreshed.id_token ?? tokens.id_token!, post_logout_redirect_uri: `${appURL}/signed-out` }).href);
@@ -133,6 +135,14 @@ describeBrowser('Gatehouse as an OpenID provider, in Chromium', () => {
     await stack.shot(page, '4-sign-out');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.href.startsWith(`${appURL}/signed-out`));
+
+    // An app that is not registered: the person is told so, in words, on Gatehouse's page.
+    const unknown = new URL(authorize.href);
+    unknown.searchParams.set('client_id', 'not-registered');
+    await page.goto(unknown.href);
+    await shows(page.getByRole('heading', { name: 'This sign-in cannot continue' }));
+    await showsText(page.locator('body'), 'This application is not registered here, or no longer is.');
+    await stack.shots(page, 'unknown-application');
     expect(stack.pageErrors).toEqual([]);
   }, JOURNEY_TIMEOUT);
 
@@ -153,7 +163,7 @@ describeBrowser('Gatehouse as an OpenID provider, in Chromium', () => {
     expect(first.length).toBeGreaterThan(30);
     await showsText(section.getByRole('listitem').filter({ hasText: 'Billing' }), `${appURL}/billing/callback`);
     await stack.shot(page, '5-applications');
-    await widths(page, 'applications');
+    await stack.shots(page, 'applications');
     await section.getByRole('button', { name: 'Rotate the secret of Billing' }).click();
     await expect.poll(() => secret.inputValue()).not.toBe(first);
     await section.getByRole('button', { name: 'Delete Billing' }).click();

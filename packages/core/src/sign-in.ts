@@ -11,7 +11,8 @@ import type { SessionRow, UserRow } from './session/types.js';
 export async function completeSignIn(
   c: EndpointContext,
   user: UserRow,
-  opts: { rememberMe: boolean; callbackURL?: string; method: string; secondFactorDue?: boolean },
+  /** `secondFactor`: a second factor was passed (recorded with the sign-in event: how the session was signed in). */
+  opts: { rememberMe: boolean; callbackURL?: string; method: string; secondFactorDue?: boolean; secondFactor?: boolean },
 ): Promise<{ intercepted: unknown } | { session: SessionRow; token: string; user: UserRow }> {
   for (const gate of c.signInGates) {
     const answer = await gate(c, { user, ...opts });
@@ -19,7 +20,7 @@ export async function completeSignIn(
   }
   const { session, token } = await c.auth.sessions.create(c, user.id, { dontRemember: !opts.rememberMe });
   c.auth.sessions.setCookies(c, { session, user, token }, !opts.rememberMe);
-  await c.auth.audit.record(c, 'sign-in.success', { userId: user.id, actorId: user.id, details: { method: opts.method } });
+  await c.auth.audit.record(c, 'sign-in.success', { userId: user.id, actorId: user.id, details: { method: opts.method, ...(opts.secondFactor ? { secondFactor: true } : {}) } });
   return { session, token, user };
 }
 

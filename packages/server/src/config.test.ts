@@ -164,3 +164,21 @@ describe('metrics by configuration', () => {
     await expect(withConfig({ metrics: { enabeld: true, token } })).rejects.toThrow(/^config: metrics: Unrecognized key: "enabeld"/);
   });
 });
+
+describe('the OpenID provider in the config module', () => {
+  const withConfig = (config: unknown, env: Record<string, string> = {}) => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-config-'));
+    writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify(config));
+    return loadConfig({ env, cwd: dir });
+  };
+
+  it('takes its storage and key rotation as written', async () => {
+    const loaded = await withConfig({ oidcProvider: { enabled: true, storage: 'secondary-storage', keyRotationInterval: 86400 } }, { REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(loaded.oidcProvider).toEqual({ enabled: true, storage: 'secondary-storage', keyRotationInterval: 86400 });
+  });
+
+  it('refuses an unknown storage and a rotation shorter than an hour, naming them', async () => {
+    await expect(withConfig({ oidcProvider: { enabled: true, storage: 'redis' } })).rejects.toThrow(/^config: oidcProvider\.storage: /);
+    await expect(withConfig({ oidcProvider: { enabled: true, keyRotationInterval: 60 } })).rejects.toThrow(/^config: oidcProvider\.keyRotationInterval: /);
+  });
+});

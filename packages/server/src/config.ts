@@ -183,6 +183,8 @@ const schema = z.looseObject({
       accessTokenTTL: z.number().int().min(60).optional(),
       idTokenTTL: z.number().int().min(60).optional(),
       refreshTokenTTL: z.number().int().min(60).optional(),
+      storage: z.enum(['database', 'secondary-storage']).optional(),
+      keyRotationInterval: z.number().int().min(3600).optional(),
     })
     .optional(),
   multiSession: z.looseObject({ enabled: z.boolean().optional(), maximumSessions: z.number().int().min(1).max(20).optional() }).optional(),

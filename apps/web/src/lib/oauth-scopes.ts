@@ -4,6 +4,7 @@ const SCOPES: Record<string, string> = {
   email: 'See your email address',
   profile: 'See your name and picture',
   offline_access: 'Stay connected when you are not using it',
+  organization: 'See your active organization and your role in it',
 };
 
 export function scopeDescription(scope: string): string {

@@ -7,6 +7,13 @@ export interface OidcProviderOptions {
   accessTokenTTL?: number;
   idTokenTTL?: number;
   refreshTokenTTL?: number;
+  /**
+   * Where the provider keeps its sessions, codes, tokens and grants: `database` (default) or
+   * `secondary-storage` (the `secondaryStorage` option, e.g. Redis from REDIS_URL).
+   */
+  storage?: 'database' | 'secondary-storage';
+  /** Seconds an ID-token signing key signs before a new one takes over (default 30 days). */
+  keyRotationInterval?: number;
   /** Keys signing the cookies of the provider's own flow; default: derived from the auth secret. */
   cookieKeys?: string[];
   /**
@@ -21,6 +28,8 @@ export interface OidcProviderConfig {
   accessTokenTTL: number;
   idTokenTTL: number;
   refreshTokenTTL: number;
+  storage: 'database' | 'secondary-storage';
+  keyRotationInterval: number;
   cookieKeys?: string[];
   fetch?: OidcProviderOptions['fetch'];
 }
@@ -31,6 +40,8 @@ export function resolveOidcOptions(o: OidcProviderOptions, baseURL: string): Oid
     accessTokenTTL: o.accessTokenTTL ?? 3600,
     idTokenTTL: o.idTokenTTL ?? 3600,
     refreshTokenTTL: o.refreshTokenTTL ?? 30 * 24 * 3600,
+    storage: o.storage ?? 'database',
+    keyRotationInterval: o.keyRotationInterval ?? 30 * 24 * 3600,
     ...(o.cookieKeys ? { cookieKeys: o.cookieKeys } : {}),
     ...(o.fetch ? { fetch: o.fetch } : {}),
   };

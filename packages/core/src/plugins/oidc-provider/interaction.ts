@@ -4,6 +4,7 @@ import type { InteractionResults } from 'oidc-provider';
 import type { AuthContext } from '../../context.js';
 import type { OidcRuntime } from './provider.js';
 import { oidcError } from './errors.js';
+import { rememberOrganization } from './claims.js';
 
 type Interaction = Awaited<ReturnType<OidcRuntime['provider']['interactionDetails']>>;
 
@@ -49,7 +50,14 @@ export function requestedScopes(details: Interaction): string[] {
  * Grants the scopes to the client for this person (oidc-provider's Grant, kept with its
  * tokens) and remembers the consent (`oauthConsent`): answers the consent result.
  */
-export async function grantConsent(auth: AuthContext, runtime: OidcRuntime, details: Interaction, accountId: string): Promise<InteractionResults['consent']> {
+export async function grantConsent(
+  auth: AuthContext,
+  runtime: OidcRuntime,
+  details: Interaction,
+  session: { userId: string; activeOrganizationId?: unknown },
+  grantTTL: number,
+): Promise<InteractionResults['consent']> {
+  const accountId = session.userId;
   const clientId = String(details.params.client_id);
   const { Grant } = runtime.provider;
   const grant = details.grantId ? ((await Grant.find(details.grantId)) ?? new Grant({ accountId, clientId })) : new Grant({ accountId, clientId });
@@ -60,6 +68,7 @@ export async function grantConsent(auth: AuthContext, runtime: OidcRuntime, deta
   for (const [indicator, s] of Object.entries(info.missingResourceScopes ?? {})) grant.addResourceScope(indicator, s.join(' '));
   const grantId = await grant.save();
   await rememberConsent(auth, accountId, clientId, scopes);
+  if (auth.features.organization === true) await rememberOrganization(runtime.storage, grantId, (session.activeOrganizationId as string | null | undefined) ?? null, grantTTL);
   return { grantId };
 }
 

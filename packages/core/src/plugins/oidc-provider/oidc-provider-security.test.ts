@@ -28,6 +28,22 @@ describe('oidcProvider: the conformance suite basic plan, refused', () => {
     expect(await r.text()).toMatch(/redirect_uri/);
   });
 
+  it('shows a person an error page for an unknown client_id (no redirect, no stack trace)', async () => {
+    const { t, rp } = await setUp();
+    const { url } = await authorizationRequest(rp);
+    const unknown = new URL(url);
+    unknown.searchParams.set('client_id', 'no-such-app');
+    const r = await browser(t).get(unknown.href);
+    expect(r.status).toBe(400);
+    expect(r.headers.get('location')).toBeNull();
+    expect(r.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await r.text();
+    expect(html).toContain('<h1>This sign-in cannot continue</h1>');
+    expect(html).toContain('This application is not registered here, or no longer is.');
+    expect(html).toContain('Error: invalid_client (client is invalid)');
+    expect(html).not.toMatch(/node_modules|at \w+ \(|stack/i);
+  });
+
   it('refuses an authorization request without PKCE', async () => {
     const { t, rp } = await setUp();
     const url = client.buildAuthorizationUrl(rp, { redirect_uri: 'http://app.localhost:4000/callback', scope: 'openid', state: 's' });

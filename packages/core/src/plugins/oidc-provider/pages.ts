@@ -11,3 +11,17 @@ h1{font-size:1.4rem;margin:0 0 12px}.muted{color:#5b6475;font-size:.9rem}.error{
 button.primary{background:#2f5bea;border-color:#2f5bea;color:#fff}
 </style></head><body><main>${body}</main></body></html>`;
 }
+
+/** What a person is told for the protocol errors they can meet in a browser (an app's mistake, not theirs). */
+const EXPLAINED: Record<string, string> = {
+  invalid_client: 'This application is not registered here, or no longer is. Tell the people who run it.',
+  invalid_redirect_uri: 'The application asked to send you back to an address it has not registered. Tell the people who run it.',
+};
+
+/** The page of a protocol error shown in the browser: a sentence for a person, the protocol's words below. */
+export function errorPage(error: string, description: string | undefined): string {
+  const said = EXPLAINED[error] ?? description ?? error;
+  return page('Sign-in error', `<h1>This sign-in cannot continue</h1><p class="error">${escapeHtml(said)}</p><p class="muted">Error: ${escapeHtml(error)}${description ? ` (${escapeHtml(description)})` : ''}</p>`);
+}
+
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

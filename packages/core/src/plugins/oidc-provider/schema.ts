@@ -3,7 +3,8 @@ import type { Schema } from '../../db/schema.js';
 /**
  * The OpenID provider's tables. `oidcModel` holds oidc-provider's models (sessions,
  * interactions, codes, tokens, grants), one row each, `id` = `<model>:<id>`: every instance
- * reads and writes the same rows, so two instances serve one provider.
+ * reads and writes the same rows, so two instances serve one provider. With `storage:
+ * 'secondary-storage'` they live in Redis instead (secondary-storage.ts) and this table stays empty.
  */
 export const oidcProviderSchema = {
   oidcModel: {
@@ -55,6 +56,8 @@ export const oidcProviderSchema = {
       alg: { type: 'string', required: true },
       privateKey: { type: 'string', required: true, long: true, returned: false },
       createdAt: { type: 'date', required: true },
+      /** When it stops signing (published to verify until its ID tokens have expired); null: createdAt + the rotation interval. */
+      expiresAt: { type: 'date' },
     },
   },
 } satisfies Partial<Schema>;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestClients } from '../../test/harness.js';
+import type { SecondaryStorage } from '../../storage/types.js';
+import { secondaryProviderStorage } from './secondary-storage.js';
 import { ModelStore, revokeGrants } from './storage.js';
 
 const clients = useTestClients();
@@ -57,5 +59,65 @@ describe('oidcProvider storage (oidcModel)', () => {
     t.clock.advance(3601);
     await refresh.upsert('new', { grantId: 'g9' } as never, 600);
     expect(await auth.adapter.findOne('oidcModel', [{ field: 'id', value: 'RefreshToken:old' }])).toBeNull();
+  });
+});
+
+/** The same contract on the secondary storage, here an in-memory one with a clock of the test's. */
+describe('oidcProvider storage (secondary storage)', () => {
+  function memoryStorage(now: () => number): SecondaryStorage {
+    const map = new Map<string, { value: string; until: number | null }>();
+    return {
+      async get(key) {
+        const e = map.get(key);
+        return e && (e.until === null || e.until > now()) ? e.value : null;
+      },
+      async set(key, value, ttl) {
+        map.set(key, { value, until: ttl ? now() + ttl * 1000 : null });
+      },
+      async delete(key) {
+        map.delete(key);
+      },
+    };
+  }
+
+  it('upserts, finds by id, uid and user code, consumes, expires, revokes by grant and by consent', async () => {
+    const t = await clients.open({ oidcProvider: { enabled: true } });
+    const auth = await t.auth.context();
+    const storage = secondaryProviderStorage(memoryStorage(t.clock.now), auth, 3600);
+    const codes = storage.model('AuthorizationCode');
+    const sessions = storage.model('Session');
+    const grants = storage.model('Grant');
+    await codes.upsert('c1', { grantId: 'g1', accountId: 'u1', clientId: 'app', scope: 'openid' } as never, 60);
+    expect(await codes.find('c1')).toMatchObject({ grantId: 'g1', scope: 'openid' });
+    expect(await sessions.find('c1')).toBeUndefined();
+    await sessions.upsert('s1', { uid: 'uid-1', accountId: 'u1' } as never, 60);
+    expect(await sessions.findByUid!('uid-1')).toMatchObject({ accountId: 'u1' });
+    const device = storage.model('DeviceCode');
+    await device.upsert('d1', { userCode: 'ABCD-EFGH', grantId: 'g1' } as never, 60);
+    expect(await device.findByUserCode!('ABCD-EFGH')).toMatchObject({ userCode: 'ABCD-EFGH' });
+
+    await codes.consume('c1');
+    expect(((await codes.find('c1')) as { consumed?: number }).consumed).toBeTypeOf('number');
+    await codes.revokeByGrantId('g1');
+    expect(await codes.find('c1')).toBeUndefined();
+    expect(await device.findByUserCode!('ABCD-EFGH')).toBeUndefined();
+    expect(await sessions.findByUid!('uid-1')).toBeDefined();
+    await sessions.destroy('s1');
+    expect(await sessions.findByUid!('uid-1')).toBeUndefined();
+
+    await codes.upsert('c2', { grantId: 'g2' } as never, 60);
+    t.clock.advance(61);
+    expect(await codes.find('c2')).toBeUndefined();
+
+    // A consent revoked: the person's grants to that app written before it are gone, others stay; later grants count.
+    await grants.upsert('ga', { accountId: 'u1', clientId: 'a' } as never, 600);
+    await grants.upsert('gb', { accountId: 'u1', clientId: 'b' } as never, 600);
+    t.clock.advance(1);
+    await storage.revokeGrants('u1', 'a');
+    expect(await grants.find('ga')).toBeUndefined();
+    expect(await grants.find('gb')).toBeDefined();
+    t.clock.advance(1);
+    await grants.upsert('ga2', { accountId: 'u1', clientId: 'a' } as never, 600);
+    expect(await grants.find('ga2')).toBeDefined();
   });
 });

@@ -127,8 +127,19 @@ export async function revokeGrants(auth: Pick<AuthContext, 'adapter'>, accountId
   });
 }
 
-/** The adapter factory oidc-provider is configured with. */
-export function modelStores(auth: Pick<AuthContext, 'adapter' | 'encrypter' | 'now'>) {
+/** Where the provider keeps its models: the database (default) or the secondary storage. */
+export interface ProviderStorage {
+  /** oidc-provider's adapter for one model. */
+  model(name: string): OidcAdapter;
+  /** Revokes every grant of a person to an application, with the tokens issued under them. */
+  revokeGrants(accountId: string, clientId: string): Promise<void>;
+}
+
+/** The provider's storage on Gatehouse's database. */
+export function databaseProviderStorage(auth: Pick<AuthContext, 'adapter' | 'encrypter' | 'now'>): ProviderStorage {
   const sweeper: Sweeper = { last: 0 };
-  return (name: string) => new ModelStore(auth, name, sweeper);
+  return {
+    model: (name) => new ModelStore(auth, name, sweeper),
+    revokeGrants: (accountId, clientId) => revokeGrants(auth, accountId, clientId),
+  };
 }

@@ -74,7 +74,7 @@ export async function passChallenge(
   if (!(await consumePending(c, ch.pending))) throw twoFactorError('UNAUTHORIZED', 'INVALID_TWO_FACTOR_COOKIE');
   if (opts.disableSession) return { token: null, user: auth.publicUser(user) };
   secondFactorPassed.add(c);
-  const done = await completeSignIn(c, user, { rememberMe: ch.pending.rememberMe, method: ch.pending.method });
+  const done = await completeSignIn(c, user, { rememberMe: ch.pending.rememberMe, method: ch.pending.method, secondFactor: true });
   if ('intercepted' in done) return done.intercepted;
   if (opts.trustDevice) await trustDevice(c, user.id);
   return { token: done.token, user: auth.publicUser(done.user) };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../../endpoint.js';
 import { findApplication } from '../applications.js';
 import { oidcError } from '../errors.js';
-import { revokeGrants } from '../storage.js';
+import { oidcState } from '../state.js';
 
 type ConsentRow = {
   clientId: string;
@@ -40,7 +40,7 @@ export const revokeConsent = defineEndpoint({
       { field: 'clientId', value: c.body.clientId },
     ]);
     if (!removed) throw oidcError('NOT_FOUND', 'CONSENT_NOT_FOUND');
-    await revokeGrants(c.auth, userId, c.body.clientId);
+    await oidcState(c.auth).runtime.storage.revokeGrants(userId, c.body.clientId);
     await c.auth.audit.record(c, 'oauth.consent-revoked', { userId, details: { clientId: c.body.clientId } });
     return { status: true };
   },

@@ -16,7 +16,7 @@ export const oauthInteractionConsent = defineEndpoint({
   body: z.object({ accept: z.boolean() }),
   requireSession: true,
   async handler(c) {
-    const { runtime } = oidcState(c.auth);
+    const { runtime, config } = oidcState(c.auth);
     const details = await interactionOf(runtime, c.headers, c.params.uid!);
     if (details.prompt.name !== 'consent' || details.session?.accountId !== c.session.user.id) throw oidcError('BAD_REQUEST', 'INTERACTION_NOT_FOUND');
     const clientId = String(details.params.client_id);
@@ -24,7 +24,7 @@ export const oauthInteractionConsent = defineEndpoint({
       const redirect = await finishInteraction(runtime, c.headers, { error: 'access_denied', error_description: 'The person declined to share their account' });
       return { redirect };
     }
-    const consent = await grantConsent(c.auth, runtime, details, c.session.user.id);
+    const consent = await grantConsent(c.auth, runtime, details, c.session.session, config.refreshTokenTTL);
     await c.auth.audit.record(c, 'oauth.consent', { userId: c.session.user.id, details: { clientId, grantId: consent?.grantId } });
     return { redirect: await finishInteraction(runtime, c.headers, { consent }) };
   },

@@ -1,0 +1,132 @@
+import { hkdfSync } from 'node:crypto';
+import type { default as Provider, Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import type { JWK } from 'jose';
+import type { AuthContext } from '../../context.js';
+import type { UserRow } from '../../session/types.js';
+import { ACR_VALUES } from './acr.js';
+import { claimsConfig, claimsFor, rememberedOrganization, scopesFor } from './claims.js';
+import type { OidcProviderConfig } from './config.js';
+import { errorPage, escapeHtml, page } from './pages.js';
+import type { ProviderStorage } from './storage.js';
+
+/** The provider's own routes, below the base path (beside Gatehouse's: `/token` and `/jwks` are the jwt plugin's). */
+export const OIDC_ROUTES = {
+  authorization: '/oidc/authorize',
+  token: '/oidc/token',
+  userinfo: '/oidc/userinfo',
+  jwks: '/oidc/jwks',
+  end_session: '/oidc/end-session',
+  revocation: '/oidc/revoke',
+  introspection: '/oidc/introspect',
+} as const;
+
+export const INTERACTION_PATH = '/oauth2/interaction';
+
+function cookieKeys(auth: AuthContext, config: OidcProviderConfig): string[] {
+  if (config.cookieKeys?.length) return config.cookieKeys;
+  return auth.options.secrets.map((s) => Buffer.from(hkdfSync('sha256', s, 'gatehouse', 'oidc-provider-cookies', 32)).toString('base64url'));
+}
+
+type OidcModule = typeof import('oidc-provider');
+
+/**
+ * oidc-provider's prompts, plus: login when the Gatehouse session ended or changed; consent
+ * (answered at once when remembered) when the active organization changed since the grant.
+ */
+function policyOf(auth: AuthContext, storage: ProviderStorage, organizations: boolean, { interactionPolicy }: OidcModule) {
+  const policy = interactionPolicy.base();
+  // The provider's own session lasts only as long as the Gatehouse session it came from: signed
+  // out of Gatehouse (or signed in as someone else), an app's request asks for a sign-in again.
+  policy.get('login')!.checks.add(
+    new interactionPolicy.Check('gatehouse_session', 'the Gatehouse session ended or changed', 'login_required', async (ctx) => {
+      const accountId = ctx.oidc.session?.accountId;
+      if (!accountId) return false;
+      const live = await auth.sessions.fromCookieHeader(ctx.get('cookie') || null);
+      return live?.user.id !== accountId;
+    }),
+  );
+  policy.get('consent')!.checks.add(
+    new interactionPolicy.Check('gatehouse_organization', 'the active organization changed', async (ctx) => {
+      const grantId = ctx.oidc.grant?.jti;
+      if (!organizations || !grantId || !String(ctx.oidc.params?.scope ?? '').split(' ').includes('organization')) return false;
+      const live = await auth.sessions.fromCookieHeader(ctx.get('cookie') || null);
+      const active = (live?.session.activeOrganizationId as string | null | undefined) ?? null;
+      return (await rememberedOrganization(storage, grantId)) !== active;
+    }),
+  );
+  return policy;
+}
+
+/** oidc-provider's configuration for this instance, signing with `keys`. */
+export function configurationOf(auth: AuthContext, config: OidcProviderConfig, storage: ProviderStorage, keys: JWK[], oidc: OidcModule): Configuration {
+  const organizations = auth.features.organization === true;
+  return {
+    adapter: (name: string) => storage.model(name),
+    jwks: { keys: keys as NonNullable<Configuration['jwks']>['keys'] },
+    cookies: { keys: cookieKeys(auth, config) },
+    routes: OIDC_ROUTES,
+    ...(config.fetch ? { fetch: config.fetch as NonNullable<Configuration['fetch']> } : {}),
+    scopes: scopesFor(organizations),
+    claims: claimsConfig(organizations),
+    async findAccount(ctx, sub, token) {
+      const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'id', value: sub }]);
+      if (!user) return undefined;
+      const grantId = token?.grantId ?? ctx.oidc.entities.Grant?.jti;
+      return { accountId: sub, claims: () => claimsFor(auth, storage, user, organizations ? grantId : undefined) };
+    },
+    interactions: { policy: policyOf(auth, storage, organizations, oidc), url: (_ctx, interaction) => `${auth.basePath}${INTERACTION_PATH}/${interaction.uid}` },
+    acrValues: ACR_VALUES,
+    pkce: { required: () => true },
+    rotateRefreshToken: () => true,
+    ttl: {
+      AccessToken: config.accessTokenTTL,
+      IdToken: config.idTokenTTL,
+      RefreshToken: config.refreshTokenTTL,
+      AuthorizationCode: 60,
+      Interaction: 3600,
+      Session: 14 * 24 * 3600,
+      Grant: config.refreshTokenTTL,
+      ClientCredentials: config.accessTokenTTL,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      // The `claims` request parameter: how an app asks for an essential acr.
+      claimsParameter: { enabled: true },
+      clientCredentials: { enabled: true },
+      revocation: { enabled: true },
+      introspection: { enabled: true },
+      backchannelLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx, form) {
+          ctx.body = page('Sign out', `<h1>Sign out</h1><p>Do you want to sign out of ${ctx.oidc.client?.clientName ? escapeHtml(ctx.oidc.client.clientName) : 'this application'}?</p>${form}<div class="actions"><button class="primary" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button><button type="submit" form="op.logoutForm">Stay signed in</button></div>`);
+        },
+        async postLogoutSuccessSource(ctx) {
+          ctx.body = page('Signed out', `<h1>Signed out</h1><p>You are signed out${ctx.oidc.client?.clientName ? ` of ${escapeHtml(ctx.oidc.client.clientName)}` : ''}.</p>`);
+        },
+      },
+    },
+    clientBasedCORS(_ctx, origin, client) {
+      return origin !== 'null' && client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) === true;
+    },
+    async renderError(ctx: KoaContextWithOIDC, out) {
+      ctx.type = 'html';
+      ctx.body = errorPage(String(out.error), out.error_description === undefined ? undefined : String(out.error_description));
+    },
+  };
+}
+
+/** What the provider does on its events: an RP-initiated sign-out ends the Gatehouse session; failures are logged. */
+export function listen(auth: AuthContext, provider: Provider): void {
+  // Only for a full sign-out of the account the provider session was of: the provider also ends
+  // its session itself when someone else signs in in the same browser, which must not sign them out.
+  provider.on('end_session.success', (ctx) => {
+    const accountId = ctx.oidc.session?.accountId;
+    if (!accountId || !ctx.oidc.params?.logout) return;
+    void (async () => {
+      const live = await auth.sessions.fromCookieHeader(ctx.get('cookie') || null);
+      if (live?.user.id === accountId) await auth.sessions.revoke(live.session.id);
+    })().catch((error: unknown) => auth.logger.error({ err: error }, 'could not end the Gatehouse session at an OpenID sign-out'));
+  });
+  provider.on('server_error', (_ctx, error) => auth.logger.error({ err: error }, 'oidc-provider failed'));
+}

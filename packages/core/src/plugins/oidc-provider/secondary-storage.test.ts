@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as client from 'openid-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRedisStorage } from '../../storage/redis.js';
+import { silentLogger, useTestClients } from '../../test/harness.js';
+import { codeFor, registerApp, relyingParty } from './test-kit.js';
+
+/**
+ * Against the real Redis of TEST_REDIS_URL (skipped when unset, unless CI=true), under a key
+ * prefix of its own: two instances over one database and one Redis serve one provider.
+ */
+const REDIS = process.env.TEST_REDIS_URL ?? (process.env.CI === 'true' ? 'redis://127.0.0.1:6379' : undefined);
+const PREFIX = `gh-oidc-test-${randomBytes(4).toString('hex')}:`;
+const clients = useTestClients();
+const files: string[] = [];
+const storages: Awaited<ReturnType<typeof createRedisStorage>>[] = [];
+
+afterAll(async () => {
+  if (REDIS) {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(REDIS);
+    const keys = await redis.keys(`${PREFIX}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  }
+  for (const s of storages) await s.close();
+  for (const f of files) await rm(f, { force: true });
+});
+
+/** Two instances over one SQLite file and one Redis, the provider's storage on Redis. */
+async function twoInstances() {
+  const file = join(tmpdir(), `gh-oidc-${randomBytes(6).toString('hex')}.sqlite`);
+  files.push(file);
+  const storage = await createRedisStorage(REDIS!, silentLogger, { keyPrefix: PREFIX });
+  storages.push(storage);
+  const options = { database: file, secondaryStorage: storage, oidcProvider: { enabled: true, storage: 'secondary-storage' as const } };
+  const a = await clients.open(options);
+  const b = await clients.open(options);
+  await a.signUp({ name: 'Ada' });
+  const app = await registerApp(a, { firstParty: true });
+  return { a, b, app, rpA: await relyingParty(a, app.clientId, app.clientSecret), rpB: await relyingParty(b, app.clientId, app.clientSecret) };
+}
+
+describe.skipIf(!REDIS)('oidcProvider storage on the secondary storage (Redis)', () => {
+  it('a code issued by one instance is exchanged at the other; a refresh token rotated at one is refused as reused at the other, with its family', async () => {
+    const { a, rpA, rpB } = await twoInstances();
+    const { callback, verifier, state, nonce } = await codeFor(a, rpA, { scope: 'openid email offline_access', prompt: 'consent' });
+    const tokens = await client.authorizationCodeGrant(rpB, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
+    expect(tokens.claims()!.sub).toBeTruthy();
+    expect((await client.fetchUserInfo(rpA, tokens.access_token, tokens.claims()!.sub)).email).toMatch(/@example\.com$/);
+    // The same code again, at the first instance: refused (it was consumed at the other).
+    await expect(client.authorizationCodeGrant(rpA, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce })).rejects.toMatchObject({ error: 'invalid_grant' });
+
+    const second = await codeFor(a, rpA, { scope: 'openid offline_access', prompt: 'consent' });
+    const fresh = await client.authorizationCodeGrant(rpA, second.callback, { pkceCodeVerifier: second.verifier, expectedState: second.state, expectedNonce: second.nonce });
+    const rotated = await client.refreshTokenGrant(rpA, fresh.refresh_token!);
+    await expect(client.refreshTokenGrant(rpB, fresh.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    // Reuse revoked the whole family: the rotated token is refused too, at either instance.
+    await expect(client.refreshTokenGrant(rpA, rotated.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    // Nothing of the protocol went to the database.
+    expect(await (await a.auth.context()).adapter.count('oidcModel')).toBe(0);
+  });
+
+  it('revoking the consent at one instance revokes the tokens at the other; a new consent works again', async () => {
+    const { a, b, app, rpA, rpB } = await twoInstances();
+    const { callback, verifier, state, nonce } = await codeFor(a, rpA, { scope: 'openid offline_access', prompt: 'consent' });
+    const tokens = await client.authorizationCodeGrant(rpA, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
+    // The person's session is valid at either instance (same database): revoke at b with a's cookies.
+    expect((await b.json('/oauth2/revoke-consent', { jar: a.jar, body: { clientId: app.clientId } })).data).toEqual({ status: true });
+    await expect(client.refreshTokenGrant(rpA, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.fetchUserInfo(rpB, tokens.access_token, tokens.claims()!.sub)).rejects.toThrow();
+    // Revocation is of the grants before it: a sign-in after it gets working tokens.
+    await new Promise((ok) => setTimeout(ok, 5));
+    const again = await codeFor(a, rpA, { scope: 'openid offline_access', prompt: 'consent' });
+    const after = await client.authorizationCodeGrant(rpB, again.callback, { pkceCodeVerifier: again.verifier, expectedState: again.state, expectedNonce: again.nonce });
+    expect((await client.refreshTokenGrant(rpA, after.refresh_token!)).access_token).toBeTruthy();
+  });
+});
+
+describe('oidcProvider storage option', () => {
+  it('refuses to start on the secondary storage when none is configured', async () => {
+    await expect(clients.open({ oidcProvider: { enabled: true, storage: 'secondary-storage' } })).rejects.toThrow(
+      'oidcProvider.storage is "secondary-storage" but no secondaryStorage (REDIS_URL) is configured',
+    );
+  });
+});
