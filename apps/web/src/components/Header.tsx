@@ -69,9 +69,9 @@ export function Header() {
                 <span className="who-name">{displayName(user)}</span>
               </span>
             )}
-            <button type="button" className="sign-out" onClick={onSignOut} disabled={signOut.pending}>
+            <button type="button" className="sign-out" onClick={onSignOut} disabled={signOut.pending} title={t('header.signOut')}>
               <LogOut aria-hidden="true" size={16} />
-              {t('header.signOut')}
+              <span className="sign-out-label">{t('header.signOut')}</span>
             </button>
           </div>
           <ErrorMessage error={signOut.error} />

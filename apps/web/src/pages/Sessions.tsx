@@ -52,7 +52,7 @@ export function Sessions() {
         {!list && !sessions.error ? <ListSkeleton rows={3} /> : null}
         {list && list.length === 0 ? <Empty>{t('sessions.empty')}</Empty> : null}
         {list && list.length > 0 ? (
-          <ul className="list">
+          <ul className="list session-list">
             {ordered.map((session) => (
               <SessionItem key={session.id} session={session} current={session.id === currentId}>
                 {session.id === currentId ? null : (
@@ -66,18 +66,20 @@ export function Sessions() {
         ) : null}
         <ErrorMessage error={revoke.error} />
         {list && others === 0 ? <p className="muted">{t('sessions.onlyThis')}</p> : null}
-        <div className="actions">
-          <button
-            type="button"
-            className="danger"
-            onClick={() => setAsking('others')}
-            disabled={busy || !list}
-            // While its dialog asks, the dialog's button of the same name is the only one.
-            aria-hidden={asking === 'others' ? true : undefined}
-          >
-            {t('sessions.revokeOthers')}
-          </button>
-        </div>
+        {others > 0 ? (
+          <div className="actions">
+            <button
+              type="button"
+              className="danger"
+              onClick={() => setAsking('others')}
+              disabled={busy || !list}
+              // While its dialog asks, the dialog's button of the same name is the only one.
+              aria-hidden={asking === 'others' ? true : undefined}
+            >
+              {t('sessions.revokeOthers')}
+            </button>
+          </div>
+        ) : null}
         <ErrorMessage error={revokeOthers.error} />
       </section>
       <ConfirmDialog

@@ -54,16 +54,21 @@ export function DeleteAccount() {
         onConfirm={confirm}
         onCancel={cancel}
       >
-        <p>{t('delete.confirmBody')}</p>
-        <PasswordField
-          label={t('delete.password')}
-          autoComplete="current-password"
-          value={password}
-          hint={t('delete.passwordHint')}
-          onChange={setPassword}
-          required={false}
-        />
-        <ErrorMessage error={remove.error} />
+        {/* Only while asking: a closed dialog's field would be a second "Password" on the page. */}
+        {open ? (
+          <>
+            <p>{t('delete.confirmBody')}</p>
+            <PasswordField
+              label={t('delete.password')}
+              autoComplete="current-password"
+              value={password}
+              hint={t('delete.passwordHint')}
+              onChange={setPassword}
+              required={false}
+            />
+            <ErrorMessage error={remove.error} />
+          </>
+        ) : null}
       </ConfirmDialog>
     </Section>
   );

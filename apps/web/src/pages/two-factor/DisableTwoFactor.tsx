@@ -45,9 +45,14 @@ export function DisableTwoFactor({ onDone }: { onDone: () => void }) {
         onConfirm={confirm}
         onCancel={close}
       >
-        <p>{t('twoFactor.disableBody')}</p>
-        <PasswordField label={t('twoFactor.password')} autoComplete="current-password" value={password} onChange={setPassword} />
-        <ErrorMessage error={disable.error} />
+        {/* Only while asking: a closed dialog's field would be a second "Password" on the page. */}
+        {open ? (
+          <>
+            <p>{t('twoFactor.disableBody')}</p>
+            <PasswordField label={t('twoFactor.password')} autoComplete="current-password" value={password} onChange={setPassword} />
+            <ErrorMessage error={disable.error} />
+          </>
+        ) : null}
       </ConfirmDialog>
     </>
   );
