@@ -118,6 +118,12 @@ describeBrowser('the account area in Chromium', () => {
       await shows(page.getByRole('heading', { name: 'Two-factor', level: 1 }));
       await showsText(page.getByText('Status:'), 'Off');
       await stack.shots(page, `${scheme}-two-factor`);
+      // The setup step: the QR code, the secret and the URI to copy, the code to confirm.
+      await page.getByRole('button', { name: 'Enable two-factor' }).click();
+      await page.getByLabel('Password', { exact: true }).fill('quiet-meadow-4821');
+      await page.getByRole('button', { name: 'Enable two-factor' }).click();
+      await shows(page.getByRole('img', { name: 'QR code' }));
+      await stack.shots(page, `${scheme}-two-factor-setup`);
 
       // The header's account menu, open (the multi-session plugin is on).
       await page.getByRole('banner').getByRole('button', { name: 'Grace Hopper', exact: true }).click();

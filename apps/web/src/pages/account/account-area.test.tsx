@@ -117,6 +117,8 @@ describe('the account sidebar', () => {
   it('marks a page by its path and a part of /account by the address\'s hash', () => {
     const [profile, security, sessions] = accountNav(features);
     expect(isCurrent(profile!, '/account', '')).toBe(true);
+    expect(isCurrent(profile!, '/account', '#profile')).toBe(true);
+    expect(isCurrent(security!, '/account', '')).toBe(false);
     expect(isCurrent(profile!, '/account', '#security')).toBe(false);
     expect(isCurrent(security!, '/account', '#security')).toBe(true);
     expect(isCurrent(sessions!, '/sessions', '')).toBe(true);

@@ -16,7 +16,7 @@ export interface AccountNavItem {
  */
 export function accountNav(features: Features): AccountNavItem[] {
   const items: Array<AccountNavItem | false> = [
-    { key: 'profile', to: '/account', icon: User },
+    { key: 'profile', to: '/account#profile', icon: User },
     { key: 'security', to: '/account#security', icon: ShieldCheck },
     { key: 'sessions', to: '/sessions', icon: MonitorSmartphone },
     features.twoFactor && { key: 'twoFactor', to: '/two-factor', icon: Smartphone },
@@ -28,9 +28,13 @@ export function accountNav(features: Features): AccountNavItem[] {
   return items.filter((item): item is AccountNavItem => item !== false);
 }
 
-/** Whether an entry is the one shown now: a page by its path, a section of /account by the address's #hash. */
+/** The part of /account shown when the address names none. */
+const FIRST_SECTION = 'profile';
+
+/** Whether an entry is the one shown now: a page by its path, a part of /account by the address's #hash. */
 export function isCurrent(item: AccountNavItem, pathname: string, hash: string): boolean {
-  const [path, section = ''] = item.to.split('#');
+  const [path, section] = item.to.split('#');
   if (path !== pathname) return false;
-  return section === hash.replace(/^#/, '');
+  if (!section) return true;
+  return section === (hash.replace(/^#/, '') || FIRST_SECTION);
 }
