@@ -86,6 +86,27 @@ describeBrowser('the account area in Chromium', () => {
     await context.close();
   }, JOURNEY_TIMEOUT);
 
+  for (const locale of ['de-DE', 'es-ES']) {
+    it(`in ${locale} the header, the sidebar and the pages fit a phone's width`, async () => {
+      const email = uniqueEmail(`wide-${locale}`);
+      await apiSignUp(stack, { name: 'Maximiliane Mustermann-Schmidt', email, password: 'quiet-meadow-4821' });
+      const context = await stack.browser.newContext({ locale, viewport: { width: 390, height: 844 }, colorScheme: 'light' });
+      context.setDefaultTimeout(10_000);
+      const page = await context.newPage();
+      await page.goto(`${stack.url}/`);
+      await apiSignInInPage(page, email, 'quiet-meadow-4821');
+      for (const path of ['/account', '/sessions', '/two-factor']) {
+        await page.goto(`${stack.url}${path}`);
+        await shows(page.getByRole('heading', { level: 1 }));
+        await shows(page.getByRole('navigation', { name: locale === 'de-DE' ? 'Kontoeinstellungen' : 'Ajustes de la cuenta' }));
+        // Nothing wider than the screen: the tabs scroll inside their row, long words wrap.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await stack.shot(page, `${locale}${path.replace('/', '-')}-390`);
+      }
+      await context.close();
+    }, JOURNEY_TIMEOUT);
+  }
+
   it('screenshots: account, sessions, two-factor and the header menu, light and dark, phone and desktop', async () => {
     const email = uniqueEmail('grace');
     await apiSignUp(stack, { name: 'Grace Hopper', email, password: 'quiet-meadow-4821' });

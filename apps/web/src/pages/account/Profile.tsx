@@ -10,7 +10,7 @@ import { useToast } from '../../components/Toasts';
 import { fieldErrors } from '../../lib/field-errors';
 import { useAction } from '../../lib/use-action';
 
-/** Name and picture: the picture previews as it is typed, the server's refusals show under their field. */
+/** Name and picture (the saved picture, else the initials); the server's refusals show under their field. */
 export function Profile({ user }: { user: User }) {
   const { t } = useTranslation('account');
   const toast = useToast();
