@@ -9,7 +9,7 @@ import { SessionItem, useDeviceName } from '../components/SessionItem';
 import { useToast } from '../components/Toasts';
 import { useServerQuery } from '../lib/server-state';
 import { useAction } from '../lib/use-action';
-import { ListSkeleton } from './account/Skeleton';
+import { ListSkeleton } from '../components/Skeleton';
 
 export function Sessions() {
   const { t } = useTranslation('account');

@@ -10,7 +10,7 @@ import { fieldErrors } from '../../lib/field-errors';
 import { useServerQuery } from '../../lib/server-state';
 import { useAction } from '../../lib/use-action';
 import { ApiKeyItem } from './ApiKeyItem';
-import { ListSkeleton } from './Skeleton';
+import { ListSkeleton } from '../../components/Skeleton';
 
 const DAY = 86_400;
 

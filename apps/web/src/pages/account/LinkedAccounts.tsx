@@ -12,7 +12,7 @@ import { providerName } from '../../lib/provider-names';
 import { useServerInfo } from '../../lib/providers';
 import { appURL } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
-import { ListSkeleton } from './Skeleton';
+import { ListSkeleton } from '../../components/Skeleton';
 import type { LinkedAccountsQuery } from './useLinkedAccounts';
 
 const providerOf = (account: LinkedAccount) => account.providerId ?? account.provider;

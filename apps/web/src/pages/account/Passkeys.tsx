@@ -10,7 +10,7 @@ import { addPasskey, suggestedPasskeyName } from '../../lib/passkey';
 import { useServerQuery } from '../../lib/server-state';
 import { useAction } from '../../lib/use-action';
 import { PasskeyItem } from './PasskeyItem';
-import { ListSkeleton } from './Skeleton';
+import { ListSkeleton } from '../../components/Skeleton';
 
 /** Account → Passkeys: add one on this device (named after it), list, rename and delete them. */
 export function Passkeys({ userId }: { userId: string }) {

@@ -15,3 +15,18 @@ export function ListSkeleton({ rows = 2 }: { rows?: number }) {
     </div>
   );
 }
+
+/** A page's shape (its title and a card) while what it needs loads, e.g. the session before a signed-in page. */
+export function PageSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="page" role="status" aria-label={t('loading')}>
+      <span className="skeleton skeleton-title" aria-hidden="true" />
+      <div className="card skeleton-list" aria-hidden="true">
+        <span className="skeleton skeleton-line wide" />
+        <span className="skeleton skeleton-line" />
+        <span className="skeleton skeleton-line wide" />
+      </div>
+    </div>
+  );
+}
