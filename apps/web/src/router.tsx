@@ -5,6 +5,7 @@ import { RequireAuth } from './components/RequireAuth';
 import { ServerRedirect } from './components/ServerRedirect';
 import { AcceptInvitation } from './pages/AcceptInvitation';
 import { AccountDeleted } from './pages/AccountDeleted';
+import { AccountLayout } from './pages/account/AccountLayout';
 import { AccountPage } from './pages/account/AccountPage';
 import { AdminLayout } from './pages/admin/AdminLayout';
 import { AdminPage } from './pages/admin/AdminPage';
@@ -47,9 +48,15 @@ export const router = createBrowserRouter([
       {
         element: <RequireAuth />,
         children: [
-          { path: 'account', element: <AccountPage /> },
-          { path: 'sessions', element: <Sessions /> },
-          { path: 'two-factor', element: <TwoFactorPage /> },
+          {
+            // The person's own pages beside one sidebar (pages/account/account-nav.ts); their addresses stay as they were.
+            element: <AccountLayout />,
+            children: [
+              { path: 'account', element: <AccountPage /> },
+              { path: 'sessions', element: <Sessions /> },
+              { path: 'two-factor', element: <TwoFactorPage /> },
+            ],
+          },
           { path: 'organizations', element: <OrganizationsPage /> },
           {
             // The admin console: its sections are listed in pages/admin/nav.ts.

@@ -1,9 +1,12 @@
+import { ChevronDown, LogOut, UserPlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { auth, type User } from '../auth';
 import { displayName } from '../lib/roles';
 import { useServerQuery } from '../lib/server-state';
 import { useAction } from '../lib/use-action';
+import { Avatar } from './Avatar';
 import { ErrorMessage, Loading } from './Messages';
 
 /**
@@ -12,6 +15,7 @@ import { ErrorMessage, Loading } from './Messages';
  * to one with one click, adds another (sign-in without signing out) and signs out of all.
  */
 export function AccountMenu({ user, sessionId }: { user: User; sessionId: string }) {
+  const { t } = useTranslation('account');
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -51,14 +55,13 @@ export function AccountMenu({ user, sessionId }: { user: User; sessionId: string
   return (
     <div className="account-menu" ref={root}>
       <button type="button" className="account-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        <Avatar name={user.name} email={user.email} image={user.image} size={28} />
         <span className="who-name">{displayName(user)}</span>
-        <span aria-hidden="true" className="chevron">
-          ▾
-        </span>
+        <ChevronDown aria-hidden="true" className="chevron" size={16} />
       </button>
       {open ? (
-        <section id={panelId} className="account-panel" aria-label="Accounts in this browser">
-          <p className="panel-heading">Accounts in this browser</p>
+        <section id={panelId} className="account-panel" aria-label={t('menu.accounts')}>
+          <p className="panel-heading">{t('menu.accounts')}</p>
           {accounts.isPending && !accounts.data ? <Loading /> : null}
           <ErrorMessage error={accounts.error} />
           <ul className="account-list">
@@ -66,15 +69,17 @@ export function AccountMenu({ user, sessionId }: { user: User; sessionId: string
               session.id === sessionId ? (
                 <li key={session.id}>
                   <div className="account-entry current" aria-current="true">
+                    <Avatar name={account.name} email={account.email} image={account.image} size={32} />
                     <span className="account-name">{displayName(account)}</span>
                     <span className="account-email">{account.email}</span>
-                    <span className="badge ok">Active</span>
+                    <span className="badge ok">{t('menu.active')}</span>
                   </div>
                 </li>
               ) : (
                 <li key={session.id}>
                   <button type="button" className="account-entry" disabled={switchTo.pending} onClick={() => onSwitch(session.token)}>
-                    <span className="visually-hidden">Switch to </span>
+                    <Avatar name={account.name} email={account.email} image={account.image} size={32} />
+                    <span className="visually-hidden">{t('menu.switchTo')} </span>
                     <span className="account-name">{displayName(account)}</span>
                     <span className="account-email">{account.email}</span>
                   </button>
@@ -85,10 +90,12 @@ export function AccountMenu({ user, sessionId }: { user: User; sessionId: string
           <ErrorMessage error={switchTo.error ?? signOutAll.error} />
           <div className="panel-actions">
             <Link to="/sign-in?add=1" onClick={() => setOpen(false)}>
-              Add another account
+              <UserPlus aria-hidden="true" size={16} />
+              {t('menu.add')}
             </Link>
             <button type="button" className="link" onClick={onSignOutAll} disabled={signOutAll.pending}>
-              Sign out of all accounts
+              <LogOut aria-hidden="true" size={16} />
+              {t('menu.signOutAll')}
             </button>
           </div>
         </section>

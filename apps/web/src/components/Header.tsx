@@ -1,14 +1,32 @@
-import { Link, NavLink, useNavigate } from 'react-router';
+import { LogOut } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { auth, useSession } from '../auth';
 import { useServerInfo } from '../lib/providers';
 import { displayName, isAdmin } from '../lib/roles';
 import { useAction } from '../lib/use-action';
 import { AccountMenu } from './AccountMenu';
+import { Avatar } from './Avatar';
 import { ErrorMessage } from './Messages';
 
+/** The pages under "Account" (its sidebar lists them): the header marks "Account" current on each. */
+const ACCOUNT_PAGES = ['/account', '/sessions', '/two-factor'];
+
+/** Where a top-level link counts as current: its own address and the pages below it. */
+function within(pathname: string, paths: string[]): boolean {
+  return paths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
+
+/**
+ * The product's name; signed in, the main areas (Account, Organizations, Admin), the person (picture and
+ * name; the account menu when several accounts share this browser) and "Sign out".
+ */
 export function Header() {
+  const { t } = useTranslation('account');
+  const { t: common } = useTranslation();
   const { data } = useSession();
   const { features } = useServerInfo();
+  const { pathname } = useLocation();
   const navigate = useNavigate();
   const signOut = useAction(() => auth.signOut());
   const user = data?.user;
@@ -17,29 +35,43 @@ export function Header() {
     const { error } = await signOut.run();
     if (!error) navigate('/');
   };
+  const current = (paths: string[]) => (within(pathname, paths) ? 'page' : undefined);
 
   return (
     <header className="site-header">
       <Link to="/" className="brand">
-        Gatehouse
+        <span className="brand-mark" aria-hidden="true" />
+        {common('appName')}
       </Link>
       {user ? (
         <>
-          <nav aria-label="Main" className="main-nav">
-            <NavLink to="/account">Account</NavLink>
-            <NavLink to="/sessions">Sessions</NavLink>
-            {features.twoFactor ? <NavLink to="/two-factor">Two-factor</NavLink> : null}
-            {features.organization ? <NavLink to="/organizations">Organizations</NavLink> : null}
-            {features.admin && isAdmin(user) ? <NavLink to="/admin">Admin</NavLink> : null}
+          <nav aria-label={t('header.nav')} className="main-nav">
+            <Link to="/account" aria-current={current(ACCOUNT_PAGES)}>
+              {t('header.account')}
+            </Link>
+            {features.organization ? (
+              <Link to="/organizations" aria-current={current(['/organizations'])}>
+                {t('header.organizations')}
+              </Link>
+            ) : null}
+            {features.admin && isAdmin(user) ? (
+              <Link to="/admin" aria-current={current(['/admin'])}>
+                {t('header.admin')}
+              </Link>
+            ) : null}
           </nav>
           <div className="who">
             {features.multiSession && data ? (
               <AccountMenu user={user} sessionId={data.session.id} />
             ) : (
-              <span className="who-name">{displayName(user)}</span>
+              <span className="who-static">
+                <Avatar name={user.name} email={user.email} image={user.image} size={28} />
+                <span className="who-name">{displayName(user)}</span>
+              </span>
             )}
-            <button type="button" onClick={onSignOut} disabled={signOut.pending}>
-              Sign out
+            <button type="button" className="sign-out" onClick={onSignOut} disabled={signOut.pending} title={t('header.signOut')}>
+              <LogOut aria-hidden="true" size={16} />
+              <span className="sign-out-label">{t('header.signOut')}</span>
             </button>
           </div>
           <ErrorMessage error={signOut.error} />

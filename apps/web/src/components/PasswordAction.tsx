@@ -1,5 +1,6 @@
 import type { AuthResult } from '@gatehouse/client';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAction } from '../lib/use-action';
 import { PasswordField } from './Field';
 import { ErrorMessage } from './Messages';
@@ -10,10 +11,13 @@ interface Props<T> {
   run: (password: string) => Promise<AuthResult<T>>;
   onDone: (data: T) => void;
   danger?: boolean;
+  /** The password field's label; default "Password". */
+  passwordLabel?: string;
 }
 
 /** An action that asks for the password first: a button that opens into a password form. */
-export function PasswordAction<T>({ label, run, onDone, danger }: Props<T>) {
+export function PasswordAction<T>({ label, run, onDone, danger, passwordLabel }: Props<T>) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const action = useAction(run);
@@ -37,6 +41,7 @@ export function PasswordAction<T>({ label, run, onDone, danger }: Props<T>) {
   return (
     <form onSubmit={submit} className="form">
       <PasswordField
+        label={passwordLabel}
         autoComplete="current-password"
         autoFocus
         value={password}
@@ -48,7 +53,7 @@ export function PasswordAction<T>({ label, run, onDone, danger }: Props<T>) {
           {label}
         </button>
         <button type="button" onClick={() => setOpen(false)} disabled={action.pending}>
-          Cancel
+          {t('actions.cancel')}
         </button>
       </div>
     </form>

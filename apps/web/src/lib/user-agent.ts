@@ -3,6 +3,10 @@ export interface Device {
   os: string;
 }
 
+/** What parseUserAgent answers when it recognises nothing (pages show their own words for it). */
+export const UNKNOWN_BROWSER = 'Unknown browser';
+export const UNKNOWN_SYSTEM = 'Unknown system';
+
 // Order matters: Edge and Opera also say "Chrome", Chrome also says "Safari".
 const BROWSERS: Array<[RegExp, string]> = [
   [/Edg(?:e|A|iOS)?\/([\d]+)/, 'Edge'],
@@ -27,7 +31,7 @@ const SYSTEMS: Array<[RegExp, string]> = [
 /** Browser (with major version) and operating system named in a User-Agent header. */
 export function parseUserAgent(userAgent: string | null | undefined): Device {
   const ua = userAgent ?? '';
-  let browser = 'Unknown browser';
+  let browser = UNKNOWN_BROWSER;
   for (const [pattern, name] of BROWSERS) {
     const match = pattern.exec(ua);
     if (match) {
@@ -35,6 +39,6 @@ export function parseUserAgent(userAgent: string | null | undefined): Device {
       break;
     }
   }
-  const os = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1] ?? 'Unknown system';
+  const os = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1] ?? UNKNOWN_SYSTEM;
   return { browser, os };
 }

@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth';
 import { Page } from '../../components/Page';
 import { useServerInfo } from '../../lib/providers';
+import { Anchor, useScrollToHash } from './Anchor';
 import { ApiKeys } from './ApiKeys';
 import { ChangePassword } from './ChangePassword';
 import { ConnectedApps } from './ConnectedApps';
@@ -12,10 +14,13 @@ import { Profile } from './Profile';
 import { SetPassword } from './SetPassword';
 import { useLinkedAccounts } from './useLinkedAccounts';
 
+/** /account: profile, email, security, sign-in methods, keys and apps, danger zone; the sidebar links to each part. */
 export function AccountPage() {
+  const { t } = useTranslation('account');
   const { data } = useSession();
-  const { features } = useServerInfo();
+  const { features, isPending } = useServerInfo();
   const accounts = useLinkedAccounts(data?.user.id);
+  useScrollToHash(Boolean(data) && !isPending);
   // Whether the person has a password (a credential account); unknown until the list came.
   const hasPassword = accounts.data
     ? accounts.data.some((a) => (a.providerId ?? a.provider) === 'credential')
@@ -26,15 +31,34 @@ export function AccountPage() {
   if (!data) return null;
   const { user } = data;
   return (
-    <Page title="Account">
-      <Profile key={user.id} user={user} />
+    <Page title={t('account.title')}>
+      <p className="muted page-intro">{t('account.intro')}</p>
+      <Anchor id="profile">
+        <Profile key={user.id} user={user} />
+      </Anchor>
       <EmailSection user={user} />
-      {hasPassword === false ? <SetPassword email={user.email} /> : <ChangePassword />}
-      <LinkedAccounts accounts={accounts} />
+      <Anchor id="security">
+        {hasPassword === false ? <SetPassword email={user.email} /> : <ChangePassword />}
+      </Anchor>
       {features.passkey ? <Passkeys userId={user.id} /> : null}
-      {features.apiKey ? <ApiKeys userId={user.id} /> : null}
-      {features.oidcProvider ? <ConnectedApps userId={user.id} /> : null}
-      {features.deleteUser ? <DeleteAccount /> : null}
+      <Anchor id="linked-accounts">
+        <LinkedAccounts accounts={accounts} />
+      </Anchor>
+      {features.apiKey ? (
+        <Anchor id="api-keys">
+          <ApiKeys userId={user.id} />
+        </Anchor>
+      ) : null}
+      {features.oidcProvider ? (
+        <Anchor id="connected-apps">
+          <ConnectedApps userId={user.id} />
+        </Anchor>
+      ) : null}
+      {features.deleteUser ? (
+        <Anchor id="danger-zone">
+          <DeleteAccount />
+        </Anchor>
+      ) : null}
     </Page>
   );
 }

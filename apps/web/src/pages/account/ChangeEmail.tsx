@@ -1,17 +1,21 @@
 import type { User } from '../../auth';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { Field } from '../../components/Field';
 import { ErrorMessage, Notice } from '../../components/Messages';
+import { fieldErrors } from '../../lib/field-errors';
 import { appURL } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
 
 export function ChangeEmail({ user }: { user: User }) {
+  const { t } = useTranslation('account');
   const [newEmail, setNewEmail] = useState('');
   const [outcome, setOutcome] = useState<string | null>(null);
   const change = useAction(() =>
     auth.changeEmail({ newEmail: newEmail.trim(), callbackURL: appURL('/verify-email') }),
   );
+  const fieldError = fieldErrors(change.error).newEmail;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -22,28 +26,25 @@ export function ChangeEmail({ user }: { user: User }) {
     if (error) return;
     setNewEmail('');
     // An unverified address changes at once; a verified one needs the link mailed to it.
-    setOutcome(
-      wasVerified
-        ? `To confirm the change to ${target}, open the link sent to ${user.email}.`
-        : `Your email address is now ${target}.`,
-    );
+    setOutcome(wasVerified ? t('email.confirmSent', { email: target, current: user.email }) : t('email.changed', { email: target }));
   };
 
   return (
     <form onSubmit={submit} className="form">
-      <h3>Change email</h3>
+      <h3>{t('email.change')}</h3>
       <Field
-        label="New email"
+        label={t('email.newEmail')}
         type="email"
         autoComplete="email"
         required
         value={newEmail}
+        error={fieldError}
         onChange={(e) => setNewEmail(e.target.value)}
       />
-      <ErrorMessage error={change.error} />
+      <ErrorMessage error={change.error} fieldsShown />
       {outcome ? <Notice>{outcome}</Notice> : null}
       <button type="submit" disabled={change.pending}>
-        Change email
+        {t('email.change')}
       </button>
     </form>
   );

@@ -1,13 +1,18 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth, useSession } from '../../auth';
 import { Checkbox, PasswordField } from '../../components/Field';
 import { ErrorMessage, Notice } from '../../components/Messages';
 import { NewPasswordField } from '../../components/NewPasswordField';
 import { Section } from '../../components/Section';
+import { useToast } from '../../components/Toasts';
+import { fieldErrors } from '../../lib/field-errors';
 import { isPasswordRefusal } from '../../lib/password-strength';
 import { useAction } from '../../lib/use-action';
 
 export function ChangePassword() {
+  const { t } = useTranslation('account');
+  const toast = useToast();
   const { data: session } = useSession();
   const user = session?.user;
   const [currentPassword, setCurrent] = useState('');
@@ -17,6 +22,7 @@ export function ChangePassword() {
   const change = useAction(() =>
     auth.changePassword({ currentPassword, newPassword, revokeOtherSessions: revokeOthers }),
   );
+  const errors = fieldErrors(change.error);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -25,33 +31,33 @@ export function ChangePassword() {
     if (error) return;
     setCurrent('');
     setNew('');
-    setOutcome(
-      revokeOthers ? 'Password changed. Your other devices were signed out.' : 'Password changed.',
-    );
+    setOutcome(revokeOthers ? t('password.changedOthersOut') : t('password.changed'));
+    toast(t('password.changedToast'));
   };
 
   return (
-    <Section title="Change password">
+    <Section title={t('password.title')} description={t('password.description')}>
       <form onSubmit={submit} className="form">
         <PasswordField
-          label="Current password"
+          label={t('password.current')}
           autoComplete="current-password"
           value={currentPassword}
+          error={errors.currentPassword}
           onChange={setCurrent}
         />
         <NewPasswordField
-          label="New password"
+          label={t('password.new')}
           value={newPassword}
           onChange={setNew}
           error={change.error}
           userInputs={user ? [user.name, user.email] : []}
           secondFactor={user ? !!user.twoFactorEnabled : undefined}
         />
-        <Checkbox label="Sign out of other devices" checked={revokeOthers} onChange={setRevokeOthers} />
+        <Checkbox label={t('password.revokeOthers')} checked={revokeOthers} onChange={setRevokeOthers} />
         {isPasswordRefusal(change.error) ? null : <ErrorMessage error={change.error} />}
         {outcome ? <Notice>{outcome}</Notice> : null}
-        <button type="submit" disabled={change.pending}>
-          Change password
+        <button type="submit" className="primary" disabled={change.pending}>
+          {t('password.submit')}
         </button>
       </form>
     </Section>

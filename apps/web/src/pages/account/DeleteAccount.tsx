@@ -1,14 +1,17 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { auth } from '../../auth';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PasswordField } from '../../components/Field';
 import { ErrorMessage, Notice } from '../../components/Messages';
 import { Section } from '../../components/Section';
 import { appURL } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
 
-/** Two steps on purpose: deleting an account cannot be undone. */
+/** The danger zone: deleting an account cannot be undone, so a dialog asks (with the password) first. */
 export function DeleteAccount() {
+  const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
@@ -17,44 +20,56 @@ export function DeleteAccount() {
     auth.deleteUser({ password: password || undefined, callbackURL: appURL('/account-deleted') }),
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const confirm = async () => {
     const { data } = await remove.run();
     if (!data) return;
+    setOpen(false);
+    setPassword('');
     // With mail configured and no password, the server mails a confirmation link instead.
     if (data.message === 'Verification email sent') setMailed(true);
     else navigate('/', { replace: true });
   };
+  const cancel = () => {
+    setOpen(false);
+    setPassword('');
+    remove.setError(null);
+  };
 
   return (
-    <Section title="Delete account">
-      <p>Deleting your account removes your profile, sessions and linked accounts for good.</p>
+    <Section title={t('delete.title')} tone="danger">
+      <p>{t('delete.body')}</p>
       {mailed ? (
-        <Notice>Check your email: open the link we sent to confirm the deletion.</Notice>
-      ) : !open ? (
-        <button type="button" className="danger" onClick={() => setOpen(true)}>
-          Delete account
-        </button>
+        <Notice>{t('delete.mailed')}</Notice>
       ) : (
-        <form onSubmit={submit} className="form">
-          <PasswordField
-            autoComplete="current-password"
-            value={password}
-            hint="Your password confirms it is you. Accounts without a password may leave it empty."
-            onChange={setPassword}
-            required={false}
-          />
-          <ErrorMessage error={remove.error} />
-          <div className="actions">
-            <button type="submit" className="danger" disabled={remove.pending}>
-              Delete my account permanently
-            </button>
-            <button type="button" onClick={() => setOpen(false)} disabled={remove.pending}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        <button type="button" className="danger" onClick={() => setOpen(true)}>
+          {t('delete.open')}
+        </button>
       )}
+      <ConfirmDialog
+        open={open}
+        title={t('delete.confirmTitle')}
+        confirmLabel={t('delete.confirm')}
+        destructive
+        pending={remove.pending}
+        onConfirm={confirm}
+        onCancel={cancel}
+      >
+        {/* Only while asking: a closed dialog's field would be a second "Password" on the page. */}
+        {open ? (
+          <>
+            <p>{t('delete.confirmBody')}</p>
+            <PasswordField
+              label={t('delete.password')}
+              autoComplete="current-password"
+              value={password}
+              hint={t('delete.passwordHint')}
+              onChange={setPassword}
+              required={false}
+            />
+            <ErrorMessage error={remove.error} />
+          </>
+        ) : null}
+      </ConfirmDialog>
     </Section>
   );
 }

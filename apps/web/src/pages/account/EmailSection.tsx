@@ -1,5 +1,6 @@
 import type { User } from '../../auth';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { ErrorMessage, Notice } from '../../components/Messages';
 import { Section } from '../../components/Section';
@@ -10,6 +11,7 @@ import { useAction } from '../../lib/use-action';
 import { ChangeEmail } from './ChangeEmail';
 
 export function EmailSection({ user }: { user: User }) {
+  const { t } = useTranslation('account');
   const { features } = useServerInfo();
   const [sent, setSent] = useState(false);
   const resend = useAction(() =>
@@ -23,20 +25,20 @@ export function EmailSection({ user }: { user: User }) {
   };
 
   return (
-    <Section title="Email">
+    <Section title={t('email.title')}>
       <p>
         <span className="strong">{user.email}</span>{' '}
         <span className={user.emailVerified ? 'badge ok' : 'badge warn'}>
-          {user.emailVerified ? 'Verified' : 'Not verified'}
+          {user.emailVerified ? t('email.verified') : t('email.notVerified')}
         </span>
       </p>
       {user.emailVerified ? null : (
         <>
           <button type="button" onClick={onResend} disabled={resend.pending}>
-            Resend verification email
+            {t('email.resend')}
           </button>
           <ErrorMessage error={resend.error} />
-          {sent ? <Notice>A verification link was sent to {user.email}.</Notice> : null}
+          {sent ? <Notice>{t('email.resent', { email: user.email })}</Notice> : null}
           <VerifyByCode email={user.email} compact />
         </>
       )}

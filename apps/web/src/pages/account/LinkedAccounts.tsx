@@ -1,24 +1,31 @@
 import type { AuthError } from '@gatehouse/client';
 import type { LinkedAccount } from '../../auth';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
-import { Empty, ErrorMessage, Loading } from '../../components/Messages';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Empty, ErrorMessage } from '../../components/Messages';
 import { Section } from '../../components/Section';
+import { useToast } from '../../components/Toasts';
 import { formatDate } from '../../lib/format';
 import { providerName } from '../../lib/provider-names';
 import { useServerInfo } from '../../lib/providers';
 import { appURL } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
+import { ListSkeleton } from '../../components/Skeleton';
 import type { LinkedAccountsQuery } from './useLinkedAccounts';
 
 const providerOf = (account: LinkedAccount) => account.providerId ?? account.provider;
 
 /** The sign-in methods linked to the account, as the server lists them after every action. */
 export function LinkedAccounts({ accounts: query }: { accounts: LinkedAccountsQuery }) {
+  const { t } = useTranslation('account');
+  const toast = useToast();
   const { socialProviders } = useServerInfo();
   const accounts = query.data;
   const [linking, setLinking] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<AuthError | null>(null);
+  const [unlinking, setUnlinking] = useState<LinkedAccount | null>(null);
   const unlink = useAction((account: LinkedAccount) =>
     auth.unlinkAccount({ providerId: providerOf(account), accountId: account.accountId }),
   );
@@ -34,42 +41,72 @@ export function LinkedAccounts({ accounts: query }: { accounts: LinkedAccountsQu
       setLinkError(result.error);
     }
   };
+  const confirmUnlink = async () => {
+    if (!unlinking) return;
+    const provider = providerName(providerOf(unlinking));
+    const { error } = await unlink.run(unlinking);
+    setUnlinking(null);
+    if (!error) toast(t('linked.unlinkedToast', { provider }));
+  };
 
+  // The password is listed as a sign-in method too, in the app's language.
+  const nameOf = (id: string) => (id === 'credential' ? t('linked.credential') : providerName(id));
   const linked = new Set((accounts ?? []).map(providerOf));
   const linkable = socialProviders.filter((id) => !linked.has(id));
+  const unlinkingName = unlinking ? nameOf(providerOf(unlinking)) : '';
 
   return (
-    <Section title="Linked accounts">
+    <Section title={t('linked.title')} description={t('linked.description')}>
       <ErrorMessage error={query.error} />
-      {!accounts && !query.error ? <Loading /> : null}
-      {accounts && accounts.length === 0 ? <Empty>No sign-in methods are linked.</Empty> : null}
+      {!accounts && !query.error ? <ListSkeleton rows={1} /> : null}
+      {accounts && accounts.length === 0 ? <Empty>{t('linked.empty')}</Empty> : null}
       {accounts && accounts.length > 0 ? (
         <ul className="list">
-          {accounts.map((account) => (
-            <li key={account.id} className="list-item">
-              <div>
-                <p className="strong">{providerName(providerOf(account))}</p>
-                <p className="muted">Linked {formatDate(account.createdAt)}</p>
-              </div>
-              {providerOf(account) === 'credential' ? null : (
-                <button type="button" onClick={() => unlink.run(account)} disabled={busy}>
-                  Unlink {providerName(providerOf(account))}
-                </button>
-              )}
-            </li>
-          ))}
+          {accounts.map((account) => {
+            const name = nameOf(providerOf(account));
+            return (
+              <li key={account.id} className="list-item">
+                <div>
+                  <p className="strong">{name}</p>
+                  <p className="muted">{t('linked.since', { date: formatDate(account.createdAt) })}</p>
+                </div>
+                {providerOf(account) === 'credential' ? null : (
+                  <button
+                    type="button"
+                    onClick={() => setUnlinking(account)}
+                    disabled={busy}
+                    // While its dialog asks, the dialog's button of the same name is the only one.
+                    aria-hidden={unlinking?.id === account.id ? true : undefined}
+                  >
+                    {t('linked.unlink', { provider: name })}
+                  </button>
+                )}
+              </li>
+            );
+          })}
         </ul>
       ) : null}
       {linkable.length > 0 ? (
         <div className="actions">
           {linkable.map((id) => (
             <button key={id} type="button" onClick={() => link(id)} disabled={busy}>
-              Link {providerName(id)}
+              {t('linked.link', { provider: providerName(id) })}
             </button>
           ))}
         </div>
       ) : null}
       <ErrorMessage error={unlink.error ?? linkError} />
+      <ConfirmDialog
+        open={unlinking !== null}
+        title={t('linked.confirmTitle', { provider: unlinkingName })}
+        confirmLabel={t('linked.unlink', { provider: unlinkingName })}
+        destructive
+        pending={unlink.pending}
+        onConfirm={confirmUnlink}
+        onCancel={() => setUnlinking(null)}
+      >
+        <p>{t('linked.confirmBody', { provider: unlinkingName })}</p>
+      </ConfirmDialog>
     </Section>
   );
 }

@@ -1,7 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
+import { useToast } from '../../components/Toasts';
+import { fieldErrors } from '../../lib/field-errors';
 import { formatDate } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 
@@ -9,30 +13,48 @@ type Passkey = NonNullable<Awaited<ReturnType<typeof auth.passkey.listUserPasske
 
 /** One passkey: its name, when it was added and last used, "Rename" in place, "Delete" after a confirmation. */
 export function PasskeyItem({ passkey }: { passkey: Passkey }) {
+  const { t } = useTranslation('account');
+  const toast = useToast();
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
   const [name, setName] = useState(passkey.name ?? '');
   const rename = useAction(() => auth.passkey.updatePasskey({ id: passkey.id, name: name.trim() }));
   const remove = useAction(() => auth.passkey.deletePasskey({ id: passkey.id }));
-  const label = passkey.name || 'Unnamed passkey';
+  const label = passkey.name || t('passkeys.unnamed');
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const { data } = await rename.run();
-    if (data) setMode('view');
+    if (data) {
+      setMode('view');
+      toast(t('passkeys.renamedToast'));
+    }
+  };
+  const confirmDelete = async () => {
+    const { error } = await remove.run();
+    setMode('view');
+    if (!error) toast(t('passkeys.deletedToast', { name: label }));
   };
 
   return (
     <li className="list-item">
       {mode === 'rename' ? (
         <form onSubmit={save} className="form" style={{ flex: '1 1 100%' }}>
-          <Field label="New name" value={name} required maxLength={100} autoFocus onChange={(e) => setName(e.target.value)} />
-          <ErrorMessage error={rename.error} />
+          <Field
+            label={t('passkeys.newName')}
+            value={name}
+            required
+            maxLength={100}
+            autoFocus
+            error={fieldErrors(rename.error).name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <ErrorMessage error={rename.error} fieldsShown />
           <div className="actions">
             <button type="submit" className="primary" disabled={rename.pending}>
-              Save name
+              {t('passkeys.saveName')}
             </button>
             <button type="button" onClick={() => setMode('view')} disabled={rename.pending}>
-              Cancel
+              {t('cancel')}
             </button>
           </div>
         </form>
@@ -40,30 +62,39 @@ export function PasskeyItem({ passkey }: { passkey: Passkey }) {
         <>
           <div>
             <p className="strong">{label}</p>
-            <p className="muted">Created {formatDate(passkey.createdAt)}</p>
-            <p className="muted">{passkey.lastUsedAt ? `Last used ${formatDate(passkey.lastUsedAt)}` : 'Never used'}</p>
-            {mode === 'delete' ? <p>Delete the passkey "{label}"? You will no longer be able to sign in with it.</p> : null}
+            <p className="muted">{t('passkeys.created', { date: formatDate(passkey.createdAt) })}</p>
+            <p className="muted">
+              {passkey.lastUsedAt ? t('passkeys.lastUsed', { date: formatDate(passkey.lastUsedAt) }) : t('passkeys.neverUsed')}
+            </p>
             <ErrorMessage error={remove.error} />
           </div>
-          {mode === 'delete' ? (
-            <div className="actions">
-              <button type="button" className="danger" onClick={() => remove.run()} disabled={remove.pending}>
-                Delete passkey
-              </button>
-              <button type="button" onClick={() => setMode('view')} disabled={remove.pending}>
-                Cancel
-              </button>
-            </div>
-          ) : (
-            <div className="actions">
-              <button type="button" onClick={() => { setName(passkey.name ?? ''); setMode('rename'); }} aria-label={`Rename ${label}`}>
-                Rename
-              </button>
-              <button type="button" className="danger" onClick={() => setMode('delete')} aria-label={`Delete ${label}`}>
-                Delete
-              </button>
-            </div>
-          )}
+          <div className="actions">
+            <button
+              type="button"
+              onClick={() => {
+                setName(passkey.name ?? '');
+                setMode('rename');
+              }}
+              aria-label={t('passkeys.renameNamed', { name: label })}
+            >
+              {t('passkeys.rename')}
+            </button>
+            <button type="button" className="danger" onClick={() => setMode('delete')} aria-label={t('passkeys.deleteNamed', { name: label })}>
+              {t('passkeys.delete')}
+            </button>
+          </div>
+          {/* Inside the list item, so the question is read as part of this passkey. */}
+          <ConfirmDialog
+            open={mode === 'delete'}
+            title={t('passkeys.confirmTitle')}
+            confirmLabel={t('passkeys.confirm')}
+            destructive
+            pending={remove.pending}
+            onConfirm={confirmDelete}
+            onCancel={() => setMode('view')}
+          >
+            <p>{t('passkeys.confirmBody', { name: label })}</p>
+          </ConfirmDialog>
         </>
       )}
     </li>

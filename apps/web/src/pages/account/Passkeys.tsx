@@ -1,16 +1,21 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { auth } from '../../auth';
 import { Field } from '../../components/Field';
-import { Empty, ErrorMessage, Loading, Notice } from '../../components/Messages';
+import { Empty, ErrorMessage, Notice } from '../../components/Messages';
 import { Section } from '../../components/Section';
+import { useToast } from '../../components/Toasts';
 import { addPasskey, suggestedPasskeyName } from '../../lib/passkey';
 import { useServerQuery } from '../../lib/server-state';
 import { useAction } from '../../lib/use-action';
 import { PasskeyItem } from './PasskeyItem';
+import { ListSkeleton } from '../../components/Skeleton';
 
 /** Account → Passkeys: add one on this device (named after it), list, rename and delete them. */
 export function Passkeys({ userId }: { userId: string }) {
+  const { t } = useTranslation('account');
+  const toast = useToast();
   const passkeys = useServerQuery(`passkeys:${userId}`, () => auth.passkey.listUserPasskeys());
   const [name, setName] = useState(suggestedPasskeyName);
   const [added, setAdded] = useState<string | null>(null);
@@ -22,19 +27,21 @@ export function Passkeys({ userId }: { userId: string }) {
     event.preventDefault();
     setAdded(null);
     const { data } = await add.run();
-    if (data) setAdded(data.name ?? 'Passkey');
+    if (data) {
+      setAdded(data.name ?? t('passkeys.fallbackName'));
+      toast(t('passkeys.addedToast'));
+    }
   };
 
   const list = passkeys.data;
   return (
-    <Section title="Passkeys">
-      <p>Sign in with your fingerprint, face or screen lock instead of a password.</p>
+    <Section title={t('passkeys.title')} description={t('passkeys.description')}>
       <ErrorMessage error={passkeys.error} />
-      {!list && !passkeys.error ? <Loading /> : null}
-      {list && list.length === 0 ? <Empty>No passkeys yet.</Empty> : null}
+      {!list && !passkeys.error ? <ListSkeleton /> : null}
+      {list && list.length === 0 ? <Empty>{t('passkeys.empty')}</Empty> : null}
       {signedUp && list?.length === 0 && !added ? (
         <p role="note" className="message">
-          Your account is ready. Add a passkey now to sign in next time without your password.
+          {t('passkeys.afterSignUp')}
         </p>
       ) : null}
       {list && list.length > 0 ? (
@@ -46,16 +53,16 @@ export function Passkeys({ userId }: { userId: string }) {
       ) : null}
       <form onSubmit={submit} className="form">
         <Field
-          label="Passkey name"
-          hint="Suggested from this device; you can change it later."
+          label={t('passkeys.name')}
+          hint={t('passkeys.nameHint')}
           value={name}
           maxLength={100}
           onChange={(e) => setName(e.target.value)}
         />
         <ErrorMessage error={add.error} />
-        <Notice>{added ? `Passkey "${added}" added.` : null}</Notice>
+        <Notice>{added ? t('passkeys.added', { name: added }) : null}</Notice>
         <button type="submit" className="primary" disabled={add.pending}>
-          Add a passkey
+          {t('passkeys.add')}
         </button>
       </form>
     </Section>

@@ -1,12 +1,19 @@
 import type { User } from '../../auth';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
+import { Avatar } from '../../components/Avatar';
 import { Field } from '../../components/Field';
 import { ErrorMessage, Notice } from '../../components/Messages';
 import { Section } from '../../components/Section';
+import { useToast } from '../../components/Toasts';
+import { fieldErrors } from '../../lib/field-errors';
 import { useAction } from '../../lib/use-action';
 
+/** Name and picture (the saved picture, else the initials); the server's refusals show under their field. */
 export function Profile({ user }: { user: User }) {
+  const { t } = useTranslation('account');
+  const toast = useToast();
   const [name, setName] = useState(user.name);
   const [image, setImage] = useState(user.image ?? '');
   const [saved, setSaved] = useState(false);
@@ -16,6 +23,7 @@ export function Profile({ user }: { user: User }) {
     const imageChange = url ? { image: url } : user.image ? { image: null } : {};
     return auth.updateUser({ name: name.trim(), ...imageChange });
   });
+  const errors = fieldErrors(save.error);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -26,31 +34,42 @@ export function Profile({ user }: { user: User }) {
     setName(name.trim());
     setImage(image.trim());
     setSaved(true);
+    toast(t('profile.savedToast'));
   };
 
   return (
-    <Section title="Profile">
+    <Section title={t('profile.title')} description={t('profile.description')}>
       <div className="profile">
-        {user.image ? <img className="avatar" src={user.image} alt="Profile" width={56} height={56} /> : null}
-        <div>
-          <p className="strong">{user.name}</p>
+        <Avatar name={user.name} email={user.email} image={user.image} size={64} />
+        <div className="profile-who">
+          <p className="strong">{user.name || user.email}</p>
+          <p className="muted">{user.email}</p>
           {user.username ? <p className="muted">@{user.username}</p> : null}
         </div>
       </div>
       <form onSubmit={submit} className="form">
-        <Field label="Name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
         <Field
-          label="Image URL"
+          label={t('profile.name')}
+          autoComplete="name"
+          required
+          value={name}
+          error={errors.name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Field
+          label={t('profile.image')}
           type="url"
           autoComplete="photo"
           placeholder="https://…"
+          hint={t('profile.imageHint')}
           value={image}
+          error={errors.image}
           onChange={(e) => setImage(e.target.value)}
         />
-        <ErrorMessage error={save.error} />
-        {saved ? <Notice>Profile saved.</Notice> : null}
-        <button type="submit" disabled={save.pending}>
-          Save profile
+        <ErrorMessage error={save.error} fieldsShown />
+        {saved ? <Notice>{t('profile.saved')}</Notice> : null}
+        <button type="submit" className="primary" disabled={save.pending}>
+          {t('profile.save')}
         </button>
       </form>
     </Section>

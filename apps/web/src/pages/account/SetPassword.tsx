@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { ErrorMessage, Notice } from '../../components/Messages';
 import { Section } from '../../components/Section';
@@ -10,13 +11,14 @@ import { useAction } from '../../lib/use-action';
  * through a mailed link (the same reset flow), proving the mailbox first.
  */
 export function SetPassword({ email }: { email: string }) {
+  const { t } = useTranslation('account');
   const [sent, setSent] = useState(false);
   const send = useAction(() => auth.forgetPassword({ email, redirectTo: appURL('/reset-password') }));
   return (
-    <Section title="Set a password">
-      <p>You sign in with a linked account. To sign in with your email and a password as well, we can email you a link to set one.</p>
+    <Section title={t('setPassword.title')}>
+      <p>{t('setPassword.body')}</p>
       <ErrorMessage error={send.error} />
-      {sent ? <Notice>We sent a link to {email}. Follow it to set your password.</Notice> : null}
+      {sent ? <Notice>{t('setPassword.sent', { email })}</Notice> : null}
       <button
         type="button"
         disabled={send.pending}
@@ -25,7 +27,7 @@ export function SetPassword({ email }: { email: string }) {
           setSent(!error);
         }}
       >
-        Email me a link to set a password
+        {t('setPassword.send')}
       </button>
     </Section>
   );

@@ -1,7 +1,10 @@
+import { Copy, Download } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Freshly issued backup codes: shown once, with ways to keep them. */
 export function BackupCodes({ codes }: { codes: string[] }) {
+  const { t } = useTranslation('account');
   const [copied, setCopied] = useState(false);
   const text = codes.join('\n');
   const copy = async () => {
@@ -22,12 +25,9 @@ export function BackupCodes({ codes }: { codes: string[] }) {
   };
   return (
     <div className="stack">
-      <h3>Backup codes</h3>
-      <p>
-        Keep these codes somewhere safe. Each one signs you in once if you lose your authenticator.
-        They will not be shown again.
-      </p>
-      <ul className="codes" aria-label="Backup codes">
+      <h3>{t('backupCodes.title')}</h3>
+      <p>{t('backupCodes.body')}</p>
+      <ul className="codes" aria-label={t('backupCodes.title')}>
         {codes.map((code) => (
           <li key={code} className="mono">
             {code}
@@ -36,14 +36,16 @@ export function BackupCodes({ codes }: { codes: string[] }) {
       </ul>
       <div className="actions">
         <button type="button" onClick={copy}>
-          Copy codes
+          <Copy aria-hidden="true" size={16} />
+          {t('backupCodes.copy')}
         </button>
         <button type="button" onClick={download}>
-          Download codes
+          <Download aria-hidden="true" size={16} />
+          {t('backupCodes.download')}
         </button>
       </div>
       <span aria-live="polite" className="hint">
-        {copied ? 'Copied.' : ''}
+        {copied ? t('copy.copied') : ''}
       </span>
     </div>
   );

@@ -1,8 +1,10 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { CopyField } from '../../components/CopyField';
 import { Field } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
+import { fieldErrors } from '../../lib/field-errors';
 import { useAction } from '../../lib/use-action';
 
 /** The secret inside an otpauth:// URI, for people who type it instead of scanning. */
@@ -16,6 +18,7 @@ export function secretOf(totpURI: string): string | null {
 
 /** Step two of enabling: scan (or copy) the secret, then prove it works with a code. */
 export function TotpSetup({ totpURI, onVerified }: { totpURI: string; onVerified: () => void }) {
+  const { t } = useTranslation('account');
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const verify = useAction(() => auth.twoFactor.verifyTotp({ code: code.trim() }));
@@ -41,23 +44,27 @@ export function TotpSetup({ totpURI, onVerified }: { totpURI: string; onVerified
   const secret = secretOf(totpURI);
   return (
     <div className="stack">
-      <p>Scan this QR code with your authenticator app, or enter the secret by hand.</p>
-      {qr ? <img className="qr" src={qr} alt="QR code" width={200} height={200} /> : null}
-      {secret ? <CopyField label="Secret" value={secret} /> : null}
-      <CopyField label="Setup URI" value={totpURI} />
+      <ol className="steps">
+        <li>{t('totp.step1')}</li>
+        <li>{t('totp.step2')}</li>
+      </ol>
+      {qr ? <img className="qr" src={qr} alt={t('totp.qr')} width={200} height={200} /> : <div className="qr skeleton" aria-hidden="true" />}
+      {secret ? <CopyField label={t('totp.secret')} copyLabel={t('totp.copySecret')} value={secret} /> : null}
+      <CopyField label={t('totp.uri')} copyLabel={t('totp.copyUri')} value={totpURI} />
       <form onSubmit={submit} className="form">
         <Field
-          label="Code"
+          label={t('totp.code')}
           autoComplete="one-time-code"
           inputMode="numeric"
           required
           value={code}
           onChange={(e) => setCode(e.target.value)}
-          hint="The 6-digit code your app shows now."
+          hint={t('totp.codeHint')}
+          error={fieldErrors(verify.error).code}
         />
-        <ErrorMessage error={verify.error} />
+        <ErrorMessage error={verify.error} fieldsShown />
         <button type="submit" className="primary" disabled={verify.pending}>
-          Verify code
+          {t('totp.verify')}
         </button>
       </form>
     </div>

@@ -1,10 +1,14 @@
+import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth, useSession } from '../../auth';
 import { Notice } from '../../components/Messages';
 import { Page } from '../../components/Page';
 import { PasswordAction } from '../../components/PasswordAction';
 import { Section } from '../../components/Section';
+import { useToast } from '../../components/Toasts';
 import { BackupCodes } from './BackupCodes';
+import { DisableTwoFactor } from './DisableTwoFactor';
 import { TotpSetup } from './TotpSetup';
 
 interface Enrollment {
@@ -13,6 +17,8 @@ interface Enrollment {
 }
 
 export function TwoFactorPage() {
+  const { t } = useTranslation('account');
+  const toast = useToast();
   const { data } = useSession();
   // Kept here, not in the steps: verifying flips twoFactorEnabled mid-flow.
   const [enrollment, setEnrollment] = useState<Enrollment | null>(null);
@@ -24,21 +30,31 @@ export function TwoFactorPage() {
   const onVerified = () => {
     setFreshCodes(enrollment?.backupCodes ?? null);
     setEnrollment(null);
-    setNotice('Two-factor authentication is on.');
+    setNotice(t('twoFactor.on'));
+    toast(t('twoFactor.onToast'));
   };
 
   return (
-    <Page title="Two-factor">
-      <Section title="Authenticator app">
-        <p>
-          Status: <span className={enabled ? 'badge ok' : 'badge warn'}>{enabled ? 'On' : 'Off'}</span>
-        </p>
+    <Page title={t('twoFactor.title')}>
+      <p className="muted page-intro">{t('twoFactor.intro')}</p>
+      <Section title={t('twoFactor.app')}>
+        <div className="status-row">
+          <span className={enabled ? 'status-icon ok' : 'status-icon warn'} aria-hidden="true">
+            {enabled ? <ShieldCheck size={22} /> : <ShieldOff size={22} />}
+          </span>
+          <p>
+            {t('twoFactor.status')}{' '}
+            <span className={enabled ? 'badge ok' : 'badge warn'}>{enabled ? t('twoFactor.statusOn') : t('twoFactor.statusOff')}</span>
+          </p>
+        </div>
+        <p className="muted">{enabled ? t('twoFactor.explainOn') : t('twoFactor.explainOff')}</p>
         <Notice>{notice}</Notice>
         {enrollment ? (
           <TotpSetup totpURI={enrollment.totpURI} onVerified={onVerified} />
         ) : enabled ? null : (
           <PasswordAction
-            label="Enable two-factor"
+            label={t('twoFactor.enable')}
+            passwordLabel={t('twoFactor.password')}
             run={(password) => auth.twoFactor.enable({ password })}
             onDone={(answer) => {
               setNotice(null);
@@ -50,23 +66,24 @@ export function TwoFactorPage() {
         {freshCodes ? <BackupCodes codes={freshCodes} /> : null}
       </Section>
       {enabled && !enrollment ? (
-        <Section title="Manage two-factor">
+        <Section title={t('twoFactor.manage')}>
           <div className="stack">
+            <p className="muted">{t('twoFactor.regenerateHint')}</p>
             <PasswordAction
-              label="Regenerate backup codes"
+              label={t('twoFactor.regenerate')}
+              passwordLabel={t('twoFactor.password')}
               run={(password) => auth.twoFactor.generateBackupCodes({ password })}
               onDone={(answer) => {
-                setNotice('New backup codes were generated; the old ones no longer work.');
+                setNotice(t('twoFactor.regenerated'));
                 setFreshCodes(answer.backupCodes);
+                toast(t('twoFactor.regeneratedToast'));
               }}
             />
-            <PasswordAction
-              label="Disable two-factor"
-              danger
-              run={(password) => auth.twoFactor.disable({ password })}
+            <DisableTwoFactor
               onDone={() => {
                 setFreshCodes(null);
-                setNotice('Two-factor authentication is off.');
+                setNotice(t('twoFactor.off'));
+                toast(t('twoFactor.offToast'));
               }}
             />
           </div>
