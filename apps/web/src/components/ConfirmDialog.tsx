@@ -40,16 +40,21 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
         onCancel();
       }}
     >
-      <h2 id={titleId}>{title}</h2>
-      {children}
-      <div className="actions">
-        <button type="button" onClick={onCancel} disabled={pending}>
-          {cancelLabel ?? t('actions.cancel')}
-        </button>
-        <button type="button" className={destructive ? 'danger' : 'primary'} onClick={onConfirm} disabled={pending}>
-          {confirmLabel}
-        </button>
-      </div>
+      {/* Closed, it holds no text: a page's text (and a search of it) is only what a person can see. */}
+      {open ? (
+        <>
+          <h2 id={titleId}>{title}</h2>
+          {children}
+          <div className="actions">
+            <button type="button" onClick={onCancel} disabled={pending}>
+              {cancelLabel ?? t('actions.cancel')}
+            </button>
+            <button type="button" className={destructive ? 'danger' : 'primary'} onClick={onConfirm} disabled={pending}>
+              {confirmLabel}
+            </button>
+          </div>
+        </>
+      ) : null}
     </dialog>
   );
 }

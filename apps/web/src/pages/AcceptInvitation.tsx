@@ -55,9 +55,6 @@ export function AcceptInvitation() {
     return (
       <Page title={t('accept.title')}>
         <ErrorMessage error={invitation.error} />
-        <p>
-          <Link to="/organizations">{t('accept.toOrganizations')}</Link>
-        </p>
       </Page>
     );
   }
@@ -84,10 +81,7 @@ export function AcceptInvitation() {
         </p>
         <p className="muted">{t('accept.expires', { date: formatDate(details.expiresAt) })}</p>
         {outcome === 'accepted' ? (
-          <>
-            <Notice>{t('accept.accepted', { name: organization })}</Notice>
-            <Link to="/organizations">{t('accept.toOrganizations')}</Link>
-          </>
+          <Notice>{t('accept.accepted', { name: organization })}</Notice>
         ) : outcome === 'rejected' ? (
           <Notice>{t('accept.rejected')}</Notice>
         ) : details.status !== 'pending' ? (

@@ -184,9 +184,16 @@ export function UserTable({ onManage }: { onManage: (user: User) => void }) {
   );
 }
 
-/** Banned first (it matters most), then whether the email is verified. */
+/**
+ * Banned first (it matters most), then whether the email is verified. An inline pill (its padding drawn by a
+ * shadow) so that it stays on the text's one line box.
+ */
 export function UserStatus({ user }: { user: Pick<User, 'banned' | 'emailVerified'> }) {
   const { t } = useTranslation('admin');
-  if (user.banned) return <span className="badge error">{t('status.banned')}</span>;
-  return user.emailVerified ? <span className="badge ok">{t('status.verified')}</span> : <span className="badge warn">{t('status.unverified')}</span>;
+  if (user.banned) return <span className="status-pill error">{t('status.banned')}</span>;
+  return user.emailVerified ? (
+    <span className="status-pill ok">{t('status.verified')}</span>
+  ) : (
+    <span className="status-pill warn">{t('status.unverified')}</span>
+  );
 }
