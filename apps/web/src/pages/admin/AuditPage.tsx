@@ -145,7 +145,13 @@ function Person({ person, id, onPick }: { person: { id: string; email: string } 
 function UserAgent({ userAgent }: { userAgent: string }) {
   const { t } = useTranslation('admin');
   const { browser, os } = parseUserAgent(userAgent);
-  return <>{browser === 'Unknown browser' && os === 'Unknown system' ? userAgent : t('audit.browserOn', { browser, os })}</>;
+  if (browser === 'Unknown browser' && os === 'Unknown system') return <>{userAgent}</>;
+  // parseUserAgent names what it does not know in English; these pages say it in the app's language.
+  const named = {
+    browser: browser === 'Unknown browser' ? t('audit.unknownBrowser') : browser,
+    os: os === 'Unknown system' ? t('audit.unknownSystem') : os,
+  };
+  return <>{t('audit.browserOn', named)}</>;
 }
 
 /** The details worth a glance: how (method) and why (reason). */

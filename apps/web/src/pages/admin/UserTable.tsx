@@ -139,12 +139,14 @@ export function UserTable({ onManage }: { onManage: (user: User) => void }) {
             <tbody>
               {users.map((user) => (
                 <tr key={user.id}>
-                  <td className="user-cell">
-                    <Avatar name={user.name} email={user.email} image={user.image} size={36} />
-                    <span className="user-cell-text">
-                      <span className="strong">{user.name}</span>
-                      <span className="muted">{user.email}</span>
-                    </span>
+                  <td>
+                    <div className="user-cell">
+                      <Avatar name={user.name} email={user.email} image={user.image} size={36} />
+                      <span className="user-cell-text">
+                        <span className="strong">{user.name}</span>
+                        <span className="muted">{user.email}</span>
+                      </span>
+                    </div>
                   </td>
                   <td data-label={t('users.column.role')} className="nowrap">
                     <RoleTag role={user.role} />

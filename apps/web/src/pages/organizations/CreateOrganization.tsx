@@ -77,9 +77,11 @@ export function CreateOrganization() {
         />
         <ErrorMessage error={create.error} />
         {created ? <Notice>{t('create.done', { name: created })}</Notice> : null}
-        <button type="submit" className="primary" disabled={create.pending}>
-          {t('create.submit')}
-        </button>
+        <div className="actions">
+          <button type="submit" className="primary" disabled={create.pending}>
+            {t('create.submit')}
+          </button>
+        </div>
       </form>
     </Section>
   );

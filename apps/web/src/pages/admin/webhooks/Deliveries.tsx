@@ -59,9 +59,11 @@ export function Deliveries({ endpointId }: { endpointId: string }) {
                     {d.eventType}
                   </td>
                   <td data-label={t('deliveries.column.status')}>
-                    <span className={`badge ${d.status === 'succeeded' ? 'ok' : d.status === 'failed' ? 'error' : 'warn'}`}>{t(`deliveries.status.${d.status}`)}</span>
-                    {d.lastError ? <div className="hint">{d.lastError}</div> : null}
-                    {d.status === 'pending' && d.nextAttemptAt ? <div className="hint">{t('deliveries.nextAttempt', { date: formatDate(d.nextAttemptAt) })}</div> : null}
+                    <div className="delivery-status">
+                      <span className={`badge ${d.status === 'succeeded' ? 'ok' : d.status === 'failed' ? 'error' : 'warn'}`}>{t(`deliveries.status.${d.status}`)}</span>
+                      {d.lastError ? <div className="hint">{d.lastError}</div> : null}
+                      {d.status === 'pending' && d.nextAttemptAt ? <div className="hint">{t('deliveries.nextAttempt', { date: formatDate(d.nextAttemptAt) })}</div> : null}
+                    </div>
                   </td>
                   <td data-label={t('deliveries.column.code')}>{d.lastStatusCode ?? '—'}</td>
                   <td data-label={t('deliveries.column.attempts')}>{d.attempts}</td>
