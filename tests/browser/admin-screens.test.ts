@@ -69,6 +69,7 @@ describeBrowser('the admin area follows the server in Chromium', () => {
 
     await panel.getByLabel('Reason').fill('Selling accounts');
     await panel.getByRole('button', { name: 'Ban', exact: true }).click();
+    await admin.getByRole('dialog', { name: `Ban ${userEmail}?` }).getByRole('button', { name: 'Ban user' }).click();
     await showsText(panel, 'Banned: Selling accounts (no expiry)');
     await expect.poll(() => revoke.count(), { timeout: 10_000 }).toBe(0);
     await showsText(panel, 'No active sessions.');
@@ -131,6 +132,13 @@ describeBrowser('the admin area follows the server in Chromium', () => {
     const admin = await openAdmin(email);
     const panel = await manage(admin, email);
     await panel.getByRole('button', { name: 'Revoke all sessions' }).click();
+    // Asked first; "Cancel" keeps every session.
+    const confirm = admin.getByRole('dialog', { name: `Revoke all sessions of ${email}?` });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await absent(admin.getByRole('dialog'));
+    await shows(admin.getByRole('button', { name: 'Sign out' }));
+    await panel.getByRole('button', { name: 'Revoke all sessions' }).click();
+    await confirm.getByRole('button', { name: 'Revoke sessions' }).click();
     await absent(admin.getByRole('button', { name: 'Sign out' }));
     await shows(admin.getByRole('button', { name: 'Sign in', exact: true }));
     expect(stack.pageErrors).toEqual([]);
@@ -151,7 +159,7 @@ describeBrowser('the admin area follows the server in Chromium', () => {
     await admin.getByRole('button', { name: `Manage ${last}` }).click();
     const panel = admin.getByRole('region', { name: `Manage ${last}` });
     await panel.getByRole('button', { name: 'Remove', exact: true }).click();
-    await panel.getByRole('button', { name: `Yes, remove ${last}` }).click();
+    await admin.getByRole('dialog', { name: `Remove ${last}?` }).getByRole('button', { name: `Yes, remove ${last}` }).click();
     await showsText(admin.getByRole('status'), `User ${last} was removed.`);
     await showsText(status, /^Showing 1–20 of 20$/);
     await expect.poll(() => admin.getByRole('table').getByRole('row').count(), { timeout: 10_000 }).toBe(21);

@@ -54,7 +54,15 @@ describeBrowser('the Organizations page follows the server in Chromium', () => {
     await stack.shot(owner, 'invited-phone');
 
     await cancel.click();
+    // Asked first: "Keep invitation" leaves it pending, "Cancel invitation" withdraws it.
+    const confirm = owner.getByRole('dialog', { name: `Cancel the invitation to ${invitee}?` });
+    await confirm.getByRole('button', { name: 'Keep invitation' }).click();
+    await absent(owner.getByRole('dialog'));
+    await expect.poll(() => pending.count()).toBe(1);
+    await cancel.click();
+    await confirm.getByRole('button', { name: 'Cancel invitation' }).click();
     await expect.poll(() => pending.count(), { timeout: 10_000 }).toBe(0);
+    await showsText(owner.getByRole('status'), `The invitation to ${invitee} was cancelled.`);
     await showsText(org, 'No pending invitations.');
 
     // Three days on (the page's clock), the server still holds the invitation as pending, but it
@@ -123,6 +131,7 @@ describeBrowser('the Organizations page follows the server in Chromium', () => {
     const miaView = mia.getByRole('region', { name: 'First Co' });
     await showsText(miaView, 'your role: admin');
     await miaView.getByRole('button', { name: 'Leave organization' }).click();
+    await mia.getByRole('dialog', { name: 'Leave First Co?' }).getByRole('button', { name: 'Yes, leave First Co' }).click();
     await absent(mia.getByRole('region', { name: 'First Co' }));
     await showsText(mia.getByRole('region', { name: 'Switch organization' }), 'You are not a member of any organization yet.');
     await stack.shot(mia, 'left');
@@ -131,6 +140,7 @@ describeBrowser('the Organizations page follows the server in Chromium', () => {
     // member, and the page drops her row.
     const staleRow = first.getByRole('listitem').filter({ hasText: memberEmail });
     await staleRow.getByRole('button', { name: 'Remove' }).click();
+    await owner.getByRole('dialog', { name: 'Remove Mia Member from First Co?' }).getByRole('button', { name: 'Remove member' }).click();
     await absent(staleRow);
 
     // She is invited and accepts again; the owner removes her without a reload.
@@ -144,7 +154,9 @@ describeBrowser('the Organizations page follows the server in Chromium', () => {
     await showsText(first, 'Mia Member');
     const rejoined = first.getByRole('listitem').filter({ hasText: memberEmail });
     await rejoined.getByRole('button', { name: 'Remove' }).click();
+    await owner.getByRole('dialog', { name: 'Remove Mia Member from First Co?' }).getByRole('button', { name: 'Remove member' }).click();
     await absent(rejoined);
+    await showsText(owner.getByRole('status'), 'Mia Member was removed from First Co.');
     await stack.shot(owner, 'member-removed');
 
     // Switching makes the other organization the shown one, and the list marks it active.
@@ -157,7 +169,9 @@ describeBrowser('the Organizations page follows the server in Chromium', () => {
     // Deleting it leaves no active organization and only First Co in the list.
     const second = owner.getByRole('region', { name: 'Second Co' });
     await second.getByRole('button', { name: 'Delete organization' }).click();
-    await second.getByRole('button', { name: 'Yes, delete Second Co' }).click();
+    const confirmDelete = owner.getByRole('dialog', { name: 'Delete Second Co?' });
+    await showsText(confirmDelete, 'This cannot be undone.');
+    await confirmDelete.getByRole('button', { name: 'Yes, delete Second Co' }).click();
     await absent(owner.getByRole('region', { name: 'Second Co' }));
     await absent(list.getByText('Second Co'));
     await shows(list.getByRole('button', { name: 'Switch to First Co' }));

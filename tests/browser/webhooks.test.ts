@@ -88,8 +88,11 @@ describeBrowser('webhooks journey in Chromium', () => {
       await stack.shots(page, 'redelivered');
 
       await card.getByRole('button', { name: 'Delete' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete this webhook?' });
+      await showsText(confirm, `The webhook for ${receiver.url} and its delivery log are deleted.`);
       await stack.shots(page, 'confirm-delete');
-      await card.getByRole('button', { name: 'Yes, delete webhook' }).click();
+      await confirm.getByRole('button', { name: 'Yes, delete webhook' }).click();
+      await showsText(page.getByRole('status'), `The webhook for ${receiver.url} was deleted.`);
       await shows(page.getByText('No webhooks yet.'));
       expect(stack.pageErrors).toEqual([]);
     },

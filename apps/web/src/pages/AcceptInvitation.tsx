@@ -1,51 +1,65 @@
 import type { Invitation } from '../auth';
+import { MailOpen } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAuthQuery } from '@gatehouse/react';
 import { auth, useSession } from '../auth';
-import { ErrorMessage, Loading, Notice } from '../components/Messages';
+import { Avatar } from '../components/Avatar';
+import { ErrorMessage, Notice } from '../components/Messages';
 import { Page } from '../components/Page';
+import { SkeletonRows } from '../components/Placeholders';
 import { formatDate } from '../lib/format';
 import { useAction } from '../lib/use-action';
+import { useRoleName } from './organizations/RoleName';
+
+type Status = Invitation['status'];
+const STATUSES = new Set<string>(['pending', 'accepted', 'rejected', 'canceled']);
+const isKnownStatus = (s: string): s is 'pending' | 'accepted' | 'rejected' | 'canceled' => STATUSES.has(s);
 
 /** Landing of the invitation mail's link: /accept-invitation/{invitationId}. */
 export function AcceptInvitation() {
+  const { t } = useTranslation('org');
+  const roleName = useRoleName();
   const { id = '' } = useParams();
   const { data: session, isPending } = useSession();
   const userId = session?.user.id;
-  const invitation = useAuthQuery(userId ? `${id}:${userId}` : null, () =>
-    auth.organization.getInvitation({ id }),
-  );
-  const [outcome, setOutcome] = useState<Invitation['status'] | null>(null);
+  const invitation = useAuthQuery(userId ? `${id}:${userId}` : null, () => auth.organization.getInvitation({ id }));
+  const [outcome, setOutcome] = useState<Status | null>(null);
   const accept = useAction(() => auth.organization.acceptInvitation({ invitationId: id }));
   const reject = useAction(() => auth.organization.rejectInvitation({ invitationId: id }));
 
-  if (isPending) return <Loading />;
+  if (isPending) return <SkeletonRows label={t('accept.loading')} rows={2} />;
   if (!session) {
     const back = encodeURIComponent(`/accept-invitation/${id}`);
     return (
-      <Page title="Invitation">
-        <p>Sign in with the email address the invitation was sent to, then you can accept or reject it.</p>
-        <div className="actions">
-          <Link className="button primary" to={`/sign-in?redirect=${back}`}>
-            Sign in
-          </Link>
-          <Link className="button" to={`/sign-up?redirect=${back}`}>
-            Sign up
-          </Link>
+      <Page title={t('accept.title')}>
+        <div className="card invitation-card">
+          <span className="invitation-icon" aria-hidden="true">
+            <MailOpen size={28} />
+          </span>
+          <p>{t('accept.signInFirst')}</p>
+          <div className="actions">
+            <Link className="button primary" to={`/sign-in?redirect=${back}`}>
+              {t('accept.signIn')}
+            </Link>
+            <Link className="button" to={`/sign-up?redirect=${back}`}>
+              {t('accept.signUp')}
+            </Link>
+          </div>
         </div>
       </Page>
     );
   }
   if (invitation.error) {
     return (
-      <Page title="Invitation">
+      <Page title={t('accept.title')}>
         <ErrorMessage error={invitation.error} />
       </Page>
     );
   }
   const details = invitation.data;
-  if (!details) return <Loading />;
+  if (!details) return <SkeletonRows label={t('accept.loading')} rows={2} />;
 
   const onAccept = async () => {
     if (!(await accept.run()).error) setOutcome('accepted');
@@ -54,30 +68,36 @@ export function AcceptInvitation() {
     if (!(await reject.run()).error) setOutcome('rejected');
   };
   const busy = accept.pending || reject.pending;
+  const organization = details.organizationName;
 
   return (
-    <Page title={`Join ${details.organizationName}`}>
-      <p>
-        {details.inviterEmail} invited {details.email} to join <strong>{details.organizationName}</strong>{' '}
-        as {details.role}. The invitation expires {formatDate(details.expiresAt)}.
-      </p>
-      {outcome === 'accepted' ? (
-        <Notice>You are now a member of {details.organizationName}; it is your active organization.</Notice>
-      ) : outcome === 'rejected' ? (
-        <Notice>You rejected the invitation.</Notice>
-      ) : details.status !== 'pending' ? (
-        <p>This invitation is {details.status}.</p>
-      ) : (
-        <div className="actions">
-          <button type="button" className="primary" onClick={onAccept} disabled={busy}>
-            Accept
-          </button>
-          <button type="button" onClick={onReject} disabled={busy}>
-            Reject
-          </button>
-        </div>
-      )}
-      <ErrorMessage error={accept.error ?? reject.error} />
+    <Page title={t('accept.join', { name: organization })}>
+      <div className="card invitation-card">
+        <Avatar name={organization} email={details.organizationSlug} size={56} />
+        <p>
+          {details.inviterEmail
+            ? t('accept.invited', { inviter: details.inviterEmail, email: details.email, name: organization, role: roleName(details.role) })
+            : t('accept.invitedAnonymously', { email: details.email, name: organization, role: roleName(details.role) })}
+        </p>
+        <p className="muted">{t('accept.expires', { date: formatDate(details.expiresAt) })}</p>
+        {outcome === 'accepted' ? (
+          <Notice>{t('accept.accepted', { name: organization })}</Notice>
+        ) : outcome === 'rejected' ? (
+          <Notice>{t('accept.rejected')}</Notice>
+        ) : details.status !== 'pending' ? (
+          <p>{isKnownStatus(details.status) ? t(`accept.status.${details.status}`) : details.status}</p>
+        ) : (
+          <div className="actions">
+            <button type="button" className="primary" onClick={onAccept} disabled={busy}>
+              {t('accept.accept')}
+            </button>
+            <button type="button" onClick={onReject} disabled={busy}>
+              {t('accept.reject')}
+            </button>
+          </div>
+        )}
+        <ErrorMessage error={accept.error ?? reject.error} />
+      </div>
     </Page>
   );
 }

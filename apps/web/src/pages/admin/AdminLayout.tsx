@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { useSession } from '../../auth';
 import { Page } from '../../components/Page';
@@ -5,30 +6,40 @@ import { useServerInfo } from '../../lib/providers';
 import { isAdmin } from '../../lib/roles';
 import { ADMIN_SECTIONS } from './nav';
 
-/** Every admin page: admins only, with the console's navigation above the section shown. */
+/**
+ * Every admin page: admins only, with the console's own navigation (a sidebar on wide screens, a bar
+ * that scrolls sideways on phones: one <nav>, laid out by styles.css) beside the section shown.
+ */
 export function AdminLayout() {
+  const { t } = useTranslation('admin');
   const { data } = useSession();
   const { features } = useServerInfo();
   if (!data) return null;
   if (!isAdmin(data.user)) {
     return (
-      <Page title="Admin">
+      <Page title={t('title')}>
         <p role="alert" className="message error">
-          Only admins can access this page.
+          {t('adminsOnly')}
         </p>
       </Page>
     );
   }
   return (
     <div className="admin-console">
-      <nav className="admin-nav" aria-label="Admin">
+      <nav className="admin-nav" aria-label={t('nav.label')}>
+        <p className="admin-nav-title" aria-hidden="true">
+          {t('console')}
+        </p>
         {ADMIN_SECTIONS.filter((s) => !s.feature || (features as Record<string, unknown>)[s.feature]).map((s) => (
           <NavLink key={s.to} to={s.to} end={s.end}>
-            {s.label}
+            <s.icon size={18} aria-hidden="true" />
+            <span>{t(`nav.${s.label}`)}</span>
           </NavLink>
         ))}
       </nav>
-      <Outlet />
+      <div className="admin-content">
+        <Outlet />
+      </div>
     </div>
   );
 }

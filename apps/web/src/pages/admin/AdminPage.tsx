@@ -1,7 +1,9 @@
 import type { User } from '../../auth';
+import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Notice } from '../../components/Messages';
+import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page';
+import { useToast } from '../../components/Toasts';
 import { CreateUser } from './CreateUser';
 import { UserPanel } from './UserPanel';
 import { UserTable } from './UserTable';
@@ -14,42 +16,39 @@ type Focus = { kind: 'none' } | { kind: 'create' } | { kind: 'user'; user: User 
 
 /** The admin console's Users section (at /admin; AdminLayout lets only admins in). */
 export function AdminPage() {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
   const [focus, setFocus] = useState<Focus>({ kind: 'none' });
-  const [notice, setNotice] = useState<string | null>(null);
 
   return (
-    <Page title="Users">
-      {/* Hidden while the form is open, so only one "Create user" button exists at a time. */}
-      {focus.kind === 'create' ? null : (
-        <div className="actions">
-          <button type="button" onClick={() => setFocus({ kind: 'create' })}>
-            Create user
+    <Page title={t('users.title')}>
+      <div className="admin-intro">
+        <p className="muted">{t('users.intro')}</p>
+        {/* Hidden while the form is open, so only one "Create user" button exists at a time. */}
+        {focus.kind === 'create' ? null : (
+          <button type="button" className="primary" onClick={() => setFocus({ kind: 'create' })}>
+            <UserPlus size={18} aria-hidden="true" />
+            {t('users.create')}
           </button>
-        </div>
-      )}
-      <Notice>{notice}</Notice>
-      <UserTable
-        onManage={(user) => {
-          setNotice(null);
-          setFocus({ kind: 'user', user });
-        }}
-      />
+        )}
+      </div>
       {focus.kind === 'create' ? (
         <CreateUser
           onClose={() => setFocus({ kind: 'none' })}
           onCreated={(email) => {
-            setNotice(`User ${email} was created.`);
+            toast(t('users.created', { email }));
             setFocus({ kind: 'none' });
           }}
         />
       ) : null}
+      <UserTable onManage={(user) => setFocus({ kind: 'user', user })} />
       {focus.kind === 'user' ? (
         <UserPanel
           key={focus.user.id}
           listed={focus.user}
           onClose={() => setFocus({ kind: 'none' })}
           onRemoved={() => {
-            setNotice(`User ${focus.user.email} was removed.`);
+            toast(t('users.removed', { email: focus.user.email }));
             setFocus({ kind: 'none' });
           }}
         />

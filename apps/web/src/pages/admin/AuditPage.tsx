@@ -1,38 +1,43 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ScrollText } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { auth } from '../../auth';
 import { Field, Select } from '../../components/Field';
-import { Empty, ErrorMessage, Loading } from '../../components/Messages';
+import { ErrorMessage } from '../../components/Messages';
 import { Page } from '../../components/Page';
-import { formatDate } from '../../lib/format';
+import { EmptyState, SkeletonRows } from '../../components/Placeholders';
+import { formatDate, formatNumber } from '../../lib/format';
 import { refusalOf, unwrap } from '../../lib/query-client';
 import { parseUserAgent } from '../../lib/user-agent';
+import type en from '../../i18n/locales/en/admin.json';
 import { type Filters, filtersOf, PAGE_SIZE, paramsOf, queryOf } from './audit-filters';
 
-/** The event types offered by the filter (the server takes any, comma-separated). */
-const TYPES: { value: string; label: string }[] = [
-  { value: '', label: 'All events' },
-  { value: 'sign-in.success', label: 'Sign-ins' },
-  { value: 'sign-in.failure,sign-in.lockout', label: 'Failed sign-ins and lockouts' },
-  { value: 'sign-in.failure', label: 'Failed sign-ins' },
-  { value: 'sign-in.lockout', label: 'Lockouts' },
-  { value: 'sign-up', label: 'Sign-ups' },
-  { value: 'sign-out', label: 'Sign-outs' },
-  { value: 'session.revoke', label: 'Sessions revoked' },
-  { value: 'password.change,password.reset', label: 'Password changes and resets' },
-  { value: 'email.change,email.verify', label: 'Email changes and verifications' },
-  { value: 'user.ban,user.unban', label: 'Bans and unbans' },
-  { value: 'user.role', label: 'Role changes' },
-  { value: 'impersonation.start,impersonation.stop', label: 'Impersonation' },
-  { value: 'two-factor.enable,two-factor.disable', label: 'Two-factor on and off' },
-  { value: 'passkey.register,passkey.rename,passkey.delete', label: 'Passkeys' },
-  { value: 'account.link,account.unlink', label: 'Linked accounts' },
-  { value: 'user.delete', label: 'Accounts deleted' },
-];
+/** The event types offered by the filter (the server takes any, comma-separated), named under `audit.types`. */
+const TYPES = [
+  ['all', ''],
+  ['signIns', 'sign-in.success'],
+  ['failuresAndLockouts', 'sign-in.failure,sign-in.lockout'],
+  ['failures', 'sign-in.failure'],
+  ['lockouts', 'sign-in.lockout'],
+  ['signUps', 'sign-up'],
+  ['signOuts', 'sign-out'],
+  ['sessionsRevoked', 'session.revoke'],
+  ['passwords', 'password.change,password.reset'],
+  ['emails', 'email.change,email.verify'],
+  ['bans', 'user.ban,user.unban'],
+  ['roles', 'user.role'],
+  ['impersonation', 'impersonation.start,impersonation.stop'],
+  ['twoFactor', 'two-factor.enable,two-factor.disable'],
+  ['passkeys', 'passkey.register,passkey.rename,passkey.delete'],
+  ['accounts', 'account.link,account.unlink'],
+  ['deleted', 'user.delete'],
+] as const satisfies ReadonlyArray<readonly [keyof typeof en.audit.types, string]>;
 
 /** The audit trail: every security event, filtered, sorted and paged by the server; the view lives in the URL. */
 export function AuditPage() {
+  const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const query = queryOf(filters);
@@ -47,53 +52,58 @@ export function AuditPage() {
   const first = (filters.page - 1) * PAGE_SIZE;
 
   return (
-    <Page title="Audit trail">
+    <Page title={t('audit.title')}>
+      <p className="muted">{t('audit.intro')}</p>
       {/* Keyed on the URL: going back or forward shows that view's filters. */}
       <FilterForm key={params.toString()} filters={filters} onApply={go} />
       <ErrorMessage error={refusalOf(list.error)} />
-      {list.isPending ? <Loading what="Loading events…" /> : null}
-      {list.data && events.length === 0 ? <Empty>No events match.</Empty> : null}
+      {list.isPending ? <SkeletonRows label={t('audit.loading')} rows={6} /> : null}
+      {list.data && events.length === 0 ? (
+        <EmptyState icon={<ScrollText size={28} />} title={t('audit.none')} action={<Link to="/admin/audit">{t('audit.clear')}</Link>}>
+          {t('audit.noneHint')}
+        </EmptyState>
+      ) : null}
       {events.length > 0 ? (
-        <div className="table-wrap">
+        <div className="table-wrap card admin-table-card">
           <table className="responsive audit-table">
             <thead>
               <tr>
                 <th scope="col">
                   <button type="button" className="link sort" onClick={() => go({ sort: filters.sort === 'desc' ? 'asc' : 'desc' })}>
-                    When <span aria-hidden="true">{filters.sort === 'desc' ? '↓' : '↑'}</span>
-                    <span className="visually-hidden">{filters.sort === 'desc' ? ', newest first' : ', oldest first'}</span>
+                    {t('audit.column.when')} <span aria-hidden="true">{filters.sort === 'desc' ? '↓' : '↑'}</span>
+                    <span className="visually-hidden">{filters.sort === 'desc' ? t('audit.newestFirst') : t('audit.oldestFirst')}</span>
                   </button>
                 </th>
-                <th scope="col">Event</th>
-                <th scope="col">Who</th>
-                <th scope="col">IP address</th>
-                <th scope="col">User agent</th>
+                <th scope="col">{t('audit.column.event')}</th>
+                <th scope="col">{t('audit.column.who')}</th>
+                <th scope="col">{t('audit.column.ip')}</th>
+                <th scope="col">{t('audit.column.agent')}</th>
               </tr>
             </thead>
             <tbody>
               {events.map((e) => (
                 <tr key={e.id}>
-                  <td data-label="When" className="nowrap">
+                  <td data-label={t('audit.column.when')} className="nowrap">
                     {formatDate(e.createdAt)}
                   </td>
-                  <td data-label="Event">
+                  <td data-label={t('audit.column.event')}>
                     <code>{e.type}</code>
                     {describeDetails(e.details)}
                   </td>
-                  <td data-label="Who">
+                  <td data-label={t('audit.column.who')}>
                     <Person person={e.user} id={e.userId} onPick={(user) => go({ user })} />
                     {e.actorId && e.actorId !== e.userId ? (
                       <span className="muted">
                         {' '}
-                        by <Person person={e.actor} id={e.actorId} onPick={(user) => go({ user })} />
+                        {t('audit.by')} <Person person={e.actor} id={e.actorId} onPick={(user) => go({ user })} />
                       </span>
                     ) : null}
                   </td>
-                  <td data-label="IP address" className="nowrap">
+                  <td data-label={t('audit.column.ip')} className="nowrap">
                     {e.ipAddress ?? '—'}
                   </td>
-                  <td data-label="User agent" title={e.userAgent ?? undefined}>
-                    {e.userAgent ? describeUserAgent(e.userAgent) : '—'}
+                  <td data-label={t('audit.column.agent')} title={e.userAgent ?? undefined}>
+                    {e.userAgent ? <UserAgent userAgent={e.userAgent} /> : '—'}
                   </td>
                 </tr>
               ))}
@@ -101,14 +111,18 @@ export function AuditPage() {
           </table>
         </div>
       ) : null}
-      <div className="row between" aria-live="polite">
-        <span className="muted">{total === 0 ? 'No events' : `Showing ${first + 1}–${first + events.length} of ${total}`}</span>
+      <div className="row between pager" aria-live="polite">
+        <span className="muted">
+          {total === 0
+            ? t('audit.noEvents')
+            : t('audit.showing', { from: formatNumber(first + 1), to: formatNumber(first + events.length), total: formatNumber(total) })}
+        </span>
         <div className="actions">
           <button type="button" onClick={() => go({ page: filters.page - 1 })} disabled={filters.page <= 1 || list.isFetching}>
-            Previous page
+            {t('pager.previous')}
           </button>
           <button type="button" onClick={() => go({ page: filters.page + 1 })} disabled={first + PAGE_SIZE >= total || list.isFetching}>
-            Next page
+            {t('pager.next')}
           </button>
         </div>
       </div>
@@ -117,8 +131,9 @@ export function AuditPage() {
 }
 
 function Person({ person, id, onPick }: { person: { id: string; email: string } | null; id: string | null; onPick: (user: string) => void }) {
+  const { t } = useTranslation('admin');
   if (!id) return <span className="muted">—</span>;
-  const label = person?.email ?? `${id} (removed)`;
+  const label = person?.email ?? t('audit.removedUser', { id });
   return (
     <button type="button" className="link" onClick={() => onPick(person?.email ?? id)}>
       {label}
@@ -127,9 +142,16 @@ function Person({ person, id, onPick }: { person: { id: string; email: string } 
 }
 
 /** "Chrome 131 on Linux", or the header itself when it names neither. */
-function describeUserAgent(userAgent: string): string {
+function UserAgent({ userAgent }: { userAgent: string }) {
+  const { t } = useTranslation('admin');
   const { browser, os } = parseUserAgent(userAgent);
-  return browser === 'Unknown browser' && os === 'Unknown system' ? userAgent : `${browser} on ${os}`;
+  if (browser === 'Unknown browser' && os === 'Unknown system') return <>{userAgent}</>;
+  // parseUserAgent names what it does not know in English; these pages say it in the app's language.
+  const named = {
+    browser: browser === 'Unknown browser' ? t('audit.unknownBrowser') : browser,
+    os: os === 'Unknown system' ? t('audit.unknownSystem') : os,
+  };
+  return <>{t('audit.browserOn', named)}</>;
 }
 
 /** The details worth a glance: how (method) and why (reason). */
@@ -140,26 +162,28 @@ function describeDetails(details: Record<string, unknown> | null) {
 }
 
 function FilterForm({ filters, onApply }: { filters: Filters; onApply: (f: Partial<Filters>) => void }) {
+  const { t } = useTranslation('admin');
+  const options = TYPES.map(([key, value]) => ({ value, label: t(`audit.types.${key}`) }));
   const [user, setUser] = useState(filters.user);
   const [type, setType] = useState(filters.type);
   const [from, setFrom] = useState(filters.from);
   const [to, setTo] = useState(filters.to);
-  const known = TYPES.some((t) => t.value === type);
+  const known = options.some((o) => o.value === type);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onApply({ user: user.trim(), type, from, to });
   };
   return (
-    <form className="filters audit-filters" onSubmit={submit} aria-label="Filter events">
-      <Field label="User" placeholder="Email or user id" value={user} onChange={(e) => setUser(e.target.value)} />
-      <Select label="Event type" value={type} options={known ? TYPES : [...TYPES, { value: type, label: type }]} onChange={setType} />
-      <Field label="From" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-      <Field label="To" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+    <form className="filters audit-filters card" onSubmit={submit} aria-label={t('audit.filter')}>
+      <Field label={t('audit.user')} placeholder={t('audit.userPlaceholder')} value={user} onChange={(e) => setUser(e.target.value)} />
+      <Select label={t('audit.type')} value={type} options={known ? options : [...options, { value: type, label: type }]} onChange={setType} />
+      <Field label={t('audit.from')} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+      <Field label={t('audit.to')} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
       <div className="actions filter-actions">
         <button type="submit" className="primary">
-          Apply filters
+          {t('audit.apply')}
         </button>
-        <Link to="/admin/audit">Clear</Link>
+        <Link to="/admin/audit">{t('audit.clear')}</Link>
       </div>
     </form>
   );

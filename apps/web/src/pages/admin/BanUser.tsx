@@ -1,17 +1,23 @@
 import type { User } from '../../auth';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
-import { formatDate } from '../../lib/format';
+import { useToast } from '../../components/Toasts';
+import { formatDate, formatNumber } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 
 const DAY = 86_400;
 
-/** "Ban" with a reason and an optional expiry, or "Unban" for a banned user. */
+/** "Ban" with a reason and an optional expiry (asked again in a dialog), or "Unban" for a banned user. */
 export function BanUser({ user }: { user: User }) {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
   const [reason, setReason] = useState('');
   const [days, setDays] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const ban = useAction(() =>
     auth.admin.banUser({
       userId: user.id,
@@ -21,43 +27,72 @@ export function BanUser({ user }: { user: User }) {
   );
   const unban = useAction(() => auth.admin.unbanUser({ userId: user.id }));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if ((await ban.run()).error) return;
+    setConfirming(true);
+  };
+  const confirm = async () => {
+    const { error } = await ban.run();
+    setConfirming(false);
+    if (error) return;
+    toast(t('ban.done', { email: user.email }));
     setReason('');
     setDays('');
+  };
+  const onUnban = async () => {
+    if (!(await unban.run()).error) toast(t('ban.undone', { email: user.email }));
   };
 
   if (user.banned) {
     return (
       <div className="stack">
         <p>
-          Banned{user.banReason ? `: ${user.banReason}` : ''}
-          {user.banExpires ? ` (until ${formatDate(user.banExpires)})` : ' (no expiry)'}
+          {user.banReason ? t('ban.bannedFor', { reason: user.banReason }) : t('ban.banned')}{' '}
+          {user.banExpires ? t('ban.until', { date: formatDate(user.banExpires) }) : t('ban.noExpiry')}
         </p>
-        <button type="button" onClick={() => unban.run()} disabled={unban.pending}>
-          Unban
+        <button type="button" onClick={onUnban} disabled={unban.pending}>
+          {t('ban.unban')}
         </button>
         <ErrorMessage error={unban.error} />
       </div>
     );
   }
+  const length = Number(days) > 0 ? t('ban.forDays', { count: Number(days), days: formatNumber(Number(days)) }) : t('ban.forever');
   return (
     <form onSubmit={submit} className="form">
-      <Field label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} />
+      <Field label={t('ban.reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
       <Field
-        label="Expires in (days)"
+        label={t('ban.expiresIn')}
         type="number"
         min={0}
         step="any"
         value={days}
         onChange={(e) => setDays(e.target.value)}
-        hint="Leave empty for a ban without end."
+        hint={t('ban.expiresHint')}
       />
       <ErrorMessage error={ban.error} />
-      <button type="submit" className="danger" disabled={ban.pending}>
-        Ban
-      </button>
+      <div className="actions">
+        <button type="submit" className="danger" disabled={ban.pending}>
+          {t('ban.ban')}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('ban.confirmTitle', { email: user.email })}
+        confirmLabel={t('ban.confirm')}
+        destructive
+        pending={ban.pending}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{t('ban.confirmBody')}</p>
+        <dl className="details">
+          <dt>{t('ban.reason')}</dt>
+          <dd>{reason.trim() || t('ban.noReason')}</dd>
+          <dt>{t('ban.length')}</dt>
+          <dd>{length}</dd>
+        </dl>
+      </ConfirmDialog>
     </form>
   );
 }

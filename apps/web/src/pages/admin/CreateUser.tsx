@@ -1,18 +1,20 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { Field, PasswordField, Select } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
 import { Section } from '../../components/Section';
+import { fieldErrors } from '../../lib/field-errors';
 import { useAction } from '../../lib/use-action';
 
 export function CreateUser({ onCreated, onClose }: { onCreated: (email: string) => void; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState('user');
-  const create = useAction(() =>
-    auth.admin.createUser({ name: name.trim(), email: email.trim(), password, role }),
-  );
+  const create = useAction(() => auth.admin.createUser({ name: name.trim(), email: email.trim(), password, role }));
+  const errors = fieldErrors(create.error);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -21,31 +23,27 @@ export function CreateUser({ onCreated, onClose }: { onCreated: (email: string) 
   };
 
   return (
-    <Section title="Create user" focusOnMount>
+    <Section title={t('create.title')} focusOnMount>
       <form onSubmit={submit} className="form">
-        <Field label="Name" required value={name} onChange={(e) => setName(e.target.value)} />
-        <Field label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <PasswordField
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-        />
+        <ErrorMessage error={create.error} fieldsShown />
+        <Field label={t('create.name')} required value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
+        <Field label={t('create.email')} type="email" required value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
+        <PasswordField label={t('create.password')} autoComplete="new-password" value={password} error={errors.password} onChange={setPassword} />
         <Select
-          label="Role"
+          label={t('create.role')}
           value={role}
           options={[
-            { value: 'user', label: 'User' },
-            { value: 'admin', label: 'Admin' },
+            { value: 'user', label: t('roleOption.user') },
+            { value: 'admin', label: t('roleOption.admin') },
           ]}
           onChange={setRole}
         />
-        <ErrorMessage error={create.error} />
         <div className="actions">
           <button type="submit" className="primary" disabled={create.pending}>
-            Create user
+            {t('create.submit')}
           </button>
           <button type="button" onClick={onClose}>
-            Cancel
+            {t('create.cancel')}
           </button>
         </div>
       </form>

@@ -1,29 +1,30 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
+import { Ban, KeyRound, MailCheck, MonitorSmartphone, Users } from 'lucide-react';
+import type { ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { auth } from '../../auth';
-import { ErrorMessage, Loading } from '../../components/Messages';
+import type en from '../../i18n/locales/en/admin.json';
+import { ErrorMessage } from '../../components/Messages';
 import { Page } from '../../components/Page';
-import { formatDate } from '../../lib/format';
+import { SkeletonBlocks } from '../../components/Placeholders';
+import { formatDate, formatNumber } from '../../lib/format';
 import { providerName } from '../../lib/provider-names';
 import { refusalOf, unwrap } from '../../lib/query-client';
+import { bucketLabel } from './chart-format';
 
 type Range = '24h' | '7d' | '30d';
-const RANGES: { value: Range; label: string }[] = [
-  { value: '24h', label: '24 hours' },
-  { value: '7d', label: '7 days' },
-  { value: '30d', label: '30 days' },
-];
+const RANGES: Range[] = ['24h', '7d', '30d'];
 
-const METHOD_NAMES: Record<string, string> = {
-  password: 'Password',
-  passkey: 'Passkey',
-  'magic-link': 'Magic link',
-  'email-otp': 'Email code',
-  'email-verification': 'Email verification',
-};
-const methodName = (m: string) => METHOD_NAMES[m] ?? providerName(m);
+type KnownMethod = keyof typeof en.dashboard.methods;
+const KNOWN_METHODS = new Set<string>(['password', 'passkey', 'magic-link', 'email-otp', 'email-verification']);
+const isKnownMethod = (m: string): m is KnownMethod => KNOWN_METHODS.has(m);
+
+const count = (value: unknown) => formatNumber(Number(value));
+const TICK = { fontSize: 12 };
+/** The tooltip in the theme's colours (recharts draws it white otherwise, in dark mode too). */
+const TOOLTIP = { background: 'var(--surface)', border: '1px solid var(--border)', borderRadius: 8, color: 'var(--text)' };
 
 /** Distinct in light and dark themes; a method beyond these reuses them in order. */
 const PALETTE = ['#2251d1', '#1f9d55', '#d97706', '#9333ea', '#dc2626', '#0891b2', '#65a30d', '#db2777'];
@@ -31,30 +32,28 @@ const PALETTE = ['#2251d1', '#1f9d55', '#d97706', '#9333ea', '#dc2626', '#0891b2
 /** The dashboard's query key: the range is all it depends on. */
 export const statsKey = (range: Range) => ['admin', 'stats', range] as const;
 
-/** A bucket's label: the hour (local time) for 24 hours, the UTC day the server counted otherwise. */
-function bucketLabel(start: string, unit: 'hour' | 'day'): string {
-  const d = new Date(start);
-  return unit === 'hour'
-    ? d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-    : d.toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-}
-
 /**
  * Sign-ins by method, sign-ups, failures and lockouts over 24 hours, 7 or 30 days; users and sessions now.
  * Loaded on its own (router.tsx), so the chart library stays out of the other pages' bundle.
  */
 export function DashboardPage() {
+  const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
-  const range = (RANGES.some((r) => r.value === params.get('range')) ? params.get('range') : '7d') as Range;
+  const asked = params.get('range');
+  const range: Range = RANGES.find((r) => r === asked) ?? '7d';
+  // Social providers keep their own names (GitHub, Google…).
+  const methodName = (m: string) => (isKnownMethod(m) ? t(`dashboard.methods.${m}`) : providerName(m));
   const stats = useQuery({
     queryKey: statsKey(range),
     queryFn: () => unwrap(auth.admin.stats({ range })),
     placeholderData: keepPreviousData,
   });
   const data = stats.data;
+  // Axes and tooltips write days, hours and counts as the app's language does.
+  const label = (start: unknown) => bucketLabel(String(start), data?.unit ?? 'day');
   const rows =
     data?.buckets.map((b) => ({
-      label: bucketLabel(b.start, data.unit),
+      start: b.start,
       ...Object.fromEntries(data.methods.map((m) => [m, b.signIns[m] ?? 0])),
       signUps: b.signUps,
       failedSignIns: b.failedSignIns,
@@ -62,83 +61,88 @@ export function DashboardPage() {
     })) ?? [];
 
   return (
-    <Page title="Dashboard">
+    <Page title={t('dashboard.title')}>
       <fieldset className="segmented">
-        <legend className="visually-hidden">Range</legend>
+        <legend className="visually-hidden">{t('dashboard.range')}</legend>
         {RANGES.map((r) => (
           <button
-            key={r.value}
+            key={r}
             type="button"
-            aria-pressed={r.value === range}
+            aria-pressed={r === range}
             onClick={() => setParams((p) => {
               const next = new URLSearchParams(p);
-              next.set('range', r.value);
+              next.set('range', r);
               return next;
             })}
           >
-            {r.label}
+            {t(`dashboard.ranges.${r}`)}
           </button>
         ))}
       </fieldset>
       <ErrorMessage error={refusalOf(stats.error)} />
-      {stats.isPending ? <Loading what="Loading the numbers…" /> : null}
+      {stats.isPending ? <SkeletonBlocks label={t('dashboard.loading')} count={3} height={180} /> : null}
       {data ? (
         <>
-          <ul className="tiles" aria-label="Now">
-            <Tile label="Active sessions" value={data.activeSessions} />
-            <Tile label="Users" value={data.users.total} />
-            <Tile label="Verified" value={data.users.verified} />
-            <Tile label="Banned" value={data.users.banned} />
-            {data.users.twoFactor === null ? null : <Tile label="Two-factor on" value={data.users.twoFactor} />}
+          <ul className="tiles" aria-label={t('dashboard.now')}>
+            <Tile icon={<MonitorSmartphone size={18} />} label={t('dashboard.tiles.sessions')} value={data.activeSessions} />
+            <Tile icon={<Users size={18} />} label={t('dashboard.tiles.users')} value={data.users.total} />
+            <Tile icon={<MailCheck size={18} />} label={t('dashboard.tiles.verified')} value={data.users.verified} />
+            <Tile icon={<Ban size={18} />} label={t('dashboard.tiles.banned')} value={data.users.banned} />
+            {data.users.twoFactor === null ? null : <Tile icon={<KeyRound size={18} />} label={t('dashboard.tiles.twoFactor')} value={data.users.twoFactor} />}
           </ul>
-          <Chart title="Sign-ins by method" summary={`${data.totals.signIns} in this range`}>
+          <Chart title={t('dashboard.signIns')} summary={t('dashboard.inRange', { value: formatNumber(data.totals.signIns) })}>
             <BarChart data={rows}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-              <YAxis allowDecimals={false} width={36} tick={{ fontSize: 12 }} />
-              <Tooltip />
+              <XAxis dataKey="start" tickFormatter={label} tick={TICK} />
+              <YAxis allowDecimals={false} width={40} tickFormatter={count} tick={TICK} />
+              <Tooltip labelFormatter={label} formatter={count} contentStyle={TOOLTIP} />
               <Legend />
               {data.methods.map((m, i) => (
                 <Bar key={m} dataKey={m} name={methodName(m)} stackId="sign-ins" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
               ))}
             </BarChart>
           </Chart>
-          <Chart title="Sign-ups" summary={`${data.totals.signUps} in this range`}>
+          <Chart title={t('dashboard.signUps')} summary={t('dashboard.inRange', { value: formatNumber(data.totals.signUps) })}>
             <BarChart data={rows}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-              <YAxis allowDecimals={false} width={36} tick={{ fontSize: 12 }} />
-              <Tooltip />
-              <Bar dataKey="signUps" name="Sign-ups" fill="#1f9d55" isAnimationActive={false} />
+              <XAxis dataKey="start" tickFormatter={label} tick={TICK} />
+              <YAxis allowDecimals={false} width={40} tickFormatter={count} tick={TICK} />
+              <Tooltip labelFormatter={label} formatter={count} contentStyle={TOOLTIP} />
+              <Bar dataKey="signUps" name={t('dashboard.signUps')} fill="#1f9d55" isAnimationActive={false} />
             </BarChart>
           </Chart>
           <Chart
-            title="Failed sign-ins and lockouts"
-            summary={`${data.totals.failedSignIns} failed, ${data.totals.lockouts} ${data.totals.lockouts === 1 ? 'lockout' : 'lockouts'} in this range`}
+            title={t('dashboard.failures')}
+            summary={t('dashboard.failuresSummary', {
+              count: data.totals.lockouts,
+              failed: formatNumber(data.totals.failedSignIns),
+              lockouts: formatNumber(data.totals.lockouts),
+            })}
           >
             <LineChart data={rows}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" tick={{ fontSize: 12 }} padding={{ left: 16, right: 16 }} />
-              <YAxis allowDecimals={false} width={36} tick={{ fontSize: 12 }} />
-              <Tooltip />
+              <XAxis dataKey="start" tickFormatter={label} tick={TICK} padding={{ left: 16, right: 16 }} />
+              <YAxis allowDecimals={false} width={40} tickFormatter={count} tick={TICK} />
+              <Tooltip labelFormatter={label} formatter={count} contentStyle={TOOLTIP} />
               <Legend />
-              <Line dataKey="failedSignIns" name="Failed sign-ins" stroke="#d97706" strokeWidth={2} dot={false} isAnimationActive={false} />
-              <Line dataKey="lockouts" name="Lockouts" stroke="#dc2626" strokeWidth={2} dot={false} isAnimationActive={false} />
+              <Line dataKey="failedSignIns" name={t('dashboard.failedSignIns')} stroke="#d97706" strokeWidth={2} dot={false} isAnimationActive={false} />
+              <Line dataKey="lockouts" name={t('dashboard.lockouts')} stroke="#dc2626" strokeWidth={2} dot={false} isAnimationActive={false} />
             </LineChart>
           </Chart>
-          <p className="muted">
-            {data.unit === 'hour' ? 'By the hour' : 'By the day (UTC)'}, since {formatDate(data.from)}.
-          </p>
+          <p className="muted">{t(data.unit === 'hour' ? 'dashboard.byHour' : 'dashboard.byDay', { date: formatDate(data.from) })}</p>
         </>
       ) : null}
     </Page>
   );
 }
 
-function Tile({ label, value }: { label: string; value: number }) {
+function Tile({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
   return (
     <li className="tile">
-      <span className="tile-value">{value.toLocaleString()}</span>
+      <span className="tile-icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="tile-value">{formatNumber(value)}</span>
       <span className="tile-label">{label}</span>
     </li>
   );

@@ -1,35 +1,33 @@
 import type { User } from '../../auth';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { PasswordField } from '../../components/Field';
-import { ErrorMessage, Notice } from '../../components/Messages';
+import { ErrorMessage } from '../../components/Messages';
+import { useToast } from '../../components/Toasts';
 import { useAction } from '../../lib/use-action';
 
 export function SetPassword({ user }: { user: User }) {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
   const [newPassword, setNewPassword] = useState('');
-  const [done, setDone] = useState(false);
   const set = useAction(() => auth.admin.setUserPassword({ userId: user.id, newPassword }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setDone(false);
     if ((await set.run()).error) return;
     setNewPassword('');
-    setDone(true);
+    toast(t('setPassword.done', { email: user.email }));
   };
   return (
     <form onSubmit={submit} className="form">
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        value={newPassword}
-        onChange={setNewPassword}
-      />
+      <PasswordField label={t('setPassword.label')} autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
       <ErrorMessage error={set.error} />
-      {done ? <Notice>The password was changed.</Notice> : null}
-      <button type="submit" disabled={set.pending}>
-        Set password
-      </button>
+      <div className="actions">
+        <button type="submit" disabled={set.pending}>
+          {t('setPassword.submit')}
+        </button>
+      </div>
     </form>
   );
 }

@@ -1,30 +1,34 @@
 import type { User } from '../../auth';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { Select } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
+import { useToast } from '../../components/Toasts';
 import { useAction } from '../../lib/use-action';
 
-const ROLES = [
-  { value: 'user', label: 'User' },
-  { value: 'admin', label: 'Admin' },
-];
-
 export function SetRole({ user }: { user: User }) {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
   const current = user.role ?? 'user';
-  const options = ROLES.some((r) => r.value === current) ? ROLES : [...ROLES, { value: current, label: current }];
+  const roles = [
+    { value: 'user', label: t('roleOption.user') },
+    { value: 'admin', label: t('roleOption.admin') },
+  ];
+  const options = roles.some((r) => r.value === current) ? roles : [...roles, { value: current, label: current }];
   const [role, setRole] = useState(current);
   const setUserRole = useAction(() => auth.admin.setRole({ userId: user.id, role }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    await setUserRole.run();
+    const chosen = options.find((o) => o.value === role)?.label ?? role;
+    if (!(await setUserRole.run()).error) toast(t('setRole.done', { email: user.email, role: chosen }));
   };
   return (
     <form onSubmit={submit} className="form inline">
-      <Select label="Role" value={role} options={options} onChange={setRole} />
+      <Select label={t('setRole.label')} value={role} options={options} onChange={setRole} />
       <button type="submit" disabled={setUserRole.pending}>
-        Set role
+        {t('setRole.submit')}
       </button>
       <ErrorMessage error={setUserRole.error} />
     </form>

@@ -1,15 +1,21 @@
 import type { User } from '../../auth';
+import { ScrollText, X } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { auth } from '../../auth';
+import { Avatar } from '../../components/Avatar';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorMessage, Notice } from '../../components/Messages';
 import { Section } from '../../components/Section';
 import { formatDate } from '../../lib/format';
 import { useServerQuery } from '../../lib/server-state';
 import { useAction } from '../../lib/use-action';
 import { BanUser } from './BanUser';
+import { RoleTag } from './RoleTag';
 import { SetPassword } from './SetPassword';
 import { SetRole } from './SetRole';
+import { UserStatus } from './UserTable';
 import { UserSessions } from './UserSessions';
 
 interface Props {
@@ -33,13 +39,14 @@ function useUser(listed: User): User | null {
 
 /** Everything an admin can do to one user. */
 export function UserPanel({ listed, onRemoved, onClose }: Props) {
+  const { t } = useTranslation('admin');
   const user = useUser(listed);
   if (!user) {
     return (
-      <Section title={`Manage ${listed.email}`} focusOnMount>
-        <Notice>This user no longer exists.</Notice>
+      <Section title={t('panel.title', { email: listed.email })} focusOnMount>
+        <Notice>{t('panel.gone')}</Notice>
         <button type="button" onClick={onClose}>
-          Close
+          {t('panel.close')}
         </button>
       </Section>
     );
@@ -48,6 +55,7 @@ export function UserPanel({ listed, onRemoved, onClose }: Props) {
 }
 
 function UserActions({ user, onRemoved, onClose }: { user: User; onRemoved: () => void; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const [confirmRemove, setConfirmRemove] = useState(false);
   const impersonate = useAction(() => auth.admin.impersonateUser({ userId: user.id }));
@@ -57,67 +65,95 @@ function UserActions({ user, onRemoved, onClose }: { user: User; onRemoved: () =
     if (!(await impersonate.run()).error) navigate('/account');
   };
   const onRemove = async () => {
-    if (!(await remove.run()).error) onRemoved();
+    const { error } = await remove.run();
+    setConfirmRemove(false);
+    if (!error) onRemoved();
   };
 
   return (
-    <Section title={`Manage ${user.email}`} focusOnMount>
+    <Section title={t('panel.title', { email: user.email })} focusOnMount>
+      <div className="panel-head">
+        <Avatar name={user.name} email={user.email} image={user.image} size={48} />
+        <div className="panel-who">
+          <p className="strong">{user.name}</p>
+          <p className="muted">{user.email}</p>
+        </div>
+        <button type="button" className="panel-close" onClick={onClose}>
+          <X size={18} aria-hidden="true" />
+          {t('panel.close')}
+        </button>
+      </div>
       <dl className="details">
-        <dt>Name</dt>
+        <dt>{t('panel.name')}</dt>
         <dd>{user.name}</dd>
-        <dt>Role</dt>
-        <dd>{user.role ?? 'user'}</dd>
-        <dt>Email status</dt>
-        <dd>{user.emailVerified ? 'Verified' : 'Not verified'}</dd>
-        <dt>Created</dt>
+        <dt>{t('panel.role')}</dt>
+        <dd>
+          <RoleTag role={user.role} />
+        </dd>
+        <dt>{t('panel.status')}</dt>
+        <dd>
+          <UserStatus user={user} />
+        </dd>
+        <dt>{t('panel.created')}</dt>
         <dd>{formatDate(user.createdAt)}</dd>
       </dl>
-      <Link to={`/admin/audit?${new URLSearchParams({ user: user.email })}`}>
-        Audit events<span className="visually-hidden"> of {user.email}</span>
+      <Link to={`/admin/audit?${new URLSearchParams({ user: user.email })}`} className="icon-link">
+        <ScrollText size={16} aria-hidden="true" />
+        {t('panel.audit')}
+        <span className="visually-hidden"> {t('panel.auditOf', { email: user.email })}</span>
       </Link>
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
 
-      <h3>Role</h3>
-      {/* Keyed on the role, so that its choice starts again from the server's role when that changes. */}
-      <SetRole key={user.role ?? ''} user={user} />
-
-      <h3>Ban</h3>
-      <BanUser user={user} />
-
-      <h3>Impersonate</h3>
-      <p className="muted">Act as this user for up to an hour; a banner lets you stop.</p>
-      <button type="button" onClick={onImpersonate} disabled={impersonate.pending}>
-        Impersonate
-      </button>
-      <ErrorMessage error={impersonate.error} />
-
-      <h3>Password</h3>
-      <SetPassword user={user} />
-
-      <h3>Sessions</h3>
-      <UserSessions user={user} />
-
-      <h3>Remove</h3>
-      {confirmRemove ? (
-        <div className="confirm">
-          <p>Remove {user.email} and all their data? This cannot be undone.</p>
-          <div className="actions">
-            <button type="button" className="danger" onClick={onRemove} disabled={remove.pending}>
-              Yes, remove {user.email}
-            </button>
-            <button type="button" onClick={() => setConfirmRemove(false)}>
-              Keep user
-            </button>
-          </div>
+      <div className="panel-grid">
+        <div className="panel-part">
+          <h3>{t('panel.roleHeading')}</h3>
+          {/* Keyed on the role, so that its choice starts again from the server's role when that changes. */}
+          <SetRole key={user.role ?? ''} user={user} />
         </div>
-      ) : (
+
+        <div className="panel-part">
+          <h3>{t('panel.impersonateHeading')}</h3>
+          <p className="muted">{t('panel.impersonateHint')}</p>
+          <button type="button" onClick={onImpersonate} disabled={impersonate.pending}>
+            {t('panel.impersonate')}
+          </button>
+          <ErrorMessage error={impersonate.error} />
+        </div>
+
+        <div className="panel-part">
+          <h3>{t('panel.passwordHeading')}</h3>
+          <SetPassword user={user} />
+        </div>
+
+        <div className="panel-part">
+          <h3>{t('panel.banHeading')}</h3>
+          <BanUser user={user} />
+        </div>
+      </div>
+
+      <div className="panel-part">
+        <h3>{t('panel.sessionsHeading')}</h3>
+        <UserSessions user={user} />
+      </div>
+
+      <div className="panel-part danger-zone">
+        <h3>{t('panel.removeHeading')}</h3>
+        <p className="muted">{t('panel.removeHint')}</p>
         <button type="button" className="danger" onClick={() => setConfirmRemove(true)}>
-          Remove
+          {t('panel.remove')}
         </button>
-      )}
-      <ErrorMessage error={remove.error} />
+        <ErrorMessage error={remove.error} />
+      </div>
+      <ConfirmDialog
+        open={confirmRemove}
+        title={t('panel.removeTitle', { email: user.email })}
+        confirmLabel={t('panel.removeConfirm', { email: user.email })}
+        destructive
+        pending={remove.pending}
+        onConfirm={onRemove}
+        onCancel={() => setConfirmRemove(false)}
+      >
+        <p>{t('panel.removeBody')}</p>
+      </ConfirmDialog>
     </Section>
   );
 }

@@ -1,30 +1,38 @@
 import type { ListUsersQuery, User } from '../../auth';
+import { SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
+import { Avatar } from '../../components/Avatar';
 import { Field, Select } from '../../components/Field';
-import { Empty, ErrorMessage, Loading } from '../../components/Messages';
-import { formatDate } from '../../lib/format';
+import { ErrorMessage } from '../../components/Messages';
+import { EmptyState, SkeletonRows } from '../../components/Placeholders';
+import { formatDate, formatNumber } from '../../lib/format';
 import { useServerQuery } from '../../lib/server-state';
+import { RoleTag } from './RoleTag';
 import { useDebounced } from './useDebounced';
 
 const PAGE_SIZE = 20;
 
 /** The server-side filters offered (filterField / filterValue / filterOperator of list-users). */
-const FILTERS: Record<string, { label: string; query?: Pick<ListUsersQuery, 'filterField' | 'filterValue' | 'filterOperator'> }> = {
-  all: { label: 'All users' },
-  admins: { label: 'Admins', query: { filterField: 'role', filterValue: 'admin', filterOperator: 'eq' } },
-  banned: { label: 'Banned', query: { filterField: 'banned', filterValue: 'true', filterOperator: 'eq' } },
-  unverified: { label: 'Email not verified', query: { filterField: 'emailVerified', filterValue: 'false', filterOperator: 'eq' } },
-};
+const FILTERS = {
+  all: undefined,
+  admins: { filterField: 'role', filterValue: 'admin', filterOperator: 'eq' },
+  banned: { filterField: 'banned', filterValue: 'true', filterOperator: 'eq' },
+  unverified: { filterField: 'emailVerified', filterValue: 'false', filterOperator: 'eq' },
+} as const satisfies Record<string, Pick<ListUsersQuery, 'filterField' | 'filterValue' | 'filterOperator'> | undefined>;
+type FilterName = keyof typeof FILTERS;
+const isFilter = (v: string): v is FilterName => v in FILTERS;
 
 /** The users, searched, filtered, sorted and paged by the server; loaded again after every admin action. */
 export function UserTable({ onManage }: { onManage: (user: User) => void }) {
+  const { t } = useTranslation('admin');
   const [search, setSearch] = useState('');
   const [searchField, setSearchField] = useState<'email' | 'name'>('email');
   const [sortBy, setSortBy] = useState('createdAt');
   const [sortDirection, setSortDirection] = useState<'asc' | 'desc'>('desc');
   const [offset, setOffset] = useState(0);
-  const [filter, setFilter] = useState('all');
+  const [filter, setFilter] = useState<FilterName>('all');
   const searchValue = useDebounced(search.trim(), 300);
 
   // A new search or sort starts again from the first page.
@@ -37,7 +45,7 @@ export function UserTable({ onManage }: { onManage: (user: User) => void }) {
     sortBy,
     sortDirection,
     ...(searchValue ? { searchValue, searchField, searchOperator: 'contains' as const } : {}),
-    ...FILTERS[filter]?.query,
+    ...FILTERS[filter],
   };
   const list = useServerQuery(JSON.stringify(query), () => auth.admin.listUsers(query));
   const users = list.data?.users ?? [];
@@ -51,76 +59,106 @@ export function UserTable({ onManage }: { onManage: (user: User) => void }) {
     if (emptied) setOffset(lastOffset);
   }, [emptied, lastOffset]);
 
+  const narrowed = Boolean(search.trim()) || filter !== 'all';
   return (
-    <div className="stack">
-      <div className="filters">
-        <Field label="Search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+    <div className="card admin-table-card">
+      <div className="filters user-filters">
+        <Field label={t('users.search')} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         <Select
-          label="Match on"
+          label={t('users.matchOn')}
           value={searchField}
           options={[
-            { value: 'email', label: 'Email' },
-            { value: 'name', label: 'Name' },
+            { value: 'email', label: t('users.field.email') },
+            { value: 'name', label: t('users.field.name') },
           ]}
           onChange={(v) => setSearchField(v === 'name' ? 'name' : 'email')}
         />
         <Select
-          label="Show"
+          label={t('users.show')}
           value={filter}
-          options={Object.entries(FILTERS).map(([value, f]) => ({ value, label: f.label }))}
-          onChange={setFilter}
+          options={(Object.keys(FILTERS) as FilterName[]).map((value) => ({ value, label: t(`users.filter.${value}`) }))}
+          onChange={(v) => setFilter(isFilter(v) ? v : 'all')}
         />
         <Select
-          label="Sort by"
+          label={t('users.sortBy')}
           value={sortBy}
           options={[
-            { value: 'createdAt', label: 'Created' },
-            { value: 'name', label: 'Name' },
-            { value: 'email', label: 'Email' },
+            { value: 'createdAt', label: t('users.field.createdAt') },
+            { value: 'name', label: t('users.field.name') },
+            { value: 'email', label: t('users.field.email') },
           ]}
           onChange={setSortBy}
         />
         <Select
-          label="Direction"
+          label={t('users.direction')}
           value={sortDirection}
           options={[
-            { value: 'desc', label: 'Descending' },
-            { value: 'asc', label: 'Ascending' },
+            { value: 'desc', label: t('users.descending') },
+            { value: 'asc', label: t('users.ascending') },
           ]}
           onChange={(v) => setSortDirection(v === 'asc' ? 'asc' : 'desc')}
         />
       </div>
       <ErrorMessage error={list.error} />
-      {list.isPending && !list.data ? <Loading what="Loading users…" /> : null}
-      {list.data && users.length === 0 ? <Empty>No users match.</Empty> : null}
+      {list.isPending && !list.data ? <SkeletonRows label={t('users.loading')} rows={5} avatar /> : null}
+      {list.data && users.length === 0 ? (
+        <EmptyState
+          icon={<SearchX size={28} />}
+          title={t('users.none')}
+          action={
+            narrowed ? (
+              <button
+                type="button"
+                onClick={() => {
+                  setSearch('');
+                  setFilter('all');
+                }}
+              >
+                {t('users.showAll')}
+              </button>
+            ) : null
+          }
+        >
+          {narrowed ? t('users.noneHint') : null}
+        </EmptyState>
+      ) : null}
       {users.length > 0 ? (
         <div className="table-wrap">
-          <table className="responsive">
+          <table className="responsive user-table">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
+                <th scope="col">{t('users.column.user')}</th>
+                <th scope="col">{t('users.column.role')}</th>
+                <th scope="col">{t('users.column.status')}</th>
+                <th scope="col">{t('users.column.created')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('users.column.actions')}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {users.map((user) => (
                 <tr key={user.id}>
-                  <td data-label="Name">{user.name}</td>
-                  <td data-label="Email">{user.email}</td>
-                  <td data-label="Role" className="nowrap">{user.role ?? 'user'}</td>
-                  <td data-label="Status" className="nowrap">
-                    {user.banned ? 'Banned' : user.emailVerified ? 'Verified' : 'Not verified'}
-                  </td>
-                  <td data-label="Created">{formatDate(user.createdAt)}</td>
                   <td>
+                    <div className="user-cell">
+                      <Avatar name={user.name} email={user.email} image={user.image} size={36} />
+                      <span className="user-cell-text">
+                        <span className="strong">{user.name}</span>
+                        <span className="muted">{user.email}</span>
+                      </span>
+                    </div>
+                  </td>
+                  <td data-label={t('users.column.role')} className="nowrap">
+                    <RoleTag role={user.role} />
+                  </td>
+                  <td data-label={t('users.column.status')} className="nowrap">
+                    <UserStatus user={user} />
+                  </td>
+                  <td data-label={t('users.column.created')}>{formatDate(user.createdAt)}</td>
+                  <td className="row-actions">
                     <button type="button" onClick={() => onManage(user)}>
-                      Manage<span className="visually-hidden"> {user.email}</span>
+                      {t('users.manage')}
+                      <span className="visually-hidden"> {user.email}</span>
                     </button>
                   </td>
                 </tr>
@@ -129,23 +167,35 @@ export function UserTable({ onManage }: { onManage: (user: User) => void }) {
           </table>
         </div>
       ) : null}
-      <div className="row between" aria-live="polite">
+      <div className="row between pager" aria-live="polite">
         <span className="muted">
-          {total === 0 ? 'No users' : `Showing ${offset + 1}–${offset + users.length} of ${total}`}
+          {total === 0
+            ? t('users.noUsers')
+            : t('users.showing', { from: formatNumber(offset + 1), to: formatNumber(offset + users.length), total: formatNumber(total) })}
         </span>
         <div className="actions">
           <button type="button" onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))} disabled={offset === 0 || list.isPending}>
-            Previous page
+            {t('pager.previous')}
           </button>
-          <button
-            type="button"
-            onClick={() => setOffset(offset + PAGE_SIZE)}
-            disabled={offset + PAGE_SIZE >= total || list.isPending}
-          >
-            Next page
+          <button type="button" onClick={() => setOffset(offset + PAGE_SIZE)} disabled={offset + PAGE_SIZE >= total || list.isPending}>
+            {t('pager.next')}
           </button>
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * Banned first (it matters most), then whether the email is verified. An inline pill (its padding drawn by a
+ * shadow) so that it stays on the text's one line box.
+ */
+export function UserStatus({ user }: { user: Pick<User, 'banned' | 'emailVerified'> }) {
+  const { t } = useTranslation('admin');
+  if (user.banned) return <span className="status-pill error">{t('status.banned')}</span>;
+  return user.emailVerified ? (
+    <span className="status-pill ok">{t('status.verified')}</span>
+  ) : (
+    <span className="status-pill warn">{t('status.unverified')}</span>
   );
 }

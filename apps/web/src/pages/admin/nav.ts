@@ -1,11 +1,16 @@
+import { AppWindow, LayoutDashboard, type LucideIcon, ScrollText, Users, Webhook } from 'lucide-react';
+import type en from '../../i18n/locales/en/admin.json';
+
 /**
  * The admin console's sections, in the order its navigation shows them. A capability with an admin
- * page adds one entry here and its route under `admin` in router.tsx (e.g. `{ to: '/admin/webhooks',
- * label: 'Webhooks' }`).
+ * page adds one entry here (its words under `nav` in locales/*\/admin.json) and its route under
+ * `admin` in router.tsx.
  */
 export interface AdminSection {
   to: string;
-  label: string;
+  /** The section's name: a key of `nav` in the admin messages. */
+  label: keyof typeof en.nav;
+  icon: LucideIcon;
   /** Matches only this exact path (the section at `/admin` itself). */
   end?: boolean;
   /** Shown only when the server runs this feature (`/providers`' `features`). */
@@ -13,9 +18,9 @@ export interface AdminSection {
 }
 
 export const ADMIN_SECTIONS: AdminSection[] = [
-  { to: '/admin/dashboard', label: 'Dashboard' },
-  { to: '/admin', label: 'Users', end: true },
-  { to: '/admin/audit', label: 'Audit trail' },
-  { to: '/admin/webhooks', label: 'Webhooks', feature: 'webhooks' },
-  { to: '/admin/applications', label: 'Applications', feature: 'oidcProvider' },
+  { to: '/admin/dashboard', label: 'dashboard', icon: LayoutDashboard },
+  { to: '/admin', label: 'users', icon: Users, end: true },
+  { to: '/admin/audit', label: 'audit', icon: ScrollText },
+  { to: '/admin/webhooks', label: 'webhooks', icon: Webhook, feature: 'webhooks' },
+  { to: '/admin/applications', label: 'applications', icon: AppWindow, feature: 'oidcProvider' },
 ];

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { Field } from '../../components/Field';
 import { ErrorMessage, Notice } from '../../components/Messages';
@@ -8,6 +9,8 @@ import { useAction } from '../../lib/use-action';
 
 /** Asks the server, as the person types, whether a slug is still free. */
 function useSlugCheck(slug: string): string {
+  const { t } = useTranslation('org');
+  const available = t('create.available');
   const [message, setMessage] = useState('');
   useEffect(() => {
     if (!slug) {
@@ -17,17 +20,18 @@ function useSlugCheck(slug: string): string {
     let current = true;
     const timer = setTimeout(async () => {
       const { error } = await auth.organization.checkSlug({ slug });
-      if (current) setMessage(error ? error.message : 'This slug is available.');
+      if (current) setMessage(error ? error.message : available);
     }, 400);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [slug]);
+  }, [slug, available]);
   return message;
 }
 
 export function CreateOrganization() {
+  const { t } = useTranslation('org');
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
   const [slugEdited, setSlugEdited] = useState(false);
@@ -56,11 +60,12 @@ export function CreateOrganization() {
   };
 
   return (
-    <Section title="Create organization">
+    <Section title={t('create.title')}>
+      <p className="muted">{t('create.intro')}</p>
       <form onSubmit={submit} className="form">
-        <Field label="Name" required value={name} onChange={(e) => onName(e.target.value)} />
+        <Field label={t('create.name')} required value={name} onChange={(e) => onName(e.target.value)} />
         <Field
-          label="Slug"
+          label={t('create.slug')}
           required
           pattern="[a-z0-9]+(-[a-z0-9]+)*"
           value={slug}
@@ -68,13 +73,15 @@ export function CreateOrganization() {
             setSlugEdited(true);
             setSlug(e.target.value);
           }}
-          hint={<span aria-live="polite">{slugMessage || 'Lowercase letters, digits and dashes.'}</span>}
+          hint={<span aria-live="polite">{slugMessage || t('create.slugHint')}</span>}
         />
         <ErrorMessage error={create.error} />
-        {created ? <Notice>Organization {created} was created and is now active.</Notice> : null}
-        <button type="submit" className="primary" disabled={create.pending}>
-          Create organization
-        </button>
+        {created ? <Notice>{t('create.done', { name: created })}</Notice> : null}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={create.pending}>
+            {t('create.submit')}
+          </button>
+        </div>
       </form>
     </Section>
   );

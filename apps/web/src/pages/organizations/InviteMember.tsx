@@ -1,17 +1,21 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { Field, Select } from '../../components/Field';
 import { ErrorMessage, Notice } from '../../components/Messages';
+import { fieldErrors } from '../../lib/field-errors';
 import { useAction } from '../../lib/use-action';
+import { useRoleOptions } from './RoleName';
 import { ORGANIZATION_ROLES } from './roles';
 
 export function InviteMember({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation('org');
+  const roleOptions = useRoleOptions(ORGANIZATION_ROLES);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('member');
   const [invited, setInvited] = useState<string | null>(null);
-  const invite = useAction(() =>
-    auth.organization.inviteMember({ email: email.trim(), role, organizationId }),
-  );
+  const invite = useAction(() => auth.organization.inviteMember({ email: email.trim(), role, organizationId }));
+  const errors = fieldErrors(invite.error);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -23,15 +27,19 @@ export function InviteMember({ organizationId }: { organizationId: string }) {
   };
 
   return (
-    <form onSubmit={submit} className="form">
-      <h3>Invite a member</h3>
-      <Field label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <Select label="Role" value={role} options={ORGANIZATION_ROLES} onChange={setRole} />
-      <ErrorMessage error={invite.error} />
-      {invited ? <Notice>{invited} was invited.</Notice> : null}
-      <button type="submit" className="primary" disabled={invite.pending}>
-        Invite
-      </button>
+    <form onSubmit={submit} className="form org-part">
+      <h3>{t('invite.title')}</h3>
+      <p className="muted">{t('invite.hint')}</p>
+      <ErrorMessage error={invite.error} fieldsShown />
+      <Field label={t('invite.email')} type="email" required value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
+      <Select label={t('invite.role')} value={role} options={roleOptions} onChange={setRole} />
+      {/* Beside the form (not a toast): the person may invite the next one at once. */}
+      {invited ? <Notice>{t('invite.done', { email: invited })}</Notice> : null}
+      <div className="actions">
+        <button type="submit" className="primary" disabled={invite.pending}>
+          {t('invite.submit')}
+        </button>
+      </div>
     </form>
   );
 }

@@ -1,40 +1,54 @@
 import type { FullOrganization } from '../../auth';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorMessage } from '../../components/Messages';
+import { useToast } from '../../components/Toasts';
 import { useAction } from '../../lib/use-action';
 
-/** Leaving, and for owners deleting, the active organization. */
+/** Leaving, and for owners deleting, the active organization: each after a confirmation. */
 export function LeaveOrDelete({ organization, isOwner }: { organization: FullOrganization; isOwner: boolean }) {
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const { t } = useTranslation('org');
+  const toast = useToast();
+  const [asking, setAsking] = useState<'leave' | 'delete' | null>(null);
   const leave = useAction(() => auth.organization.leave({ organizationId: organization.id }));
   const remove = useAction(() => auth.organization.delete({ organizationId: organization.id }));
+  const name = organization.name;
+
+  const confirm = async () => {
+    const action = asking === 'delete' ? remove : leave;
+    const { error } = await action.run();
+    setAsking(null);
+    if (!error) toast(asking === 'delete' ? t('leave.deleted', { name }) : t('leave.left', { name }));
+  };
+
   return (
-    <div className="stack">
+    <div className="stack danger-zone org-part">
+      <h3>{t('leave.title')}</h3>
+      <p className="muted">{isOwner ? t('leave.ownerHint') : t('leave.hint')}</p>
       <div className="actions">
-        <button type="button" onClick={() => leave.run()} disabled={leave.pending}>
-          Leave organization
+        <button type="button" onClick={() => setAsking('leave')} disabled={leave.pending}>
+          {t('leave.leave')}
         </button>
-        {isOwner && !confirmDelete ? (
-          <button type="button" className="danger" onClick={() => setConfirmDelete(true)}>
-            Delete organization
+        {isOwner ? (
+          <button type="button" className="danger" onClick={() => setAsking('delete')} disabled={remove.pending}>
+            {t('leave.delete')}
           </button>
         ) : null}
       </div>
-      {confirmDelete ? (
-        <div className="confirm">
-          <p>Delete {organization.name} with all its members and invitations? This cannot be undone.</p>
-          <div className="actions">
-            <button type="button" className="danger" onClick={() => remove.run()} disabled={remove.pending}>
-              Yes, delete {organization.name}
-            </button>
-            <button type="button" onClick={() => setConfirmDelete(false)}>
-              Keep it
-            </button>
-          </div>
-        </div>
-      ) : null}
       <ErrorMessage error={leave.error ?? remove.error} />
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking === 'delete' ? t('leave.deleteTitle', { name }) : t('leave.leaveTitle', { name })}
+        confirmLabel={asking === 'delete' ? t('leave.deleteConfirm', { name }) : t('leave.leaveConfirm', { name })}
+        destructive
+        pending={leave.pending || remove.pending}
+        onConfirm={confirm}
+        onCancel={() => setAsking(null)}
+      >
+        <p>{asking === 'delete' ? t('leave.deleteBody', { name }) : t('leave.leaveBody', { name })}</p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,32 +1,44 @@
+import { Building2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { auth, useListOrganizations, useSession } from '../../auth';
-import { Empty, ErrorMessage, Loading } from '../../components/Messages';
+import { Avatar } from '../../components/Avatar';
+import { ErrorMessage } from '../../components/Messages';
+import { EmptyState, SkeletonRows } from '../../components/Placeholders';
 import { Section } from '../../components/Section';
 import { useAction } from '../../lib/use-action';
 
 export function OrganizationList() {
+  const { t } = useTranslation('org');
   const { data: session } = useSession();
   const organizations = useListOrganizations();
   const switchTo = useAction((organizationId: string) => auth.organization.setActive({ organizationId }));
   const activeId = session?.session.activeOrganizationId;
 
   return (
-    <Section title="Switch organization">
+    <Section title={t('list.title')}>
       <ErrorMessage error={organizations.error} />
-      {organizations.isPending && !organizations.data ? <Loading /> : null}
-      {organizations.data?.length === 0 ? <Empty>You are not a member of any organization yet.</Empty> : null}
+      {organizations.isPending && !organizations.data ? <SkeletonRows label={t('list.loading')} rows={2} avatar /> : null}
+      {organizations.data?.length === 0 ? (
+        <EmptyState icon={<Building2 size={28} />} title={t('list.none')}>
+          {t('list.noneHint')}
+        </EmptyState>
+      ) : null}
       {organizations.data && organizations.data.length > 0 ? (
         <ul className="list">
           {organizations.data.map((org) => (
             <li key={org.id} className="list-item">
-              <div>
-                <p className="strong">{org.name}</p>
-                <p className="muted">{org.slug}</p>
+              <div className="member-who">
+                <Avatar name={org.name} email={org.slug} image={org.logo} size={32} />
+                <div>
+                  <p className="strong">{org.name}</p>
+                  <p className="muted">{org.slug}</p>
+                </div>
               </div>
               {org.id === activeId ? (
-                <span className="badge ok">Active</span>
+                <span className="badge ok">{t('list.active')}</span>
               ) : (
                 <button type="button" onClick={() => switchTo.run(org.id)} disabled={switchTo.pending}>
-                  Switch to {org.name}
+                  {t('list.switchTo', { name: org.name })}
                 </button>
               )}
             </li>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../../auth';
 import { Checkbox, Field } from '../../../components/Field';
 import { ErrorMessage } from '../../../components/Messages';
@@ -7,6 +8,7 @@ import { localError, useAction } from '../../../lib/use-action';
 
 /** "Add webhook": a URL and the events to send there (checkboxes); the server makes the secret. */
 export function CreateWebhook({ events, onClose, onCreated }: { events: readonly string[]; onClose: () => void; onCreated: (url: string, secret: string) => void }) {
+  const { t } = useTranslation('admin');
   const [url, setUrl] = useState('');
   const [chosen, setChosen] = useState<string[]>(['user.created']);
   const create = useAction(() => auth.webhooks.create({ url: url.trim(), events: chosen }));
@@ -14,7 +16,7 @@ export function CreateWebhook({ events, onClose, onCreated }: { events: readonly
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!chosen.length) {
-      create.setError(localError('Choose at least one event'));
+      create.setError(localError(t('webhooks.chooseEvent')));
       return;
     }
     const { data } = await create.run();
@@ -23,11 +25,11 @@ export function CreateWebhook({ events, onClose, onCreated }: { events: readonly
   const toggle = (type: string, on: boolean) => setChosen((now) => (on ? [...now, type] : now.filter((t) => t !== type)));
 
   return (
-    <Section title="Add webhook" focusOnMount>
+    <Section title={t('webhooks.add')} focusOnMount>
       <form onSubmit={submit} className="form">
-        <Field label="URL" type="url" required value={url} placeholder="https://example.com/webhooks/gatehouse" onChange={(e) => setUrl(e.target.value)} />
+        <Field label={t('webhooks.url')} type="url" required value={url} placeholder="https://example.com/webhooks/gatehouse" hint={t('webhooks.urlHint')} onChange={(e) => setUrl(e.target.value)} />
         <fieldset className="events">
-          <legend>Events</legend>
+          <legend>{t('webhooks.eventsLegend')}</legend>
           {events.map((type) => (
             <Checkbox key={type} label={type} checked={chosen.includes(type)} onChange={(on) => toggle(type, on)} />
           ))}
@@ -35,10 +37,10 @@ export function CreateWebhook({ events, onClose, onCreated }: { events: readonly
         <ErrorMessage error={create.error} />
         <div className="actions">
           <button type="submit" className="primary" disabled={create.pending}>
-            Create webhook
+            {t('webhooks.create')}
           </button>
           <button type="button" onClick={onClose} disabled={create.pending}>
-            Cancel
+            {t('webhooks.cancel')}
           </button>
         </div>
       </form>

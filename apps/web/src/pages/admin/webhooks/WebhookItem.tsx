@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../../auth';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorMessage } from '../../../components/Messages';
+import { useToast } from '../../../components/Toasts';
 import { useAction } from '../../../lib/use-action';
 import { Deliveries } from './Deliveries';
 
@@ -8,48 +11,58 @@ type Endpoint = NonNullable<Awaited<ReturnType<typeof auth.webhooks.list>>['data
 
 /** One endpoint: its URL and events, "Deliveries" to open its log, "Disable"/"Enable", "Delete" after a confirmation. */
 export function WebhookItem({ endpoint }: { endpoint: Endpoint }) {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
   const [open, setOpen] = useState(false);
   const [confirm, setConfirm] = useState(false);
   const remove = useAction(() => auth.webhooks.delete({ id: endpoint.id }));
   const toggle = useAction(() => auth.webhooks.update({ id: endpoint.id, enabled: !endpoint.enabled }));
   const configured = endpoint.source === 'config';
 
+  const onDelete = async () => {
+    const { error } = await remove.run();
+    setConfirm(false);
+    if (!error) toast(t('webhooks.deleted', { url: endpoint.url }));
+  };
+  const onToggle = async () => {
+    if (!(await toggle.run()).error) toast(t(endpoint.enabled ? 'webhooks.disabledDone' : 'webhooks.enabledDone', { url: endpoint.url }));
+  };
+
   return (
-    <section className="card" aria-label={`Webhook ${endpoint.url}`}>
+    <section className="card webhook" aria-label={t('webhooks.region', { url: endpoint.url })}>
       <h2 className="webhook-url">
-        {endpoint.url}
-        {endpoint.enabled ? null : <span className="badge warn">Disabled</span>}
-        {configured ? <span className="badge">From configuration</span> : null}
+        <span className="mono">{endpoint.url}</span>
+        {endpoint.enabled ? <span className="badge ok">{t('webhooks.active')}</span> : <span className="badge warn">{t('webhooks.disabled')}</span>}
+        {configured ? <span className="badge">{t('webhooks.fromConfig')}</span> : null}
       </h2>
-      <p className="muted">Events: {endpoint.events.join(', ')}</p>
+      <p className="muted">{t('webhooks.events', { list: endpoint.events.join(', ') })}</p>
       <div className="actions">
         <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? 'Hide deliveries' : 'Deliveries'}
+          {open ? t('webhooks.hideDeliveries') : t('webhooks.deliveries')}
         </button>
         {configured ? null : (
           <>
-            <button type="button" onClick={() => toggle.run()} disabled={toggle.pending}>
-              {endpoint.enabled ? 'Disable' : 'Enable'}
+            <button type="button" onClick={onToggle} disabled={toggle.pending}>
+              {endpoint.enabled ? t('webhooks.disable') : t('webhooks.enable')}
             </button>
-            <button type="button" className="danger" onClick={() => setConfirm(true)} disabled={confirm}>
-              Delete
+            <button type="button" className="danger" onClick={() => setConfirm(true)}>
+              {t('webhooks.delete')}
             </button>
           </>
         )}
       </div>
-      {confirm ? (
-        <div className="confirm">
-          <p>Delete the webhook for {endpoint.url} and its delivery log? Pending deliveries will not be sent.</p>
-          <div className="actions">
-            <button type="button" className="danger" onClick={() => remove.run()} disabled={remove.pending}>
-              Yes, delete webhook
-            </button>
-            <button type="button" onClick={() => setConfirm(false)} disabled={remove.pending}>
-              Keep webhook
-            </button>
-          </div>
-        </div>
-      ) : null}
+      <ConfirmDialog
+        open={confirm}
+        title={t('webhooks.deleteTitle')}
+        confirmLabel={t('webhooks.deleteConfirm')}
+        cancelLabel={t('webhooks.keep')}
+        destructive
+        pending={remove.pending}
+        onConfirm={onDelete}
+        onCancel={() => setConfirm(false)}
+      >
+        <p>{t('webhooks.deleteBody', { url: endpoint.url })}</p>
+      </ConfirmDialog>
       <ErrorMessage error={remove.error ?? toggle.error} />
       {open ? <Deliveries endpointId={endpoint.id} /> : null}
     </section>

@@ -1,8 +1,10 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Plus, Webhook } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth, useSession } from '../../../auth';
-import { Empty, ErrorMessage, Loading, Notice } from '../../../components/Messages';
+import { ErrorMessage, Notice } from '../../../components/Messages';
 import { Page } from '../../../components/Page';
+import { EmptyState, SkeletonRows } from '../../../components/Placeholders';
 import { useServerInfo } from '../../../lib/providers';
 import { isAdmin } from '../../../lib/roles';
 import { useServerQuery } from '../../../lib/server-state';
@@ -15,6 +17,7 @@ import { WebhookItem } from './WebhookItem';
  * server again after each action (lib/server-state.ts).
  */
 export function WebhooksPage() {
+  const { t } = useTranslation('admin');
   const { data } = useSession();
   const { features } = useServerInfo();
   const allowed = Boolean(data && isAdmin(data.user) && features.webhooks);
@@ -24,33 +27,34 @@ export function WebhooksPage() {
   if (!data) return null;
   if (!isAdmin(data.user)) {
     return (
-      <Page title="Webhooks">
+      <Page title={t('webhooks.title')}>
         <p role="alert" className="message error">
-          Only admins can access this page.
+          {t('adminsOnly')}
         </p>
       </Page>
     );
   }
   if (!features.webhooks) {
     return (
-      <Page title="Webhooks">
-        <p className="muted">Webhooks are off on this server (set webhooks.enabled in its configuration).</p>
+      <Page title={t('webhooks.title')}>
+        <p className="muted">{t('webhooks.off')}</p>
       </Page>
     );
   }
   const endpoints = list.data?.endpoints ?? [];
+  const addButton = (
+    <button type="button" className="primary" onClick={() => setAdding(true)}>
+      <Plus size={18} aria-hidden="true" />
+      {t('webhooks.add')}
+    </button>
+  );
   return (
-    <Page title="Webhooks">
-      <p>
-        <Link to="/admin">Back to Admin</Link>
-      </p>
-      <p className="muted">
-        Gatehouse posts events (a sign-up, a ban, a new session…) to these URLs, signed with each endpoint's secret
-        (Standard Webhooks), and retries a failed delivery for about a day.
-      </p>
-      {created ? (
-        <SecretOnce url={created.url} secret={created.secret} onDone={() => setCreated(null)} />
-      ) : null}
+    <Page title={t('webhooks.title')}>
+      <div className="admin-intro">
+        <p className="muted">{t('webhooks.intro')}</p>
+        {adding || endpoints.length === 0 ? null : addButton}
+      </div>
+      {created ? <SecretOnce url={created.url} secret={created.secret} onDone={() => setCreated(null)} /> : null}
       {adding ? (
         <CreateWebhook
           events={list.data?.events ?? []}
@@ -60,16 +64,16 @@ export function WebhooksPage() {
             setCreated({ url, secret });
           }}
         />
-      ) : (
-        <div className="actions">
-          <button type="button" className="primary" onClick={() => setAdding(true)}>
-            Add webhook
-          </button>
-        </div>
-      )}
+      ) : null}
       <ErrorMessage error={list.error} />
-      {list.isPending && !list.data ? <Loading what="Loading webhooks…" /> : null}
-      {list.data && endpoints.length === 0 ? <Empty>No webhooks yet.</Empty> : null}
+      {list.isPending && !list.data ? <SkeletonRows label={t('webhooks.loading')} rows={2} /> : null}
+      {list.data && endpoints.length === 0 ? (
+        <div className="card">
+          <EmptyState icon={<Webhook size={28} />} title={t('webhooks.none')} action={adding ? null : addButton}>
+            {t('webhooks.noneHint')}
+          </EmptyState>
+        </div>
+      ) : null}
       {endpoints.map((endpoint) => (
         <WebhookItem key={endpoint.id} endpoint={endpoint} />
       ))}
@@ -79,36 +83,38 @@ export function WebhooksPage() {
 
 /** The new endpoint's secret, shown this once, to copy into the receiver's configuration. */
 function SecretOnce({ url, secret, onDone }: { url: string; secret: string; onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
   const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
   return (
-    <section className="card" aria-label="New webhook secret">
-      <Notice>Webhook for {url} was added.</Notice>
-      <p>Copy its signing secret now: it will not be shown again.</p>
+    <section className="card secret-once" aria-label={t('webhooks.secretRegion')}>
+      <Notice>{t('webhooks.added', { url })}</Notice>
+      <p>{t('webhooks.secretOnce')}</p>
       <div className="field">
-        <label htmlFor="webhook-secret">Signing secret</label>
-        <div className="row">
-          <input id="webhook-secret" readOnly value={secret} className="mono" onFocus={(e) => e.target.select()} />
-          <button
-            type="button"
-            onClick={async () => {
-              try {
-                await navigator.clipboard.writeText(secret);
-                setCopied(true);
-              } catch {
-                setCopied(false);
-              }
-            }}
-          >
-            Copy secret
+        <label htmlFor={id}>{t('webhooks.secret')}</label>
+        <div className="row nowrap-row">
+          <input id={id} readOnly value={secret} className="mono" onFocus={(e) => e.target.select()} />
+          <button type="button" onClick={copy}>
+            {t('webhooks.copy')}
           </button>
         </div>
         <span aria-live="polite" className="hint">
-          {copied ? 'Copied.' : ''}
+          {copied ? t('webhooks.copied') : ''}
         </span>
       </div>
-      <button type="button" onClick={onDone}>
-        Done
-      </button>
+      <div className="actions">
+        <button type="button" className="primary" onClick={onDone}>
+          {t('webhooks.done')}
+        </button>
+      </div>
     </section>
   );
 }
