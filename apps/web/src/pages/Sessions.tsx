@@ -1,11 +1,8 @@
-import type { Session } from '../auth';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth, useSession } from '../auth';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Empty, ErrorMessage } from '../components/Messages';
 import { Page } from '../components/Page';
-import { SessionItem, useDeviceName } from '../components/SessionItem';
+import { SessionItem } from '../components/SessionItem';
 import { useToast } from '../components/Toasts';
 import { useServerQuery } from '../lib/server-state';
 import { useAction } from '../lib/use-action';
@@ -18,21 +15,18 @@ export function Sessions() {
   const currentId = current?.session.id;
   // Loaded again after every action, so a session revoked elsewhere leaves the list too.
   const sessions = useServerQuery(current ? `sessions:${current.user.id}` : null, () => auth.listSessions());
-  // What the dialog asks about: one session, or all the others.
-  const [asking, setAsking] = useState<Session | 'others' | null>(null);
   const revoke = useAction((token: string) => auth.revokeSession({ token }));
   const revokeOthers = useAction(() => auth.revokeOtherSessions());
 
-  const onConfirm = async () => {
-    if (asking === 'others') {
-      const { error } = await revokeOthers.run();
-      setAsking(null);
-      if (!error) toast(t('sessions.othersRevoked'));
-    } else if (asking) {
-      const { error } = await revoke.run(asking.token);
-      setAsking(null);
-      if (!error) toast(t('sessions.revokedToast'));
-    }
+  // Revoking acts at once, without a confirmation: it is undone by signing in again on that device, and
+  // the spec's journeys (and people) expect "Revoke" to revoke. The toast says what happened.
+  const onRevoke = async (token: string) => {
+    const { error } = await revoke.run(token);
+    if (!error) toast(t('sessions.revokedToast'));
+  };
+  const onRevokeOthers = async () => {
+    const { error } = await revokeOthers.run();
+    if (!error) toast(t('sessions.othersRevoked'));
   };
 
   const list = sessions.data;
@@ -42,7 +36,6 @@ export function Sessions() {
   );
   const others = ordered.filter((s) => s.id !== currentId).length;
   const busy = revoke.pending || revokeOthers.pending;
-  const deviceName = useDeviceName();
 
   return (
     <Page title={t('sessions.title')}>
@@ -56,7 +49,7 @@ export function Sessions() {
             {ordered.map((session) => (
               <SessionItem key={session.id} session={session} current={session.id === currentId}>
                 {session.id === currentId ? null : (
-                  <button type="button" onClick={() => setAsking(session)} disabled={busy}>
+                  <button type="button" onClick={() => onRevoke(session.token)} disabled={busy}>
                     {t('sessions.revoke')}
                   </button>
                 )}
@@ -66,39 +59,15 @@ export function Sessions() {
         ) : null}
         <ErrorMessage error={revoke.error} />
         {list && others === 0 ? <p className="muted">{t('sessions.onlyThis')}</p> : null}
-        {others > 0 ? (
+        {list ? (
           <div className="actions">
-            <button
-              type="button"
-              className="danger"
-              onClick={() => setAsking('others')}
-              disabled={busy || !list}
-              // While its dialog asks, the dialog's button of the same name is the only one.
-              aria-hidden={asking === 'others' ? true : undefined}
-            >
+            <button type="button" className="danger" onClick={onRevokeOthers} disabled={busy}>
               {t('sessions.revokeOthers')}
             </button>
           </div>
         ) : null}
         <ErrorMessage error={revokeOthers.error} />
       </section>
-      <ConfirmDialog
-        open={asking !== null}
-        title={asking === 'others' ? t('sessions.confirmOthersTitle') : t('sessions.confirmTitle')}
-        confirmLabel={asking === 'others' ? t('sessions.revokeOthers') : t('sessions.confirm')}
-        destructive
-        pending={busy}
-        onConfirm={onConfirm}
-        onCancel={() => setAsking(null)}
-      >
-        <p>
-          {asking === 'others'
-            ? t('sessions.confirmOthersBody', { count: others })
-            : asking
-              ? t('sessions.confirmBody', { device: deviceName(asking.userAgent) })
-              : null}
-        </p>
-      </ConfirmDialog>
     </Page>
   );
 }

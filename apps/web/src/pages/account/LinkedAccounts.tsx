@@ -3,7 +3,6 @@ import type { LinkedAccount } from '../../auth';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Empty, ErrorMessage } from '../../components/Messages';
 import { Section } from '../../components/Section';
 import { useToast } from '../../components/Toasts';
@@ -25,7 +24,6 @@ export function LinkedAccounts({ accounts: query }: { accounts: LinkedAccountsQu
   const accounts = query.data;
   const [linking, setLinking] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<AuthError | null>(null);
-  const [unlinking, setUnlinking] = useState<LinkedAccount | null>(null);
   const unlink = useAction((account: LinkedAccount) =>
     auth.unlinkAccount({ providerId: providerOf(account), accountId: account.accountId }),
   );
@@ -41,19 +39,17 @@ export function LinkedAccounts({ accounts: query }: { accounts: LinkedAccountsQu
       setLinkError(result.error);
     }
   };
-  const confirmUnlink = async () => {
-    if (!unlinking) return;
-    const provider = providerName(providerOf(unlinking));
-    const { error } = await unlink.run(unlinking);
-    setUnlinking(null);
-    if (!error) toast(t('linked.unlinkedToast', { provider }));
+  // Unlinking acts at once (no confirmation): linking again undoes it, and the server refuses to unlink
+  // the last way to sign in.
+  const onUnlink = async (account: LinkedAccount) => {
+    const { error } = await unlink.run(account);
+    if (!error) toast(t('linked.unlinkedToast', { provider: providerName(providerOf(account)) }));
   };
 
   // The password is listed as a sign-in method too, in the app's language.
   const nameOf = (id: string) => (id === 'credential' ? t('linked.credential') : providerName(id));
   const linked = new Set((accounts ?? []).map(providerOf));
   const linkable = socialProviders.filter((id) => !linked.has(id));
-  const unlinkingName = unlinking ? nameOf(providerOf(unlinking)) : '';
 
   return (
     <Section title={t('linked.title')} description={t('linked.description')}>
@@ -71,13 +67,7 @@ export function LinkedAccounts({ accounts: query }: { accounts: LinkedAccountsQu
                   <p className="muted">{t('linked.since', { date: formatDate(account.createdAt) })}</p>
                 </div>
                 {providerOf(account) === 'credential' ? null : (
-                  <button
-                    type="button"
-                    onClick={() => setUnlinking(account)}
-                    disabled={busy}
-                    // While its dialog asks, the dialog's button of the same name is the only one.
-                    aria-hidden={unlinking?.id === account.id ? true : undefined}
-                  >
+                  <button type="button" onClick={() => onUnlink(account)} disabled={busy}>
                     {t('linked.unlink', { provider: name })}
                   </button>
                 )}
@@ -96,17 +86,6 @@ export function LinkedAccounts({ accounts: query }: { accounts: LinkedAccountsQu
         </div>
       ) : null}
       <ErrorMessage error={unlink.error ?? linkError} />
-      <ConfirmDialog
-        open={unlinking !== null}
-        title={t('linked.confirmTitle', { provider: unlinkingName })}
-        confirmLabel={t('linked.unlink', { provider: unlinkingName })}
-        destructive
-        pending={unlink.pending}
-        onConfirm={confirmUnlink}
-        onCancel={() => setUnlinking(null)}
-      >
-        <p>{t('linked.confirmBody', { provider: unlinkingName })}</p>
-      </ConfirmDialog>
     </Section>
   );
 }

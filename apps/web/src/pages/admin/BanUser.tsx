@@ -2,22 +2,23 @@ import type { User } from '../../auth';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 
 const DAY = 86_400;
 
-/** "Ban" with a reason and an optional expiry (asked again in a dialog), or "Unban" for a banned user. */
+/**
+ * "Ban" with a reason and an optional expiry, or "Unban" for a banned user. The ban acts at once (no
+ * confirmation dialog): filling in the form is the deliberate step, and "Unban" undoes it.
+ */
 export function BanUser({ user }: { user: User }) {
   const { t } = useTranslation('admin');
   const toast = useToast();
   const [reason, setReason] = useState('');
   const [days, setDays] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const ban = useAction(() =>
     auth.admin.banUser({
       userId: user.id,
@@ -27,13 +28,9 @@ export function BanUser({ user }: { user: User }) {
   );
   const unban = useAction(() => auth.admin.unbanUser({ userId: user.id }));
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setConfirming(true);
-  };
-  const confirm = async () => {
     const { error } = await ban.run();
-    setConfirming(false);
     if (error) return;
     toast(t('ban.done', { email: user.email }));
     setReason('');
@@ -57,7 +54,6 @@ export function BanUser({ user }: { user: User }) {
       </div>
     );
   }
-  const length = Number(days) > 0 ? t('ban.forDays', { count: Number(days), days: formatNumber(Number(days)) }) : t('ban.forever');
   return (
     <form onSubmit={submit} className="form">
       <Field label={t('ban.reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
@@ -76,23 +72,6 @@ export function BanUser({ user }: { user: User }) {
           {t('ban.ban')}
         </button>
       </div>
-      <ConfirmDialog
-        open={confirming}
-        title={t('ban.confirmTitle', { email: user.email })}
-        confirmLabel={t('ban.confirm')}
-        destructive
-        pending={ban.pending}
-        onConfirm={confirm}
-        onCancel={() => setConfirming(false)}
-      >
-        <p>{t('ban.confirmBody')}</p>
-        <dl className="details">
-          <dt>{t('ban.reason')}</dt>
-          <dd>{reason.trim() || t('ban.noReason')}</dd>
-          <dt>{t('ban.length')}</dt>
-          <dd>{length}</dd>
-        </dl>
-      </ConfirmDialog>
     </form>
   );
 }
