@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -33,7 +34,7 @@ export function Field({ label, hint, error, ...input }: FieldProps) {
 }
 
 interface PasswordFieldProps {
-  /** Default: "Password". */
+  /** Default: "Password" (in the app's language). */
   label?: string;
   /** Lets password managers tell a sign-in from a new password. */
   autoComplete: 'current-password' | 'new-password';
@@ -47,8 +48,9 @@ interface PasswordFieldProps {
 }
 
 /** A labelled password input. */
-export function PasswordField({ label = 'Password', onChange, required = true, ...input }: PasswordFieldProps) {
-  return <Field label={label} type="password" required={required} {...input} onChange={(e) => onChange(e.target.value)} />;
+export function PasswordField({ label, onChange, required = true, ...input }: PasswordFieldProps) {
+  const { t } = useTranslation('auth');
+  return <Field label={label ?? t('fields.password')} type="password" required={required} {...input} onChange={(e) => onChange(e.target.value)} />;
 }
 
 interface CheckboxProps {

@@ -1,8 +1,9 @@
 import type { AuthResult } from '@gatehouse/client';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAction } from '../lib/use-action';
 import { PasswordField } from './Field';
-import { ErrorMessage } from './Messages';
+import { FormError } from './FormError';
 
 interface Props<T> {
   /** The action's name: on the button that opens the form and on the one that submits it. */
@@ -14,6 +15,7 @@ interface Props<T> {
 
 /** An action that asks for the password first: a button that opens into a password form. */
 export function PasswordAction<T>({ label, run, onDone, danger }: Props<T>) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const action = useAction(run);
@@ -42,13 +44,13 @@ export function PasswordAction<T>({ label, run, onDone, danger }: Props<T>) {
         value={password}
         onChange={setPassword}
       />
-      <ErrorMessage error={action.error} />
+      <FormError error={action.error} />
       <div className="actions">
         <button type="submit" className={className ?? 'primary'} disabled={action.pending}>
           {label}
         </button>
         <button type="button" onClick={() => setOpen(false)} disabled={action.pending}>
-          Cancel
+          {t('actions.cancel')}
         </button>
       </div>
     </form>
