@@ -49,7 +49,7 @@ export function MagicLinkLanding() {
       navigate(`${LANDING}${next.size ? `?${next}` : ''}`, { replace: true });
     };
     return (
-      <AuthPage title={t('magicLink.secondStepTitle')}>
+      <AuthPage title={t('twoFactor.title')}>
         <p className="muted">{t('magicLink.secondStep')}</p>
         <TwoFactorChallenge onVerified={stay} onRestart={() => navigate('/sign-in', { replace: true })} />
       </AuthPage>

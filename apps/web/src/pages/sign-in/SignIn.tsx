@@ -42,7 +42,7 @@ export function SignIn() {
   const signUpLink = `/sign-up${signUpQuery.size ? `?${signUpQuery}` : ''}`;
 
   return (
-    <AuthPage title={adding ? t('signIn.addTitle') : t('signIn.title')}>
+    <AuthPage title={challenge ? t('twoFactor.title') : adding ? t('signIn.addTitle') : t('signIn.title')}>
       {reauth && data && !challenge ? <p className="muted">{t('signIn.reauth')}</p> : null}
       {adding && data && !challenge ? (
         <p className="muted">

@@ -13,6 +13,7 @@ type Method = 'totp' | 'otp' | 'backup';
 /**
  * The second step of a password sign-in for people with two-factor on: a code (app, email,
  * backup) or, for someone with a passkey (when the server runs passkeys), "Use a passkey".
+ * Its page is titled "Two-factor verification" (`twoFactor.title`) by the page that shows it.
  */
 export function TwoFactorChallenge({ onVerified, onRestart }: { onVerified: () => void; onRestart: () => void }) {
   const { t } = useTranslation('auth');
@@ -68,7 +69,6 @@ export function TwoFactorChallenge({ onVerified, onRestart }: { onVerified: () =
 
   return (
     <div className="stack">
-      <h2>{t('twoFactor.title')}</h2>
       <form onSubmit={submit} className="form">
         <p>{t(`twoFactor.prompt.${method}`)}</p>
         <Field
