@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServerInfo } from '../lib/providers';
 import { Page } from './Page';
@@ -37,5 +38,26 @@ function DefaultMark() {
       <path d="M9 24V14a7 7 0 0 1 14 0v10" fill="none" stroke="var(--accent-text)" strokeWidth="2.5" strokeLinecap="round" />
       <path d="M13 24v-7h6v7" fill="none" stroke="var(--accent-text)" strokeWidth="2.5" strokeLinejoin="round" />
     </svg>
+  );
+}
+
+/** The card's shape while the session is read: shimmering blocks where the form will be, said as "Loading…". */
+export function AuthPageSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="auth-shell">
+      <BrandMark />
+      <div className="auth-card" aria-busy="true">
+        <p role="status" className="visually-hidden">
+          {t('loading')}
+        </p>
+        <div className="auth-skeleton" aria-hidden="true">
+          <span className="auth-skeleton-title" />
+          <span />
+          <span />
+          <span className="auth-skeleton-button" />
+        </div>
+      </div>
+    </div>
   );
 }

@@ -7,10 +7,12 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   hint?: ReactNode;
   /** This field's refusal, shown under it and announced with it (the input is marked invalid). */
   error?: string;
+  /** The refusal is announced as it appears (an alert): for a check the form's top says nothing about. */
+  announce?: boolean;
 }
 
 /** A labelled input: the <label> names it, so it can be found by its label. */
-export function Field({ label, hint, error, ...input }: FieldProps) {
+export function Field({ label, hint, error, announce = false, ...input }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -20,7 +22,7 @@ export function Field({ label, hint, error, ...input }: FieldProps) {
       <label htmlFor={id}>{label}</label>
       <input id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...input} />
       {error ? (
-        <div id={errorId} className="field-error">
+        <div id={errorId} className="field-error" role={announce ? 'alert' : undefined}>
           {error}
         </div>
       ) : null}
@@ -44,6 +46,7 @@ interface PasswordFieldProps {
   required?: boolean;
   hint?: ReactNode;
   error?: string;
+  announce?: boolean;
   autoFocus?: boolean;
 }
 

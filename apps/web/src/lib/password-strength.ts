@@ -5,10 +5,8 @@
  * first page.
  */
 
-import type { AuthError } from '@gatehouse/client';
 import { i18n } from '../i18n';
 import en from '../i18n/locales/en/auth.json';
-import { localError } from './use-action';
 
 export type Score = 0 | 1 | 2 | 3 | 4;
 
@@ -93,8 +91,3 @@ export function lengthHint(minLength: number, withSecondFactor: number, secondFa
   return i18n.t('password.lengthBoth', { ns: 'auth', min: minLength, withSecondFactor });
 }
 
-/** The page's own check that the two new passwords agree, as a refusal of the "Confirm password" field. */
-export function mismatchError(): AuthError {
-  const message = i18n.t('errors.passwordsDiffer', { ns: 'auth' });
-  return { ...localError(message), issues: [{ field: 'confirmPassword', message }] };
-}

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../auth';
-import { AuthPage } from '../components/AuthCard';
-import { Loading, Notice } from '../components/Messages';
+import { AuthPage, AuthPageSkeleton } from '../components/AuthCard';
+import { Notice } from '../components/Messages';
 import { useServerInfo } from '../lib/providers';
 import { useLinkNotice } from '../lib/use-link-notice';
 
@@ -19,7 +19,7 @@ export function AccountDeleted() {
   useLinkNotice();
   const { data, isPending } = useSession();
 
-  if (isPending) return <Loading />;
+  if (isPending) return <AuthPageSkeleton />;
   if (error) {
     return (
       <AuthPage title={t('deleted.errorTitle')}>

@@ -1,8 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useSession } from '../auth';
-import { AuthPage } from '../components/AuthCard';
-import { Loading } from '../components/Messages';
+import { AuthPage, AuthPageSkeleton } from '../components/AuthCard';
 import { landingPage } from '../lib/landing';
 import { useServerInfo } from '../lib/providers';
 import { displayName } from '../lib/roles';
@@ -18,12 +17,11 @@ export function Home() {
   // A mailed link that named no callbackURL lands here: hand it to its own page.
   const landing = landingPage(params, notice);
   if (landing) return <Navigate to={landing} replace state={{ linkNotice: notice }} />;
+  if (isPending) return <AuthPageSkeleton />;
 
   return (
     <AuthPage title={t('home.title', { name: branding.name })}>
-      {isPending ? (
-        <Loading />
-      ) : data ? (
+      {data ? (
         <p>
           <Trans t={t} i18nKey="home.signedIn" values={{ name: displayName(data.user) }} components={{ strong: <strong /> }} />
         </p>

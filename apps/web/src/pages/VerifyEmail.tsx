@@ -2,8 +2,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { User } from '../auth';
 import { useSession } from '../auth';
-import { AuthPage } from '../components/AuthCard';
-import { Loading, Notice } from '../components/Messages';
+import { AuthPage, AuthPageSkeleton } from '../components/AuthCard';
+import { Notice } from '../components/Messages';
 import { ResendVerification } from '../components/ResendVerification';
 import { VerifyByCode } from '../components/VerifyByCode';
 import { explainError } from '../lib/error-codes';
@@ -23,7 +23,7 @@ export function VerifyEmail() {
   const { data, isPending } = useSession();
   const title = notice === 'change-email' ? t('verify.titleChange') : t('verify.title');
 
-  if (isPending) return <Loading />;
+  if (isPending) return <AuthPageSkeleton />;
   const user = data?.user;
   return (
     <AuthPage title={title}>
@@ -127,9 +127,9 @@ function LinkFailed({ error, user }: { error: string; user: User | undefined }) 
       )}
       <p className="muted">
         {user ? (
-          <Trans t={t} i18nKey="verify.restartChange" components={{ link: <Link to="/account" /> }} />
+          <Trans t={t} i18nKey="verify.restartChange" components={{ a: <Link to="/account" /> }} />
         ) : (
-          <Trans t={t} i18nKey="verify.restartChangeSignIn" components={{ link: <Link to="/sign-in" /> }} />
+          <Trans t={t} i18nKey="verify.restartChangeSignIn" components={{ a: <Link to="/sign-in" /> }} />
         )}
       </p>
     </>

@@ -1,8 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../auth';
-import { Loading } from '../../components/Messages';
-import { AuthPage } from '../../components/AuthCard';
+import { AuthPage, AuthPageSkeleton } from '../../components/AuthCard';
 import { explainMagicLinkFailure, newLinkHelps } from '../../lib/magic-link';
 import { displayName } from '../../lib/roles';
 import { useLinkNotice } from '../../lib/use-link-notice';
@@ -20,7 +19,7 @@ export function MagicLinkError() {
   const code = params.get('error') ?? 'unknown_error';
   const { title, text } = explainMagicLinkFailure(code);
 
-  if (isPending) return <Loading />;
+  if (isPending) return <AuthPageSkeleton />;
   return (
     <AuthPage title={title}>
       <p role="alert" className="message error">

@@ -1,8 +1,8 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../auth';
-import { Loading, Notice } from '../../components/Messages';
-import { AuthPage } from '../../components/AuthCard';
+import { Notice } from '../../components/Messages';
+import { AuthPage, AuthPageSkeleton } from '../../components/AuthCard';
 import { LANDING } from '../../lib/magic-link';
 import { safeRedirect } from '../../lib/redirect';
 import { displayName } from '../../lib/roles';
@@ -23,7 +23,7 @@ export function MagicLinkLanding() {
   const redirect = safeRedirect(params.get('redirect'), '/account');
   const isNew = params.get('new') === '1';
 
-  if (isPending) return <Loading />;
+  if (isPending) return <AuthPageSkeleton />;
   if (data) {
     return (
       <AuthPage title={t('magicLink.signedInTitle')}>

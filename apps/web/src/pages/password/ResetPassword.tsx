@@ -9,7 +9,7 @@ import { Notice } from '../../components/Messages';
 import { NewPasswordField } from '../../components/NewPasswordField';
 import { explainError } from '../../lib/error-codes';
 import { fieldErrors } from '../../lib/field-errors';
-import { isPasswordRefusal, mismatchError } from '../../lib/password-strength';
+import { isPasswordRefusal } from '../../lib/password-strength';
 import { useAction } from '../../lib/use-action';
 
 /** Landing of the reset link: the server redirects here with ?token=… or ?error=INVALID_TOKEN. */
@@ -20,6 +20,8 @@ export function ResetPassword() {
   const linkError = params.get('error');
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  // The page's own check, said under "Confirm password" only (the server was not asked).
+  const [mismatch, setMismatch] = useState(false);
   const [done, setDone] = useState(false);
   const reset = useAction(() => auth.resetPassword({ newPassword, token: token ?? undefined }));
   const issues = fieldErrors(reset.error);
@@ -35,7 +37,7 @@ export function ResetPassword() {
         </p>
         {linkError ? (
           <p className="muted">
-            <Trans t={t} i18nKey="reset.alreadyChosen" components={{ link: <Link to="/sign-in" /> }} />
+            <Trans t={t} i18nKey="reset.alreadyChosen" components={{ a: <Link to="/sign-in" /> }} />
           </p>
         ) : null}
       </AuthPage>
@@ -44,8 +46,9 @@ export function ResetPassword() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setMismatch(newPassword !== confirm);
     if (newPassword !== confirm) {
-      reset.setError(mismatchError());
+      reset.setError(null);
       return;
     }
     const { error } = await reset.run();
@@ -77,8 +80,12 @@ export function ResetPassword() {
           label={t('fields.confirmPassword')}
           autoComplete="new-password"
           value={confirm}
-          onChange={setConfirm}
-          error={issues.confirmPassword}
+          onChange={(value) => {
+            setConfirm(value);
+            setMismatch(false);
+          }}
+          error={mismatch ? t('errors.passwordsDiffer') : undefined}
+          announce
         />
         {isPasswordRefusal(reset.error) ? null : <FormError error={reset.error} fieldsShown />}
         <button type="submit" className="primary wide" disabled={reset.pending}>

@@ -9,7 +9,6 @@ import { FormError } from '../../components/FormError';
 import { Notice } from '../../components/Messages';
 import { fieldErrors } from '../../lib/field-errors';
 import { useMailedCode } from '../../lib/mailed-code';
-import { mismatchError } from '../../lib/password-strength';
 import { useAction } from '../../lib/use-action';
 
 /** Reset by a mailed code: the address, then the code with the new password (no link to follow). */
@@ -19,6 +18,8 @@ export function ResetWithCode({ onCancel }: { onCancel: () => void }) {
   const { sentTo, setSentTo, code, setCode, send, sendCode } = useMailedCode('forget-password', () => reset.setError(null));
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  // The page's own check, said under "Confirm password" only (the server was not asked).
+  const [mismatch, setMismatch] = useState(false);
   const [done, setDone] = useState(false);
   const reset = useAction((to: string) => auth.emailOtp.resetPassword({ email: to, otp: code, password }));
   const issues = fieldErrors(reset.error);
@@ -30,8 +31,9 @@ export function ResetWithCode({ onCancel }: { onCancel: () => void }) {
   const submitReset = async (event: FormEvent) => {
     event.preventDefault();
     if (!sentTo) return;
+    setMismatch(password !== confirm);
     if (password !== confirm) {
-      reset.setError(mismatchError());
+      reset.setError(null);
       return;
     }
     const { error } = await reset.run(sentTo);
@@ -92,10 +94,14 @@ export function ResetWithCode({ onCancel }: { onCancel: () => void }) {
           label={t('fields.confirmPassword')}
           autoComplete="new-password"
           value={confirm}
-          onChange={setConfirm}
-          error={issues.confirmPassword}
+          onChange={(value) => {
+            setConfirm(value);
+            setMismatch(false);
+          }}
+          error={mismatch ? t('errors.passwordsDiffer') : undefined}
+          announce
         />
-        {issues.password || issues.confirmPassword ? <FormError error={reset.error} fieldsShown /> : <CodeError error={reset.error} />}
+        {issues.password ? <FormError error={reset.error} fieldsShown /> : <CodeError error={reset.error} />}
         <button type="submit" className="primary wide" disabled={reset.pending}>
           {t('reset.submit')}
         </button>

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../auth';
-import { Loading } from '../../components/Messages';
-import { AuthPage } from '../../components/AuthCard';
+import { AuthPage, AuthPageSkeleton } from '../../components/AuthCard';
 import { useServerInfo } from '../../lib/providers';
 import { displayName } from '../../lib/roles';
 import { safeRedirect } from '../../lib/redirect';
@@ -30,7 +29,7 @@ export function SignIn() {
   // An application asked for a fresh sign-in (OpenID `prompt=login`, `max_age`): the form stays though signed in.
   const reauth = params.get('reauth') === '1';
 
-  if (isPending || (wantsToAdd && info.isPending)) return <Loading />;
+  if (isPending || (wantsToAdd && info.isPending)) return <AuthPageSkeleton />;
   // "Add another account" (the account menu): signed in, the form stays; the new account joins this browser's.
   const adding = wantsToAdd && info.features.multiSession && !!data;
   if (data && !challenge && !adding && !reauth) return <Navigate to={redirect} replace />;

@@ -2,10 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { auth, useSession } from '../../auth';
-import { AuthPage } from '../../components/AuthCard';
+import { AuthPage, AuthPageSkeleton } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
-import { Loading, Notice } from '../../components/Messages';
+import { Notice } from '../../components/Messages';
 import { NewPasswordField } from '../../components/NewPasswordField';
 import { fieldErrors } from '../../lib/field-errors';
 import { isPasswordRefusal } from '../../lib/password-strength';
@@ -39,7 +39,7 @@ export function SignUp() {
 
   const wantsToAdd = params.get('add') === '1';
 
-  if (isPending || (wantsToAdd && infoPending)) return <Loading />;
+  if (isPending || (wantsToAdd && infoPending)) return <AuthPageSkeleton />;
   // Signing up from "Add another account" keeps the accounts already signed in here.
   const adding = wantsToAdd && features.multiSession && !!session;
   if (session && !adding) return <Navigate to={redirect} replace />;
