@@ -16,7 +16,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Sign in with a code sent by email: the address, then the code from the mail. */
+/** Sign in with a code sent by email: the address, then the code from the mail (its page is titled `emailCode.title`). */
 export function EmailCodeSignIn({ onSignedIn, onCancel }: Props) {
   const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
@@ -37,7 +37,6 @@ export function EmailCodeSignIn({ onSignedIn, onCancel }: Props) {
   if (!sentTo) {
     return (
       <div className="stack">
-        <h2>{t('emailCode.title')}</h2>
         <form onSubmit={submitEmail} className="form">
           <p>{t('emailCode.intro')}</p>
           <Field
@@ -63,7 +62,6 @@ export function EmailCodeSignIn({ onSignedIn, onCancel }: Props) {
 
   return (
     <div className="stack">
-      <h2>{t('emailCode.title')}</h2>
       {/* The server answers the same for every address: say no more than that. */}
       <Notice>{t('emailCode.sent', { email: sentTo })}</Notice>
       <form onSubmit={submitCode} className="form">

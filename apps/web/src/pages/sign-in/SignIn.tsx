@@ -41,7 +41,7 @@ export function SignIn() {
   const signUpLink = `/sign-up${signUpQuery.size ? `?${signUpQuery}` : ''}`;
 
   return (
-    <AuthPage title={challenge ? t('twoFactor.title') : adding ? t('signIn.addTitle') : t('signIn.title')}>
+    <AuthPage title={challenge ? t('twoFactor.title') : byCode ? t('emailCode.title') : adding ? t('signIn.addTitle') : t('signIn.title')}>
       {reauth && data && !challenge ? <p className="muted">{t('signIn.reauth')}</p> : null}
       {adding && data && !challenge ? (
         <p className="muted">
