@@ -21,9 +21,10 @@ export function AuthPage({ title, children }: { title: string; children: ReactNo
 }
 
 function BrandMark() {
-  const { branding } = useServerInfo();
+  const { branding, isPending } = useServerInfo();
   return (
-    <Link to="/" className="auth-brand">
+    // Hidden until the server said its name, so the default does not flash before a configured one.
+    <Link to="/" className="auth-brand" style={isPending ? { visibility: 'hidden' } : undefined}>
       {branding.logoUrl ? <img src={branding.logoUrl} alt="" className="auth-logo" /> : <DefaultMark />}
       <span>{branding.name}</span>
     </Link>
