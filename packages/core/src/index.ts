@@ -8,7 +8,7 @@ export type { ObservedAnswer, Observer } from './observe.js';
 export type { MetricsOptions } from './plugins/metrics/index.js';
 export { fetchFromNode } from './node-bridge.js';
 export { createApplication, type NewApplication, type OAuthApplication, type OidcProviderOptions } from './plugins/oidc-provider/index.js';
-export { DEFAULT_SECRET, type CoreOptions, type AdditionalField, type SocialProviderOptions } from './options.js';
+export { DEFAULT_SECRET, type CoreOptions, type AdditionalField, type SocialProviderOptions, type Branding } from './options.js';
 export type { GatehouseOptions } from './plugins/index.js';
 export { resolveOptions, buildSchema, type AuthContext, type ResolvedOptions } from './context.js';
 export type { FastLane, LaneAnswer, LaneRequest } from './fast-lane.js';

@@ -119,4 +119,13 @@ export interface CoreOptions {
   now?: () => number;
   /** True when running with NODE_ENV=production (the server passes it; the library never reads env). */
   production?: boolean;
+  /** How the app presents the service (`GET /providers` hands it on): its name, logo and accent colour. */
+  branding?: Branding;
+}
+
+/** The app's name, logo (an https URL or a path on this server) and accent colour (a CSS hex colour). */
+export interface Branding {
+  name?: string;
+  logoUrl?: string;
+  color?: string;
 }

@@ -182,3 +182,27 @@ describe('the OpenID provider in the config module', () => {
     await expect(withConfig({ oidcProvider: { enabled: true, keyRotationInterval: 60 } })).rejects.toThrow(/^config: oidcProvider\.keyRotationInterval: /);
   });
 });
+
+describe('branding in the config module', () => {
+  const withBranding = (branding: unknown) => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-branding-'));
+    writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify({ branding }));
+    return loadConfig({ env: {}, cwd: dir, configPath: undefined });
+  };
+
+  it('passes a name, an https or same-server logo and a hex colour through', async () => {
+    const branding = { name: 'Acme ID', logoUrl: 'https://cdn.example.com/logo.svg', color: '#0F766E' };
+    expect((await withBranding(branding)).branding).toEqual(branding);
+    expect((await withBranding({ logoUrl: '/brand/logo.png', color: '#f80' })).branding).toEqual({ logoUrl: '/brand/logo.png', color: '#f80' });
+  });
+
+  it('refuses a colour that is not a hex colour, a logo that is not https or a path, and unknown keys, by name', async () => {
+    await expect(withBranding({ color: 'red' })).rejects.toThrow(/^config: branding\.color: must be a CSS hex colour/);
+    await expect(withBranding({ color: '#12345' })).rejects.toThrow(/^config: branding\.color: /);
+    await expect(withBranding({ logoUrl: 'http://example.com/logo.svg' })).rejects.toThrow(/^config: branding\.logoUrl: must be an https URL/);
+    await expect(withBranding({ logoUrl: '//evil.example/logo.svg' })).rejects.toThrow(/^config: branding\.logoUrl: /);
+    await expect(withBranding({ logoUrl: 'javascript:alert(1)' })).rejects.toThrow(/^config: branding\.logoUrl: /);
+    await expect(withBranding({ name: '' })).rejects.toThrow(/^config: branding\.name: /);
+    await expect(withBranding({ colour: '#fff' })).rejects.toThrow(/^config: branding: /);
+  });
+});

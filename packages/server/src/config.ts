@@ -233,6 +233,20 @@ const schema = z.looseObject({
     .strictObject({ enabled: z.boolean().optional(), token: z.string().min(16, 'the metrics token must be at least 16 characters').optional(), processMetrics: z.boolean().optional() })
     .refine((m) => !m.enabled || m.token !== undefined, { message: 'metrics need a token (METRICS_TOKEN, or metrics.token)', path: ['token'] })
     .optional(),
+  // The app's look: name, logo (https, or a path on this server), accent colour (#rgb, #rrggbb, with or without alpha).
+  branding: z
+    .strictObject({
+      name: z.string().trim().min(1).max(60).optional(),
+      logoUrl: z
+        .string()
+        .refine((v) => /^\/(?!\/)/.test(v) || /^https:\/\/[^\s]+$/.test(v), 'must be an https URL or a path starting with "/"')
+        .optional(),
+      color: z
+        .string()
+        .regex(/^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'must be a CSS hex colour such as "#4f46e5"')
+        .optional(),
+    })
+    .optional(),
   advanced: z.looseObject({ cookiePrefix: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(), useSecureCookies: z.boolean().optional() }).optional(),
 });
 

@@ -1,21 +1,21 @@
 import type { AuthError } from '@gatehouse/client';
-import { ErrorMessage } from './Messages';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n';
+import { FormError } from './FormError';
 
-/** What went wrong with a mailed code, in words, with the way on (the server's own words otherwise). */
-const CODE_ERRORS: Record<string, string> = {
-  INVALID_OTP: 'That code is not right. Check the code in the email and try again, or ask for a new code.',
-  OTP_EXPIRED: 'That code has expired. Ask for a new code.',
-  TOO_MANY_ATTEMPTS: 'Too many wrong tries: that code no longer works. Ask for a new code.',
-};
+/** The refusals of a mailed code that get the app's own words, with the way on (the server's words otherwise). */
+const EXPLAINED = ['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS'] as const;
+type Explained = (typeof EXPLAINED)[number];
 
 export function codeErrorText(error: AuthError): string {
-  return CODE_ERRORS[error.code] ?? error.message;
+  return (EXPLAINED as readonly string[]).includes(error.code) ? i18n.t(`code.${error.code as Explained}`, { ns: 'auth' }) : error.message;
 }
 
 /** A refused code (or any other error of a code form), explained. */
 export function CodeError({ error }: { error: AuthError | null | undefined }) {
+  useTranslation('auth');
   if (!error) return null;
-  return <ErrorMessage error={{ ...error, message: codeErrorText(error) }} />;
+  return <FormError error={{ ...error, message: codeErrorText(error) }} />;
 }
 
 /** True when the code is gone and only a new one helps. */
@@ -25,9 +25,10 @@ export function needsNewCode(error: AuthError | null | undefined): boolean {
 
 /** "Send a new code", the form's first way on once the code is gone. */
 export function NewCodeButton({ error, pending, onClick }: { error: AuthError | null | undefined; pending: boolean; onClick: () => void }) {
+  const { t } = useTranslation('auth');
   return (
     <button type="button" className={needsNewCode(error) ? 'primary' : undefined} onClick={onClick} disabled={pending}>
-      Send a new code
+      {t('code.sendNew')}
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -6,10 +7,12 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   hint?: ReactNode;
   /** This field's refusal, shown under it and announced with it (the input is marked invalid). */
   error?: string;
+  /** The refusal is announced as it appears (an alert): for a check the form's top says nothing about. */
+  announce?: boolean;
 }
 
 /** A labelled input: the <label> names it, so it can be found by its label. */
-export function Field({ label, hint, error, ...input }: FieldProps) {
+export function Field({ label, hint, error, announce = false, ...input }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -19,7 +22,7 @@ export function Field({ label, hint, error, ...input }: FieldProps) {
       <label htmlFor={id}>{label}</label>
       <input id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...input} />
       {error ? (
-        <div id={errorId} className="field-error">
+        <div id={errorId} className="field-error" role={announce ? 'alert' : undefined}>
           {error}
         </div>
       ) : null}
@@ -33,7 +36,7 @@ export function Field({ label, hint, error, ...input }: FieldProps) {
 }
 
 interface PasswordFieldProps {
-  /** Default: "Password". */
+  /** Default: "Password" (in the app's language). */
   label?: string;
   /** Lets password managers tell a sign-in from a new password. */
   autoComplete: 'current-password' | 'new-password';
@@ -43,12 +46,14 @@ interface PasswordFieldProps {
   required?: boolean;
   hint?: ReactNode;
   error?: string;
+  announce?: boolean;
   autoFocus?: boolean;
 }
 
 /** A labelled password input. */
-export function PasswordField({ label = 'Password', onChange, required = true, ...input }: PasswordFieldProps) {
-  return <Field label={label} type="password" required={required} {...input} onChange={(e) => onChange(e.target.value)} />;
+export function PasswordField({ label, onChange, required = true, ...input }: PasswordFieldProps) {
+  const { t } = useTranslation('auth');
+  return <Field label={label ?? t('fields.password')} type="password" required={required} {...input} onChange={(e) => onChange(e.target.value)} />;
 }
 
 interface CheckboxProps {

@@ -1,10 +1,11 @@
 import type { AuthError } from '@gatehouse/client';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useServerInfo } from '../lib/providers';
 import { type Estimate, isPasswordRefusal, lengthHint, loadStrengthEstimator, type Strength } from '../lib/password-strength';
 
 interface NewPasswordFieldProps {
-  /** Default: "Password". */
+  /** Default: "Password" (in the app's language). */
   label?: string;
   value: string;
   onChange: (value: string) => void;
@@ -14,6 +15,8 @@ interface NewPasswordFieldProps {
   userInputs?: string[];
   /** Whether the person signs in with a second factor (a shorter password may then be allowed). */
   secondFactor?: boolean;
+  /** The server's validation issue about this field (`fieldErrors(error).password`), shown like a refusal. */
+  issue?: string;
 }
 
 /**
@@ -21,7 +24,8 @@ interface NewPasswordFieldProps {
  * new-password, no length cap that would cut a pasted password), the policy's length, a
  * strength meter with the estimator's advice while typing, and the server's refusal in words.
  */
-export function NewPasswordField({ label = 'Password', value, onChange, error, userInputs = [], secondFactor }: NewPasswordFieldProps) {
+export function NewPasswordField({ label, value, onChange, error, userInputs = [], secondFactor, issue }: NewPasswordFieldProps) {
+  const { t } = useTranslation('auth');
   const id = useId();
   const { features } = useServerInfo();
   const policy = features.passwordPolicy;
@@ -43,12 +47,13 @@ export function NewPasswordField({ label = 'Password', value, onChange, error, u
   // A refusal is about the password that was sent: once the person edits it, it no longer applies.
   const [editedAfter, setEditedAfter] = useState<AuthError | null>(null);
   const strength = typing && estimate ? estimate(value, userInputs.filter(Boolean)) : null;
-  const refusal = error && isPasswordRefusal(error) && editedAfter !== error ? error : null;
+  const stale = editedAfter === error;
+  const refusal = error && !stale ? (isPasswordRefusal(error) ? error.message : (issue ?? null)) : null;
   const describedBy = [`${id}-hint`, typing ? `${id}-strength` : '', refusal ? `${id}-error` : ''].filter(Boolean).join(' ');
 
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <div className={refusal ? 'field invalid' : 'field'}>
+      <label htmlFor={id}>{label ?? t('fields.password')}</label>
       <input
         id={id}
         type="password"
@@ -58,28 +63,31 @@ export function NewPasswordField({ label = 'Password', value, onChange, error, u
         aria-describedby={describedBy}
         aria-invalid={refusal ? true : undefined}
         onChange={(e) => {
-          if (refusal) setEditedAfter(refusal);
+          if (refusal && error) setEditedAfter(error);
           onChange(e.target.value);
         }}
       />
       <div id={`${id}-hint`} className="hint">
-        {lengthHint(policy.minLength, policy.minLengthWithSecondFactor, secondFactor)} Any characters; a few unrelated words make a strong one.
+        {lengthHint(policy.minLength, policy.minLengthWithSecondFactor, secondFactor)} {t('password.advice')}
       </div>
       {typing ? <StrengthMeter id={`${id}-strength`} strength={strength} /> : null}
       {refusal ? (
-        <p id={`${id}-error`} role="alert" className="message error">
-          {refusal.message}
-        </p>
+        // A refusal of the password's strength is only said here (the form's top stays quiet), so it is the alert;
+        // a validation issue is summarised at the form's top, which is.
+        <div id={`${id}-error`} className="field-error" role={error && isPasswordRefusal(error) ? 'alert' : undefined}>
+          {refusal}
+        </div>
       ) : null}
     </div>
   );
 }
 
 function StrengthMeter({ id, strength }: { id: string; strength: Strength | null }) {
+  const { t } = useTranslation('auth');
   if (!strength) {
     return (
       <div id={id} className="strength" aria-live="polite">
-        <span className="hint">Checking strength…</span>
+        <span className="hint">{t('password.checking')}</span>
       </div>
     );
   }
@@ -95,10 +103,10 @@ function StrengthMeter({ id, strength }: { id: string; strength: Strength | null
         high={4.5}
         optimum={5}
         value={strength.score + 1}
-        aria-label="Password strength"
+        aria-label={t('password.meter')}
         aria-valuetext={strength.label}
       />
-      <p className="strength-label">Strength: {strength.label}</p>
+      <p className="strength-label">{t('password.strength', { label: strength.label })}</p>
       {advice.length ? (
         <ul className="strength-advice">
           {advice.map((line) => (

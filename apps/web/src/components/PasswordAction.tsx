@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../lib/use-action';
 import { PasswordField } from './Field';
-import { ErrorMessage } from './Messages';
+import { FormError } from './FormError';
 
 interface Props<T> {
   /** The action's name: on the button that opens the form and on the one that submits it. */
@@ -47,7 +47,7 @@ export function PasswordAction<T>({ label, run, onDone, danger, passwordLabel }:
         value={password}
         onChange={setPassword}
       />
-      <ErrorMessage error={action.error} />
+      <FormError error={action.error} />
       <div className="actions">
         <button type="submit" className={className ?? 'primary'} disabled={action.pending}>
           {label}

@@ -1,12 +1,16 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../auth';
+import { fieldErrors } from '../lib/field-errors';
 import { appURL } from '../lib/redirect';
 import { useAction } from '../lib/use-action';
 import { Field } from './Field';
-import { ErrorMessage, Notice } from './Messages';
+import { FormError } from './FormError';
+import { Notice } from './Messages';
 
 /** "Send a new link": mails a fresh verification link, landing on the verification page. */
 export function ResendVerification({ email: known }: { email?: string }) {
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState(known ?? '');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const send = useAction(() =>
@@ -23,23 +27,21 @@ export function ResendVerification({ email: known }: { email?: string }) {
   return (
     <form onSubmit={submit} className="form">
       <Field
-        label="Email"
+        label={t('fields.email')}
         type="email"
         autoComplete="email"
         required
         value={email}
         onChange={(e) => setEmail(e.target.value)}
+        error={fieldErrors(send.error).email}
       />
-      <ErrorMessage error={send.error} />
+      <FormError error={send.error} fieldsShown />
       {/* The server answers the same for unknown and verified addresses: claim nothing more. */}
       {sentTo ? (
-        <Notice>
-          If {sentTo} belongs to an account that is not verified yet, a new verification link has
-          been sent to it.
-        </Notice>
+        <Notice>{t('verify.resent', { email: sentTo })}</Notice>
       ) : null}
       <button type="submit" className="primary wide" disabled={send.pending}>
-        Send a new link
+        {t('verify.resend')}
       </button>
     </form>
   );

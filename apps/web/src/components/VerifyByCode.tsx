@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../auth';
 import { useServerInfo } from '../lib/providers';
 import { useMailedCode } from '../lib/mailed-code';
@@ -6,7 +7,8 @@ import { useAction } from '../lib/use-action';
 import { CodeError, NewCodeButton } from './CodeError';
 import { CodeField } from './CodeField';
 import { Field } from './Field';
-import { ErrorMessage, Notice } from './Messages';
+import { FormError } from './FormError';
+import { Notice } from './Messages';
 
 /**
  * Verify an address with a mailed code instead of a link (when the server runs email codes):
@@ -14,6 +16,7 @@ import { ErrorMessage, Notice } from './Messages';
  * `compact`: inside a section that already says what this is about (the account's Email).
  */
 export function VerifyByCode({ email: known, compact = false }: { email?: string; compact?: boolean }) {
+  const { t } = useTranslation('auth');
   const { features } = useServerInfo();
   const [email, setEmail] = useState(known ?? '');
   const { sentTo, code, setCode, send, sendCode: sendTo } = useMailedCode('email-verification', () => verify.setError(null));
@@ -21,7 +24,7 @@ export function VerifyByCode({ email: known, compact = false }: { email?: string
   const verify = useAction((to: string) => auth.emailOtp.verifyEmail({ email: to, otp: code }));
 
   if (!features.emailOTP) return null;
-  if (verified) return <Notice>Your email address {sentTo} is verified.</Notice>;
+  if (verified) return <Notice>{t('verify.byCodeDone', { email: sentTo })}</Notice>;
 
   const sendCode = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -36,20 +39,18 @@ export function VerifyByCode({ email: known, compact = false }: { email?: string
 
   return (
     <div className="stack">
-      {compact ? null : <h2>Verify with a code</h2>}
+      {compact ? null : <h2>{t('verify.byCodeTitle')}</h2>}
       {sentTo ? (
         <>
           {/* To a signed-in person's own address: it is theirs. Otherwise claim no account. */}
           <Notice>
-            {known
-              ? `We sent a code to ${sentTo}. Enter it here to verify the address.`
-              : `If ${sentTo} belongs to an account that is not verified yet, a code has been sent to it.`}
+            {known ? t('verify.byCodeSentOwn', { email: sentTo }) : t('verify.byCodeSent', { email: sentTo })}
           </Notice>
           <form onSubmit={submitCode} className="form">
             <CodeField value={code} onChange={setCode} />
             <CodeError error={verify.error} />
             <button type="submit" className="primary wide" disabled={verify.pending}>
-              Verify
+              {t('verify.byCodeSubmit')}
             </button>
           </form>
           <div className="actions">
@@ -58,10 +59,10 @@ export function VerifyByCode({ email: known, compact = false }: { email?: string
         </>
       ) : (
         <form onSubmit={sendCode} className="form">
-          {compact ? null : <p>Rather type a code than open a link? We can email you one.</p>}
+          {compact ? null : <p className="muted">{t('verify.byCodeIntro')}</p>}
           {known ? null : (
             <Field
-              label="Email"
+              label={t('fields.email')}
               type="email"
               autoComplete="email"
               required
@@ -70,11 +71,11 @@ export function VerifyByCode({ email: known, compact = false }: { email?: string
             />
           )}
           <button type="submit" className={compact ? undefined : 'wide'} disabled={send.pending}>
-            {compact ? 'Verify with a code instead' : 'Email me a code'}
+            {compact ? t('verify.byCodeCompact') : t('verify.byCodeSend')}
           </button>
         </form>
       )}
-      <ErrorMessage error={send.error} />
+      <FormError error={send.error} />
     </div>
   );
 }

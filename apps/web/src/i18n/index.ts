@@ -50,5 +50,7 @@ const setDocumentLanguage = () => {
 };
 i18n.on('languageChanged', setDocumentLanguage);
 i18n.on('initialized', setDocumentLanguage);
+// With its resources bundled, init may finish before these listeners are attached.
+if (i18n.isInitialized) setDocumentLanguage();
 
 export { i18n };

@@ -1,3 +1,4 @@
+import { i18n } from '../i18n';
 import { appURL } from './redirect';
 
 /** Where the app's magic links land: `/magic-link` (signed in, or the second factor), `/magic-link/error`. */
@@ -18,37 +19,16 @@ export function magicLinkLandings(redirect: string, fallback = '/account') {
   };
 }
 
-/** What each `?error=` of a failed link means, in words, with a title for the page. */
-const FAILURES: Record<string, { title: string; text: string }> = {
-  EXPIRED_TOKEN: {
-    title: 'This sign-in link has expired',
-    text: 'Sign-in links work for a few minutes only, for your safety. Ask for a new one below and open it soon.',
-  },
-  INVALID_TOKEN: {
-    title: 'This sign-in link has already been used',
-    text: 'Each sign-in link works once. This one was used already, or it was cut short when it was copied. Ask for a new one below.',
-  },
-  new_user_signup_disabled: {
-    title: 'No account for this address',
-    text: 'There is no account for this email address, and new accounts cannot be created with a sign-in link here. Sign up first, or use the address of your account.',
-  },
-  failed_to_create_user: {
-    title: 'Your account could not be created',
-    text: 'Something went wrong while creating your account. Please try again in a moment.',
-  },
-  BANNED_USER: {
-    title: 'You cannot sign in',
-    text: 'You have been banned from this application.',
-  },
-};
+/** The `?error=` codes of a failed link that have their own title and words (auth.json `magicLink.failures`). */
+const EXPLAINED = ['EXPIRED_TOKEN', 'INVALID_TOKEN', 'new_user_signup_disabled', 'failed_to_create_user', 'BANNED_USER'] as const;
 
+/** What a failed link's `?error=` means, in words, with a title for the page, in the app's language. */
 export function explainMagicLinkFailure(code: string): { title: string; text: string } {
-  return (
-    FAILURES[code] ?? {
-      title: 'This sign-in link did not work',
-      text: 'The link could not be used to sign you in. Ask for a new one below.',
-    }
-  );
+  const key = (EXPLAINED as readonly string[]).includes(code) ? (code as (typeof EXPLAINED)[number]) : 'unknown';
+  return {
+    title: i18n.t(`magicLink.failures.${key}.title`, { ns: 'auth' }),
+    text: i18n.t(`magicLink.failures.${key}.text`, { ns: 'auth' }),
+  };
 }
 
 /** Whether asking for a new link can help (it cannot for a ban or a refused sign-up). */

@@ -8,28 +8,23 @@ import {
   WebAuthnAbortService,
 } from '@simplewebauthn/browser';
 import { auth } from '../auth';
+import { i18n } from '../i18n';
 import { parseUserAgent } from './user-agent';
 import { localError } from './use-action';
 
 /** What the browser's own refusal (cancelled, timed out, no authenticator) becomes on the page. */
 function browserRefusal(error: unknown): AuthResult<never> {
   const name = (error as { name?: string } | null)?.name;
-  if (name === 'AbortError') return { data: null, error: { ...localError('The passkey request was stopped.'), code: 'ABORTED' } };
-  return {
-    data: null,
-    error: localError(
-      name === 'NotAllowedError'
-        ? 'The passkey request was cancelled or timed out.'
-        : 'This browser could not use a passkey.',
-    ),
-  };
+  const say = (key: 'stopped' | 'cancelled' | 'unsupported') => localError(i18n.t(`passkey.${key}`, { ns: 'auth' }));
+  if (name === 'AbortError') return { data: null, error: { ...say('stopped'), code: 'ABORTED' } };
+  return { data: null, error: say(name === 'NotAllowedError' ? 'cancelled' : 'unsupported') };
 }
 
 /** A name for a new passkey from the device it is made on, e.g. "Chrome on macOS". */
 export function suggestedPasskeyName(userAgent: string = navigator.userAgent): string {
   const { browser, os } = parseUserAgent(userAgent);
-  const name = browser === 'Unknown browser' ? 'Passkey' : browser.replace(/ \d+$/, '');
-  return os === 'Unknown system' ? name : `${name} on ${os}`;
+  const name = browser === 'Unknown browser' ? i18n.t('passkey.defaultName', { ns: 'auth' }) : browser.replace(/ \d+$/, '');
+  return os === 'Unknown system' ? name : i18n.t('passkey.nameOnSystem', { ns: 'auth', browser: name, os });
 }
 
 /** Creates a passkey on this device for the signed-in person and keeps it under `name`. */

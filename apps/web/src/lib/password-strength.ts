@@ -5,11 +5,14 @@
  * first page.
  */
 
+import { i18n } from '../i18n';
+import en from '../i18n/locales/en/auth.json';
+
 export type Score = 0 | 1 | 2 | 3 | 4;
 
 export interface Strength {
   score: Score;
-  /** One of STRENGTH_LABELS. */
+  /** "Very weak" … "Strong", in the app's language. */
   label: string;
   /** What is wrong with it, in a sentence (or null). */
   warning: string | null;
@@ -17,7 +20,27 @@ export interface Strength {
   suggestions: string[];
 }
 
-export const STRENGTH_LABELS: Record<Score, string> = { 0: 'Very weak', 1: 'Weak', 2: 'Fair', 3: 'Good', 4: 'Strong' };
+type Feedback = typeof en.password.feedback;
+
+/**
+ * zxcvbn-ts speaks English only (its other languages come as separate dictionaries of a few
+ * hundred kilobytes each): it is given its messages' own keys instead of sentences
+ * (`warnings.common`), and the app says them in its language from auth.json `password.feedback`.
+ */
+function keysFor<T extends Record<string, string>>(group: string, messages: T): T {
+  return Object.fromEntries(Object.keys(messages).map((k) => [k, `${group}.${k}`])) as T;
+}
+
+/** A key zxcvbn answered, in words (an unknown one, from a newer zxcvbn, is left out). */
+function feedbackText(key: string): string | null {
+  const [group, name] = key.split('.') as [keyof Feedback, string];
+  if (!(en.password.feedback[group] as Record<string, string> | undefined)?.[name]) return null;
+  return i18n.t(`password.feedback.${group}.${name}` as 'password.feedback.warnings.common', { ns: 'auth' });
+}
+
+export function strengthLabel(score: Score): string {
+  return i18n.t(`password.labels.${score}`, { ns: 'auth' });
+}
 
 export type Estimate = (password: string, userInputs: string[]) => Strength;
 
@@ -30,12 +53,18 @@ export function loadStrengthEstimator(): Promise<Estimate> {
       const zxcvbn = new core.ZxcvbnFactory({
         dictionary: { ...common.dictionary, ...english.dictionary },
         graphs: common.adjacencyGraphs,
-        translations: english.translations,
+        translations: {
+          ...english.translations,
+          warnings: keysFor('warnings', english.translations.warnings),
+          suggestions: keysFor('suggestions', english.translations.suggestions),
+        },
         useLevenshteinDistance: true,
       });
+      // Said in the language of the moment: the field estimates again on every render.
       return (password, userInputs) => {
         const { score, feedback } = zxcvbn.check(password, userInputs);
-        return { score, label: STRENGTH_LABELS[score], warning: feedback.warning || null, suggestions: feedback.suggestions };
+        const suggestions = feedback.suggestions.map(feedbackText).filter((s): s is string => s !== null);
+        return { score, label: strengthLabel(score), warning: feedback.warning ? feedbackText(feedback.warning) : null, suggestions };
       };
     },
   );
@@ -57,7 +86,8 @@ export function isPasswordRefusal(error: { code: string } | null | undefined): b
  * this person when known (`secondFactor` true or false), else both when they differ.
  */
 export function lengthHint(minLength: number, withSecondFactor: number, secondFactor?: boolean): string {
-  if (secondFactor) return `At least ${withSecondFactor} characters.`;
-  if (secondFactor === false || withSecondFactor === minLength) return `At least ${minLength} characters.`;
-  return `At least ${minLength} characters (${withSecondFactor} with two-factor sign-in).`;
+  if (secondFactor) return i18n.t('password.length', { ns: 'auth', min: withSecondFactor });
+  if (secondFactor === false || withSecondFactor === minLength) return i18n.t('password.length', { ns: 'auth', min: minLength });
+  return i18n.t('password.lengthBoth', { ns: 'auth', min: minLength, withSecondFactor });
 }
+

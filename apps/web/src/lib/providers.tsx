@@ -1,8 +1,12 @@
-import type { ProvidersInfo } from '../auth';
+import type { ProvidersInfo as ProvidersAnswer } from '../auth';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { auth } from '../auth';
+import { accentStyleSheet, type Branding, DEFAULT_BRANDING, normalizeBranding } from './branding';
 
-export type Features = ProvidersInfo['features'];
+export type Features = ProvidersAnswer['features'];
+
+/** The `/providers` answer as the app uses it: its branding checked and filled in (lib/branding.ts). */
+export type ProvidersInfo = Omit<ProvidersAnswer, 'branding'> & { branding: Branding };
 
 export interface ServerInfo extends ProvidersInfo {
   isPending: boolean;
@@ -36,15 +40,17 @@ export const FALLBACK_INFO: ProvidersInfo = {
     apiKey: false,
     oidcProvider: false,
   },
+  branding: DEFAULT_BRANDING,
 };
 
 /** Fills in what a partial `/providers` answer leaves out. */
-export function normalizeInfo(answer: Partial<ProvidersInfo> | null): ProvidersInfo {
+export function normalizeInfo(answer: Partial<ProvidersAnswer> | null): ProvidersInfo {
   if (!answer) return FALLBACK_INFO;
   const providers = Array.isArray(answer.socialProviders) ? answer.socialProviders : [];
   return {
     socialProviders: providers.filter((id): id is string => typeof id === 'string'),
     features: { ...FALLBACK_INFO.features, ...answer.features },
+    branding: normalizeBranding(answer.branding),
   };
 }
 
@@ -56,9 +62,22 @@ export function ServerInfoProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void auth.providers().then(({ data }) => setInfo({ ...normalizeInfo(data), isPending: false }));
   }, []);
+  useBrandColor(info.branding.color);
   return <ServerInfoContext.Provider value={info}>{children}</ServerInfoContext.Provider>;
 }
 
 export function useServerInfo(): ServerInfo {
   return useContext(ServerInfoContext);
+}
+
+/** The configured colour as the accent of both themes: a <style> after styles.css, gone when unset. */
+function useBrandColor(color: string | null) {
+  useEffect(() => {
+    if (!color) return;
+    const style = document.createElement('style');
+    style.dataset.brand = '';
+    style.textContent = accentStyleSheet(color);
+    document.head.append(style);
+    return () => style.remove();
+  }, [color]);
 }

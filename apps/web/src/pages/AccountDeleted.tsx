@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../auth';
-import { Loading, Notice } from '../components/Messages';
-import { Page } from '../components/Page';
+import { AuthPage, AuthPageSkeleton } from '../components/AuthCard';
+import { Notice } from '../components/Messages';
+import { useServerInfo } from '../lib/providers';
 import { useLinkNotice } from '../lib/use-link-notice';
 
 /**
@@ -9,56 +11,51 @@ import { useLinkNotice } from '../lib/use-link-notice';
  * `?error=invalid_token` when the link was unknown, expired or already used.
  */
 export function AccountDeleted() {
+  const { t } = useTranslation('auth');
+  const { branding } = useServerInfo();
   const [params] = useSearchParams();
   const error = params.get('error');
   // Consumed, so that the notice the deletion link left is not taken up again elsewhere.
   useLinkNotice();
   const { data, isPending } = useSession();
 
-  if (isPending) return <Loading />;
+  if (isPending) return <AuthPageSkeleton />;
   if (error) {
     return (
-      <Page title="Delete account">
+      <AuthPage title={t('deleted.errorTitle')}>
         <p role="alert" className="message error">
-          This link to delete an account is invalid, has expired or was already used (
-          <code>{error}</code>).
+          {t('deleted.invalid', { code: error })}
         </p>
         {data ? (
           <>
+            <p>{t('deleted.stillExists', { email: data.user.email })}</p>
             <p>
-              Your account ({data.user.email}) still exists. To delete it, ask for a new
-              confirmation link from your account.
-            </p>
-            <p>
-              <Link to="/account">Open your account</Link>
+              <Link to="/account">{t('deleted.openAccount')}</Link>
             </p>
           </>
         ) : (
           <>
+            <p>{t('deleted.maybeDone')}</p>
             <p>
-              If you already deleted your account with this link, there is nothing more to do.
-              Otherwise sign in and ask for a new confirmation link from your account.
-            </p>
-            <p>
-              <Link to="/sign-in?redirect=%2Faccount">Go to sign in</Link>
+              <Link to="/sign-in?redirect=%2Faccount">{t('deleted.goToSignIn')}</Link>
             </p>
           </>
         )}
-      </Page>
+      </AuthPage>
     );
   }
   return (
-    <Page title="Account deleted">
-      <Notice>Your account has been deleted, with its sessions and linked accounts.</Notice>
-      <p>Thank you for having used Gatehouse. You can create a new account at any time.</p>
+    <AuthPage title={t('deleted.title')}>
+      <Notice>{t('deleted.done')}</Notice>
+      <p>{t('deleted.thanks', { name: branding.name })}</p>
       <div className="actions">
         <Link className="button" to="/sign-up">
-          Sign up
+          {t('deleted.signUp')}
         </Link>
         <Link className="button" to="/">
-          Home
+          {t('deleted.home')}
         </Link>
       </div>
-    </Page>
+    </AuthPage>
   );
 }

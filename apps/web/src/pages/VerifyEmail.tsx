@@ -1,8 +1,9 @@
-import type { User } from '../auth';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import type { User } from '../auth';
 import { useSession } from '../auth';
-import { Loading, Notice } from '../components/Messages';
-import { Page } from '../components/Page';
+import { AuthPage, AuthPageSkeleton } from '../components/AuthCard';
+import { Notice } from '../components/Messages';
 import { ResendVerification } from '../components/ResendVerification';
 import { VerifyByCode } from '../components/VerifyByCode';
 import { explainError } from '../lib/error-codes';
@@ -15,31 +16,31 @@ import { useLinkNotice } from '../lib/use-link-notice';
  * it was; what is said about the address comes from the session, not from the URL.
  */
 export function VerifyEmail() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const error = params.get('error');
   const notice = useLinkNotice();
   const { data, isPending } = useSession();
-  const title = notice === 'change-email' ? 'Email change' : 'Email verification';
+  const title = notice === 'change-email' ? t('verify.titleChange') : t('verify.title');
 
-  if (isPending) return <Loading />;
+  if (isPending) return <AuthPageSkeleton />;
   const user = data?.user;
   return (
-    <Page title={title}>
+    <AuthPage title={title}>
       {error ? <LinkFailed error={error} user={user} /> : <LinkAccepted notice={notice} user={user} />}
-    </Page>
+    </AuthPage>
   );
 }
 
 function LinkAccepted({ notice, user }: { notice: LinkKind | null; user: User | undefined }) {
+  const { t } = useTranslation('auth');
   if (notice === 'change-email' && user) {
     return (
       <>
-        <Notice>Your email address has been changed to {user.email}.</Notice>
+        <Notice>{t('verify.changed', { email: user.email })}</Notice>
+        <p>{t('verify.verifyNew', { email: user.email })}</p>
         <p>
-          We sent a verification link to {user.email}: open it to verify the new address.
-        </p>
-        <p>
-          <Link to="/account">Open your account</Link>
+          <Link to="/account">{t('verify.openAccount')}</Link>
         </p>
       </>
     );
@@ -47,14 +48,10 @@ function LinkAccepted({ notice, user }: { notice: LinkKind | null; user: User | 
   if (!user) {
     return (
       <>
-        {notice === 'verify-email' ? (
-          <Notice>Your email address has been verified.</Notice>
-        ) : (
-          <p>If you came here from a verification link, it was accepted.</p>
-        )}
-        <p>You can now sign in.</p>
+        {notice === 'verify-email' ? <Notice>{t('verify.verified')}</Notice> : <p>{t('verify.accepted')}</p>}
+        <p>{t('verify.canSignIn')}</p>
         <p>
-          <Link to="/sign-in">Go to sign in</Link>
+          <Link to="/sign-in">{t('verify.goToSignIn')}</Link>
         </p>
       </>
     );
@@ -62,12 +59,9 @@ function LinkAccepted({ notice, user }: { notice: LinkKind | null; user: User | 
   return (
     <>
       {user.emailVerified ? (
-        <Notice>Your email address {user.email} is verified.</Notice>
+        <Notice>{t('verify.isVerified', { email: user.email })}</Notice>
       ) : (
-        <p>
-          Your email address is {user.email}. It is not verified yet: send a new verification link
-          below, or from your account.
-        </p>
+        <p>{t('verify.notVerified', { email: user.email })}</p>
       )}
       {user.emailVerified ? null : (
         <>
@@ -76,7 +70,7 @@ function LinkAccepted({ notice, user }: { notice: LinkKind | null; user: User | 
         </>
       )}
       <p>
-        <Link to="/account">Open your account</Link>
+        <Link to="/account">{t('verify.openAccount')}</Link>
       </p>
     </>
   );
@@ -84,6 +78,7 @@ function LinkAccepted({ notice, user }: { notice: LinkKind | null; user: User | 
 
 /** What went wrong, in words, and the next step for each code /verify-email can send. */
 function LinkFailed({ error, user }: { error: string; user: User | undefined }) {
+  const { t } = useTranslation('auth');
   const problem = (
     <p role="alert" className="message error">
       {explainError(error)} (<code>{error}</code>)
@@ -94,18 +89,12 @@ function LinkFailed({ error, user }: { error: string; user: User | undefined }) 
     return (
       <>
         <p role="alert" className="message error">
-          {user
-            ? `You are signed in as ${user.email}, not as the account this link was sent to.`
-            : 'You need to be signed in to confirm this change of email address.'}{' '}
-          (<code>{error}</code>)
+          {user ? t('verify.wrongUser', { email: user.email }) : t('verify.needSignIn')} (<code>{error}</code>)
         </p>
-        <p>
-          This link confirms a change of email address. Sign in as the account it was sent to,
-          then open the link in the mail again.
-        </p>
+        <p>{t('verify.changeLink')}</p>
         {user ? null : (
           <p>
-            <Link to="/sign-in">Go to sign in</Link>
+            <Link to="/sign-in">{t('verify.goToSignIn')}</Link>
           </p>
         )}
       </>
@@ -115,9 +104,9 @@ function LinkFailed({ error, user }: { error: string; user: User | undefined }) 
     return (
       <>
         {problem}
-        <p>The new address is already used by another account. Choose another one from your account.</p>
+        <p>{t('verify.emailTaken')}</p>
         <p>
-          <Link to="/account">Open your account</Link>
+          <Link to="/account">{t('verify.openAccount')}</Link>
         </p>
       </>
     );
@@ -126,21 +115,22 @@ function LinkFailed({ error, user }: { error: string; user: User | undefined }) 
     <>
       {problem}
       {user?.emailVerified ? (
-        <p>Your email address {user.email} is already verified: there is nothing more to do.</p>
+        <p>{t('verify.alreadyVerified', { email: user.email })}</p>
       ) : (
         <>
-          {error === 'invalid_token' ? (
-            <p>If you already verified your address with this link, there is nothing more to do: sign in.</p>
-          ) : null}
-          <h2>Send a new link</h2>
-          <p>Enter your email address and we will send you a new verification link.</p>
+          {error === 'invalid_token' ? <p>{t('verify.maybeDone')}</p> : null}
+          <h2>{t('verify.sendNewTitle')}</h2>
+          <p className="muted">{t('verify.sendNewIntro')}</p>
           <ResendVerification email={user?.email} />
           <VerifyByCode email={user?.email} />
         </>
       )}
       <p className="muted">
-        If the link was to confirm a change of email address, start the change again from{' '}
-        {user ? <Link to="/account">your account</Link> : <Link to="/sign-in">your account (sign in first)</Link>}.
+        {user ? (
+          <Trans t={t} i18nKey="verify.restartChange" components={{ a: <Link to="/account" /> }} />
+        ) : (
+          <Trans t={t} i18nKey="verify.restartChangeSignIn" components={{ a: <Link to="/sign-in" /> }} />
+        )}
       </p>
     </>
   );

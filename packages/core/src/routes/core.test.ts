@@ -19,3 +19,12 @@ describe('sign-up, sign-in, get-session', () => {
     expect((await t.json('/get-session')).data).toBeNull();
   });
 });
+
+describe('/providers branding', () => {
+  it('answers the configured name, logo and colour, and nothing when none is set', async () => {
+    t = await clients.open({ branding: { name: ' Acme ID ', logoUrl: '/logo.svg', color: '#0f766e' } });
+    expect((await t.json('/providers')).data.branding).toEqual({ name: 'Acme ID', logoUrl: '/logo.svg', color: '#0f766e' });
+    const plain = await clients.open();
+    expect((await plain.json('/providers')).data.branding).toEqual({});
+  });
+});

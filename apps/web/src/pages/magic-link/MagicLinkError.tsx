@@ -1,7 +1,7 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../auth';
-import { Loading } from '../../components/Messages';
-import { Page } from '../../components/Page';
+import { AuthPage, AuthPageSkeleton } from '../../components/AuthCard';
 import { explainMagicLinkFailure, newLinkHelps } from '../../lib/magic-link';
 import { displayName } from '../../lib/roles';
 import { useLinkNotice } from '../../lib/use-link-notice';
@@ -12,52 +12,52 @@ import { MagicLinkRequest } from './MagicLinkRequest';
  * words, and a form for a new link where one can help.
  */
 export function MagicLinkError() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   useLinkNotice();
   const { data, isPending } = useSession();
   const code = params.get('error') ?? 'unknown_error';
   const { title, text } = explainMagicLinkFailure(code);
 
-  if (isPending) return <Loading />;
+  if (isPending) return <AuthPageSkeleton />;
   return (
-    <Page title={title}>
+    <AuthPage title={title}>
       <p role="alert" className="message error">
         {text}
       </p>
       <p className="muted">
-        Error code: <code className="code">{code}</code>
+        {t('magicLink.errorCode')} <code className="code">{code}</code>
       </p>
       {data ? (
         <>
           <p>
-            You are signed in as <strong>{displayName(data.user)}</strong> on this device, so there is
-            nothing more to do here.
+            <Trans t={t} i18nKey="magicLink.alreadySignedIn" values={{ name: displayName(data.user) }} components={{ strong: <strong /> }} />
           </p>
           <div className="actions">
             <Link className="button primary" to="/account">
-              Open your account
+              {t('magicLink.openAccount')}
             </Link>
           </div>
         </>
       ) : newLinkHelps(code) ? (
         <>
-          <h2>Get a new link</h2>
+          <h2>{t('magicLink.newLink')}</h2>
           <MagicLinkRequest redirect="/account" />
-          <p className="muted">
-            <Link to="/sign-in">Sign in another way</Link>
+          <p className="muted auth-alt">
+            <Link to="/sign-in">{t('magicLink.otherWay')}</Link>
           </p>
         </>
       ) : (
         <p>
-          <Link to="/sign-in">Back to sign in</Link>
+          <Link to="/sign-in">{t('magicLink.back')}</Link>
           {code === 'new_user_signup_disabled' ? (
             <>
               {' · '}
-              <Link to="/sign-up">Sign up</Link>
+              <Link to="/sign-up">{t('magicLink.signUp')}</Link>
             </>
           ) : null}
         </p>
       )}
-    </Page>
+    </AuthPage>
   );
 }

@@ -1,7 +1,8 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../auth';
-import { Loading, Notice } from '../../components/Messages';
-import { Page } from '../../components/Page';
+import { Notice } from '../../components/Messages';
+import { AuthPage, AuthPageSkeleton } from '../../components/AuthCard';
 import { LANDING } from '../../lib/magic-link';
 import { safeRedirect } from '../../lib/redirect';
 import { displayName } from '../../lib/roles';
@@ -14,6 +15,7 @@ import { TwoFactorChallenge } from '../sign-in/TwoFactorChallenge';
  * step. What it says about the person comes from the session, not from the URL.
  */
 export function MagicLinkLanding() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   useLinkNotice();
@@ -21,26 +23,22 @@ export function MagicLinkLanding() {
   const redirect = safeRedirect(params.get('redirect'), '/account');
   const isNew = params.get('new') === '1';
 
-  if (isPending) return <Loading />;
+  if (isPending) return <AuthPageSkeleton />;
   if (data) {
     return (
-      <Page title="You are signed in">
+      <AuthPage title={t('magicLink.signedInTitle')}>
         <Notice>
-          {isNew ? 'Your account has been created. ' : ''}You are signed in as{' '}
-          <strong>{displayName(data.user)}</strong>.
+          {isNew ? `${t('magicLink.created')} ` : ''}
+          <Trans t={t} i18nKey="magicLink.signedInAs" values={{ name: displayName(data.user) }} components={{ strong: <strong /> }} />
         </Notice>
-        <p>The link from your mail signed you in on this device. It cannot be used again.</p>
-        {isNew ? (
-          <p className="muted">
-            You can add your name, and a password if you want one, in your account.
-          </p>
-        ) : null}
+        <p>{t('magicLink.used')}</p>
+        {isNew ? <p className="muted">{t('magicLink.addDetails')}</p> : null}
         <div className="actions">
-          <Link className="button primary" to={redirect}>
-            Continue
+          <Link className="button primary wide" to={redirect}>
+            {t('magicLink.continue')}
           </Link>
         </div>
-      </Page>
+      </AuthPage>
     );
   }
   if (params.get('twoFactorRedirect') === 'true') {
@@ -51,27 +49,24 @@ export function MagicLinkLanding() {
       navigate(`${LANDING}${next.size ? `?${next}` : ''}`, { replace: true });
     };
     return (
-      <Page title="Sign in">
-        <p>Your sign-in link was accepted. Your account is protected by two-factor authentication: one more step.</p>
+      <AuthPage title={t('twoFactor.title')}>
+        <p className="muted">{t('magicLink.secondStep')}</p>
         <TwoFactorChallenge onVerified={stay} onRestart={() => navigate('/sign-in', { replace: true })} />
-      </Page>
+      </AuthPage>
     );
   }
   return (
-    <Page title="Sign in by link">
-      <p>You are not signed in on this device.</p>
-      <p>
-        A sign-in link signs in the browser it is opened in. If you opened it in another browser, you
-        are signed in there; here, ask for a new link.
-      </p>
+    <AuthPage title={t('magicLink.elsewhereTitle')}>
+      <p>{t('magicLink.notSignedIn')}</p>
+      <p>{t('magicLink.otherBrowser')}</p>
       <div className="actions">
         <Link className="button primary" to="/sign-in?method=magic-link">
-          Email me a sign-in link
+          {t('magicLink.request')}
         </Link>
         <Link className="button" to="/sign-in">
-          Sign in
+          {t('magicLink.signIn')}
         </Link>
       </div>
-    </Page>
+    </AuthPage>
   );
 }

@@ -1,7 +1,9 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { Field } from '../../components/Field';
-import { ErrorMessage } from '../../components/Messages';
+import { FormError } from '../../components/FormError';
+import { fieldErrors } from '../../lib/field-errors';
 import { magicLinkLandings } from '../../lib/magic-link';
 import { useAction } from '../../lib/use-action';
 
@@ -21,6 +23,7 @@ interface Props {
  * the same for every address, so the screen never says whether an account exists.
  */
 export function MagicLinkRequest({ redirect, initialEmail = '', back, autoFocus = false }: Props) {
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState(initialEmail);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useAction(() => auth.signIn.magicLink({ email: email.trim(), ...magicLinkLandings(redirect) }));
@@ -34,17 +37,15 @@ export function MagicLinkRequest({ redirect, initialEmail = '', back, autoFocus 
   if (sentTo) {
     return (
       <div className="stack">
-        <h2>Check your mail</h2>
+        <h2>{t('magicLink.checkMail')}</h2>
         <p role="status" className="message success">
-          If {sentTo} can be used to sign in here, a sign-in link is on its way to it.
+          {t('magicLink.sent', { email: sentTo })}
         </p>
-        <p>Open the link in the mail to sign in. It works once, for a few minutes.</p>
-        <p className="muted">
-          Nothing arrived? Look in your spam folder, check the address, or ask for another link.
-        </p>
+        <p>{t('magicLink.open')}</p>
+        <p className="muted">{t('magicLink.nothing')}</p>
         <div className="actions">
           <button type="button" onClick={() => setSentTo(null)}>
-            Send another link
+            {t('magicLink.another')}
           </button>
           {back ? (
             <button type="button" className="link" onClick={back.onClick}>
@@ -59,19 +60,20 @@ export function MagicLinkRequest({ redirect, initialEmail = '', back, autoFocus 
   return (
     <div className="stack">
       <form onSubmit={submit} className="form">
-        <p>We will email you a link that signs you in, without a password.</p>
+        <p className="muted">{t('magicLink.intro')}</p>
         <Field
-          label="Email"
+          label={t('fields.email')}
           type="email"
           autoComplete="email"
           required
           autoFocus={autoFocus}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          error={fieldErrors(request.error).email}
         />
-        <ErrorMessage error={request.error} />
+        <FormError error={request.error} fieldsShown />
         <button type="submit" className="primary wide" disabled={request.pending}>
-          Send sign-in link
+          {t('magicLink.send')}
         </button>
       </form>
       {back ? (

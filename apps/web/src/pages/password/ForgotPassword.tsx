@@ -1,15 +1,19 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { auth } from '../../auth';
+import { AuthPage } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
-import { ErrorMessage, Notice } from '../../components/Messages';
-import { Page } from '../../components/Page';
+import { FormError } from '../../components/FormError';
+import { Notice } from '../../components/Messages';
+import { fieldErrors } from '../../lib/field-errors';
 import { useServerInfo } from '../../lib/providers';
 import { appURL } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
 import { ResetWithCode } from './ResetWithCode';
 
 export function ForgotPassword() {
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [byCode, setByCode] = useState(false);
@@ -26,44 +30,43 @@ export function ForgotPassword() {
 
   if (byCode && features.emailOTP) {
     return (
-      <Page title="Forgot password">
+      <AuthPage title={t('forgot.title')}>
         <ResetWithCode onCancel={() => setByCode(false)} />
-        <p className="muted">
-          <Link to="/sign-in">Back to sign in</Link>
+        <p className="muted auth-alt">
+          <Link to="/sign-in">{t('forgot.back')}</Link>
         </p>
-      </Page>
+      </AuthPage>
     );
   }
 
   return (
-    <Page title="Forgot password">
-      <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+    <AuthPage title={t('forgot.title')}>
+      <p className="muted">{t('forgot.intro')}</p>
       <form onSubmit={submit} className="form">
         <Field
-          label="Email"
+          label={t('fields.email')}
           type="email"
           autoComplete="email"
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          error={fieldErrors(request.error).email}
         />
-        <ErrorMessage error={request.error} />
+        <FormError error={request.error} fieldsShown />
         <button type="submit" className="primary wide" disabled={request.pending}>
-          Send reset link
+          {t('forgot.send')}
         </button>
       </form>
       {/* The server answers the same for unknown addresses, so this must not claim an account exists. */}
-      {sentTo ? (
-        <Notice>Check your email: if an account exists for {sentTo}, a reset link has been sent to it.</Notice>
-      ) : null}
+      {sentTo ? <Notice>{t('forgot.sent', { email: sentTo })}</Notice> : null}
       {features.emailOTP ? (
         <button type="button" className="link" onClick={() => setByCode(true)}>
-          Reset with a code instead
+          {t('forgot.byCode')}
         </button>
       ) : null}
-      <p className="muted">
-        <Link to="/sign-in">Back to sign in</Link>
+      <p className="muted auth-alt">
+        <Link to="/sign-in">{t('forgot.back')}</Link>
       </p>
-    </Page>
+    </AuthPage>
   );
 }

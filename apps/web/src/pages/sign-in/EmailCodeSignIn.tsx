@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { CodeError, NewCodeButton } from '../../components/CodeError';
 import { CodeField } from '../../components/CodeField';
 import { Field } from '../../components/Field';
-import { ErrorMessage, Notice } from '../../components/Messages';
+import { FormError } from '../../components/FormError';
+import { Notice } from '../../components/Messages';
 import { useMailedCode } from '../../lib/mailed-code';
 import { useAction } from '../../lib/use-action';
 
@@ -14,8 +16,9 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Sign in with a code sent by email: the address, then the code from the mail. */
+/** Sign in with a code sent by email: the address, then the code from the mail (its page is titled `emailCode.title`). */
 export function EmailCodeSignIn({ onSignedIn, onCancel }: Props) {
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   const { sentTo, setSentTo, code, setCode, send, sendCode } = useMailedCode('sign-in', () => signIn.setError(null));
   const signIn = useAction((to: string) => auth.signIn.emailOtp({ email: to, otp: code }));
@@ -34,11 +37,10 @@ export function EmailCodeSignIn({ onSignedIn, onCancel }: Props) {
   if (!sentTo) {
     return (
       <div className="stack">
-        <h2>Sign in with a code</h2>
         <form onSubmit={submitEmail} className="form">
-          <p>We will send a one-time code to your email address.</p>
+          <p>{t('emailCode.intro')}</p>
           <Field
-            label="Email"
+            label={t('fields.email')}
             type="email"
             autoComplete="email"
             required
@@ -46,13 +48,13 @@ export function EmailCodeSignIn({ onSignedIn, onCancel }: Props) {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
-          <ErrorMessage error={send.error} />
+          <FormError error={send.error} />
           <button type="submit" className="primary wide" disabled={send.pending}>
-            Send code
+            {t('emailCode.send')}
           </button>
         </form>
         <button type="button" className="link" onClick={onCancel}>
-          Sign in with a password instead
+          {t('signIn.passwordInstead')}
         </button>
       </div>
     );
@@ -60,26 +62,25 @@ export function EmailCodeSignIn({ onSignedIn, onCancel }: Props) {
 
   return (
     <div className="stack">
-      <h2>Sign in with a code</h2>
       {/* The server answers the same for every address: say no more than that. */}
-      <Notice>If {sentTo} can be used to sign in, a code is on its way to it. It is valid for a few minutes.</Notice>
+      <Notice>{t('emailCode.sent', { email: sentTo })}</Notice>
       <form onSubmit={submitCode} className="form">
         <CodeField value={code} onChange={setCode} />
         <CodeError error={signIn.error} />
         <button type="submit" className="primary wide" disabled={signIn.pending}>
-          Sign in
+          {t('emailCode.submit')}
         </button>
       </form>
       <div className="actions">
         <NewCodeButton error={signIn.error} pending={send.pending} onClick={() => void sendCode(sentTo)} />
         <button type="button" className="link" onClick={() => setSentTo(null)}>
-          Use another email
+          {t('emailCode.otherEmail')}
         </button>
         <button type="button" className="link" onClick={onCancel}>
-          Sign in with a password instead
+          {t('signIn.passwordInstead')}
         </button>
       </div>
-      <ErrorMessage error={send.error} />
+      <FormError error={send.error} />
     </div>
   );
 }

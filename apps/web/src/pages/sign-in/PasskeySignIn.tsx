@@ -1,6 +1,7 @@
 import type { AuthError } from '@gatehouse/client';
 import { useEffect, useRef, useState } from 'react';
-import { ErrorMessage } from '../../components/Messages';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../components/FormError';
 import { cancelPasskeyRequest, signInWithPasskey, supportsPasskeyAutofill } from '../../lib/passkey';
 import { keepAutofillOpen } from '../../lib/passkey-autofill';
 import { useServerInfo } from '../../lib/providers';
@@ -13,6 +14,7 @@ import { afterAnswer, useAction } from '../../lib/use-action';
  * in the sign-in page's "or" group.
  */
 export function PasskeySignIn({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useTranslation('auth');
   const { features } = useServerInfo();
   const signedIn = useRef(onSignedIn);
   signedIn.current = onSignedIn;
@@ -53,9 +55,9 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <>
       <button type="button" className="wide" onClick={start} disabled={button.pending}>
-        Sign in with a passkey
+        {t('signIn.passkey')}
       </button>
-      <ErrorMessage error={button.error ?? autofillError} />
+      <FormError error={button.error ?? autofillError} />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../auth';
-import { Loading } from '../../components/Messages';
-import { Page } from '../../components/Page';
+import { AuthPage, AuthPageSkeleton } from '../../components/AuthCard';
 import { useServerInfo } from '../../lib/providers';
 import { displayName } from '../../lib/roles';
 import { safeRedirect } from '../../lib/redirect';
@@ -15,6 +15,7 @@ import { SocialButtons } from './SocialButtons';
 import { TwoFactorChallenge } from './TwoFactorChallenge';
 
 export function SignIn() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'), '/account');
   const navigate = useNavigate();
@@ -28,7 +29,7 @@ export function SignIn() {
   // An application asked for a fresh sign-in (OpenID `prompt=login`, `max_age`): the form stays though signed in.
   const reauth = params.get('reauth') === '1';
 
-  if (isPending || (wantsToAdd && info.isPending)) return <Loading />;
+  if (isPending || (wantsToAdd && info.isPending)) return <AuthPageSkeleton />;
   // "Add another account" (the account menu): signed in, the form stays; the new account joins this browser's.
   const adding = wantsToAdd && info.features.multiSession && !!data;
   if (data && !challenge && !adding && !reauth) return <Navigate to={redirect} replace />;
@@ -40,12 +41,11 @@ export function SignIn() {
   const signUpLink = `/sign-up${signUpQuery.size ? `?${signUpQuery}` : ''}`;
 
   return (
-    <Page title={adding ? 'Add another account' : 'Sign in'}>
-      {reauth && data && !challenge ? <p className="muted">The application asks you to sign in again to continue.</p> : null}
+    <AuthPage title={challenge ? t('twoFactor.title') : byCode ? t('emailCode.title') : adding ? t('signIn.addTitle') : t('signIn.title')}>
+      {reauth && data && !challenge ? <p className="muted">{t('signIn.reauth')}</p> : null}
       {adding && data && !challenge ? (
         <p className="muted">
-          You stay signed in as {displayName(data.user)}: the account you sign in with now is added to this browser,
-          and the account menu switches between them. <Link to={redirect}>Cancel</Link>
+          {t('signIn.adding', { name: displayName(data.user) })} <Link to={redirect}>{t('signIn.cancel')}</Link>
         </p>
       ) : null}
       {challenge ? (
@@ -59,7 +59,7 @@ export function SignIn() {
         <MagicLinkRequest
           redirect={redirect}
           autoFocus
-          back={{ label: 'Sign in with a password instead', onClick: () => setByLink(false) }}
+          back={{ label: t('signIn.passwordInstead'), onClick: () => setByLink(false) }}
         />
       ) : (
         <>
@@ -70,10 +70,10 @@ export function SignIn() {
           {/* One "or" for every other way in: a mailed code or link, a passkey, then the social providers. */}
           {features.emailOTP || features.magicLink || features.passkey || socialProviders.length > 0 ? (
             <div className="social">
-              <p className="divider">or</p>
+              <p className="divider">{t('signIn.or')}</p>
               {features.emailOTP ? (
                 <button type="button" className="wide" onClick={() => setByCode(true)}>
-                  Email me a code
+                  {t('signIn.emailCode')}
                 </button>
               ) : null}
               <MagicLinkSignIn onChoose={() => setByLink(true)} />
@@ -81,11 +81,11 @@ export function SignIn() {
               <SocialButtons redirect={redirect} />
             </div>
           ) : null}
-          <p className="muted">
-            New here? <Link to={signUpLink}>Sign up</Link>
+          <p className="muted auth-alt">
+            {t('signIn.newHere')} <Link to={signUpLink}>{t('signIn.signUp')}</Link>
           </p>
         </>
       )}
-    </Page>
+    </AuthPage>
   );
 }

@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { auth } from '../../auth';
 import { Checkbox, Field, PasswordField } from '../../components/Field';
-import { ErrorMessage } from '../../components/Messages';
+import { FormError } from '../../components/FormError';
+import { fieldErrors } from '../../lib/field-errors';
 import { useServerInfo } from '../../lib/providers';
 import { useAction } from '../../lib/use-action';
 
@@ -14,6 +16,7 @@ interface Props {
 }
 
 export function SignInForm({ onSignedIn, onUseCode }: Props) {
+  const { t } = useTranslation('auth');
   const { features } = useServerInfo();
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
@@ -26,6 +29,9 @@ export function SignInForm({ onSignedIn, onUseCode }: Props) {
     return auth.signIn.email({ email: identifier.trim(), password, rememberMe });
   });
 
+  // The server names the field it refused: `email` or `username` is this form's one identifier field.
+  const issues = fieldErrors(signIn.error);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const { data } = await signIn.run();
@@ -35,41 +41,38 @@ export function SignInForm({ onSignedIn, onUseCode }: Props) {
   return (
     <form onSubmit={submit} className="form">
       <Field
-        label={features.username ? 'Email or username' : 'Email'}
+        label={features.username ? t('fields.emailOrUsername') : t('fields.email')}
         type={features.username ? 'text' : 'email'}
         // With passkeys on, the browser offers them among this field's suggestions (conditional UI).
         autoComplete={features.passkey ? 'username webauthn' : 'username'}
         required
         value={identifier}
         onChange={(e) => setIdentifier(e.target.value)}
+        error={issues.email ?? issues.username}
       />
-      <PasswordField
-        autoComplete="current-password"
-        value={password}
-        onChange={setPassword}
-      />
+      <PasswordField autoComplete="current-password" value={password} onChange={setPassword} error={issues.password} />
       <div className="row between">
-        <Checkbox label="Remember me" checked={rememberMe} onChange={setRememberMe} />
-        <Link to="/forgot-password">Forgot password?</Link>
+        <Checkbox label={t('fields.rememberMe')} checked={rememberMe} onChange={setRememberMe} />
+        <Link to="/forgot-password">{t('signIn.forgot')}</Link>
       </div>
-      <ErrorMessage error={signIn.error} />
+      <FormError error={signIn.error} fieldsShown />
       {/* The refused sign-in has just mailed a fresh link, which lands on the verification page. */}
       {signIn.error?.code === 'EMAIL_NOT_VERIFIED' ? (
         <p className="message">
-          We sent a new verification link to your email address: open it, then sign in.
+          {t('signIn.unverified')}
           {onUseCode ? (
             <>
               {' '}
-              Or sign in with a code sent by email, which verifies it too:{' '}
+              {t('signIn.unverifiedCode')}{' '}
               <button type="button" className="link" onClick={onUseCode}>
-                Email me a code
+                {t('signIn.emailCode')}
               </button>
             </>
           ) : null}
         </p>
       ) : null}
       <button type="submit" className="primary wide" disabled={signIn.pending}>
-        Sign in
+        {t('signIn.submit')}
       </button>
     </form>
   );

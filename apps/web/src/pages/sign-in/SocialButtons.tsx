@@ -1,13 +1,15 @@
 import type { AuthError } from '@gatehouse/client';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
-import { ErrorMessage } from '../../components/Messages';
+import { FormError } from '../../components/FormError';
 import { providerName } from '../../lib/provider-names';
 import { useServerInfo } from '../../lib/providers';
 import { appURL } from '../../lib/redirect';
 
 /** One "Continue with {Provider}" button per configured social provider (in the sign-in page's "or" group). */
 export function SocialButtons({ redirect }: { redirect: string }) {
+  const { t } = useTranslation('auth');
   const { socialProviders } = useServerInfo();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<AuthError | null>(null);
@@ -38,10 +40,10 @@ export function SocialButtons({ redirect }: { redirect: string }) {
           onClick={() => start(id)}
           disabled={busy !== null}
         >
-          Continue with {providerName(id)}
+          {t('signIn.social', { provider: providerName(id) })}
         </button>
       ))}
-      <ErrorMessage error={error} />
+      <FormError error={error} />
     </>
   );
 }

@@ -1,24 +1,22 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { Checkbox, Field } from '../../components/Field';
-import { ErrorMessage, Notice } from '../../components/Messages';
+import { FormError } from '../../components/FormError';
+import { Notice } from '../../components/Messages';
 import { verifyWithPasskey, waitingUserHasPasskeys } from '../../lib/passkey';
 import { useServerInfo } from '../../lib/providers';
 import { useAction } from '../../lib/use-action';
 
 type Method = 'totp' | 'otp' | 'backup';
 
-const PROMPTS: Record<Method, string> = {
-  totp: 'Enter the 6-digit code from your authenticator app.',
-  otp: 'Enter the code from the email we sent you.',
-  backup: 'Enter one of your backup codes (xxxxx-xxxxx). Each code works once.',
-};
-
 /**
  * The second step of a password sign-in for people with two-factor on: a code (app, email,
  * backup) or, for someone with a passkey (when the server runs passkeys), "Use a passkey".
+ * Its page is titled "Two-factor verification" (`twoFactor.title`) by the page that shows it.
  */
 export function TwoFactorChallenge({ onVerified, onRestart }: { onVerified: () => void; onRestart: () => void }) {
+  const { t } = useTranslation('auth');
   const { features } = useServerInfo();
   const [hasPasskeys, setHasPasskeys] = useState(false);
   const [method, setMethod] = useState<Method>('totp');
@@ -71,11 +69,10 @@ export function TwoFactorChallenge({ onVerified, onRestart }: { onVerified: () =
 
   return (
     <div className="stack">
-      <h2>Two-factor verification</h2>
       <form onSubmit={submit} className="form">
-        <p>{PROMPTS[method]}</p>
+        <p>{t(`twoFactor.prompt.${method}`)}</p>
         <Field
-          label="Code"
+          label={t('fields.code')}
           autoComplete="one-time-code"
           inputMode={method === 'backup' ? 'text' : 'numeric'}
           required
@@ -83,41 +80,41 @@ export function TwoFactorChallenge({ onVerified, onRestart }: { onVerified: () =
           value={code}
           onChange={(e) => setCode(e.target.value)}
         />
-        <Checkbox label="Trust this device" checked={trustDevice} onChange={setTrustDevice} />
-        <ErrorMessage error={verify.error} />
+        <Checkbox label={t('fields.trustDevice')} checked={trustDevice} onChange={setTrustDevice} />
+        <FormError error={verify.error} />
         <button type="submit" className="primary wide" disabled={verify.pending}>
-          Verify
+          {t('twoFactor.verify')}
         </button>
       </form>
-      {sent && method === 'otp' ? <Notice>A code was sent to your email address.</Notice> : null}
+      {sent && method === 'otp' ? <Notice>{t('twoFactor.sent')}</Notice> : null}
       {hasPasskeys ? (
         <div className="social">
-          <p className="divider">or</p>
+          <p className="divider">{t('twoFactor.or')}</p>
           <button type="button" className="wide" onClick={usePasskey} disabled={passkey.pending}>
-            Use a passkey
+            {t('twoFactor.passkey')}
           </button>
-          <ErrorMessage error={passkey.error} />
+          <FormError error={passkey.error} />
         </div>
       ) : null}
       <div className="actions">
         {method !== 'totp' ? (
           <button type="button" onClick={() => switchTo('totp')}>
-            Use authenticator app
+            {t('twoFactor.useApp')}
           </button>
         ) : null}
         <button type="button" onClick={emailCode} disabled={sendOtp.pending}>
-          Email me a code
+          {t('twoFactor.emailCode')}
         </button>
         {method !== 'backup' ? (
           <button type="button" onClick={() => switchTo('backup')}>
-            Use a backup code
+            {t('twoFactor.useBackup')}
           </button>
         ) : null}
         <button type="button" className="link" onClick={onRestart}>
-          Start over
+          {t('twoFactor.restart')}
         </button>
       </div>
-      <ErrorMessage error={sendOtp.error} />
+      <FormError error={sendOtp.error} />
     </div>
   );
 }

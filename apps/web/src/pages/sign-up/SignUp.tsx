@@ -1,10 +1,13 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { auth, useSession } from '../../auth';
+import { AuthPage, AuthPageSkeleton } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
-import { ErrorMessage, Loading, Notice } from '../../components/Messages';
+import { FormError } from '../../components/FormError';
+import { Notice } from '../../components/Messages';
 import { NewPasswordField } from '../../components/NewPasswordField';
-import { Page } from '../../components/Page';
+import { fieldErrors } from '../../lib/field-errors';
 import { isPasswordRefusal } from '../../lib/password-strength';
 import { useServerInfo } from '../../lib/providers';
 import { appURL, safeRedirect } from '../../lib/redirect';
@@ -12,6 +15,7 @@ import { useAction } from '../../lib/use-action';
 import { UsernameField } from './UsernameField';
 
 export function SignUp() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'), '/account');
   const navigate = useNavigate();
@@ -35,10 +39,12 @@ export function SignUp() {
 
   const wantsToAdd = params.get('add') === '1';
 
-  if (isPending || (wantsToAdd && infoPending)) return <Loading />;
+  if (isPending || (wantsToAdd && infoPending)) return <AuthPageSkeleton />;
   // Signing up from "Add another account" keeps the accounts already signed in here.
   const adding = wantsToAdd && features.multiSession && !!session;
   if (session && !adding) return <Navigate to={redirect} replace />;
+
+  const issues = fieldErrors(signUp.error);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,45 +58,56 @@ export function SignUp() {
 
   if (needsVerification) {
     return (
-      <Page title="Sign up">
-        <Notice>
-          Your account was created. Your email address must be verified before you can sign in:
-          open the verification link sent to {email.trim()}.
-        </Notice>
-        <p>
-          <Link to="/sign-in">Go to sign in</Link>
+      <AuthPage title={t('signUp.title')}>
+        <Notice>{t('signUp.created', { email: email.trim() })}</Notice>
+        <p className="auth-alt">
+          <Link to="/sign-in">{t('signUp.goToSignIn')}</Link>
         </p>
-      </Page>
+      </AuthPage>
     );
   }
 
   return (
-    <Page title="Sign up">
+    <AuthPage title={t('signUp.title')}>
       <form onSubmit={submit} className="form">
-        <Field label="Name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
         <Field
-          label="Email"
+          label={t('fields.name')}
+          autoComplete="name"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={issues.name}
+        />
+        <Field
+          label={t('fields.email')}
           type="email"
           autoComplete="email"
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          error={issues.email}
         />
-        <NewPasswordField value={password} onChange={setPassword} error={signUp.error} userInputs={[name, email]} />
-        {features.username && withUsername ? <UsernameField value={username} onChange={setUsername} /> : null}
+        <NewPasswordField
+          value={password}
+          onChange={setPassword}
+          error={signUp.error}
+          issue={issues.password}
+          userInputs={[name, email]}
+        />
+        {features.username && withUsername ? <UsernameField value={username} onChange={setUsername} error={issues.username} /> : null}
         {features.username && !withUsername ? (
           <button type="button" className="link" onClick={() => setWithUsername(true)}>
-            Also choose a username (optional)
+            {t('signUp.addUsername')}
           </button>
         ) : null}
-        {isPasswordRefusal(signUp.error) ? null : <ErrorMessage error={signUp.error} />}
+        {isPasswordRefusal(signUp.error) ? null : <FormError error={signUp.error} fieldsShown />}
         <button type="submit" className="primary wide" disabled={signUp.pending}>
-          Sign up
+          {t('signUp.submit')}
         </button>
       </form>
-      <p className="muted">
-        Already have an account? <Link to={`/sign-in?redirect=${encodeURIComponent(redirect)}`}>Sign in</Link>
+      <p className="muted auth-alt">
+        {t('signUp.haveAccount')} <Link to={`/sign-in?redirect=${encodeURIComponent(redirect)}`}>{t('signUp.signIn')}</Link>
       </p>
-    </Page>
+    </AuthPage>
   );
 }

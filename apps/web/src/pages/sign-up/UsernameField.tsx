@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { auth } from '../../auth';
 import { Field } from '../../components/Field';
 
@@ -11,18 +13,19 @@ type Availability =
 function describe(availability: Availability): string {
   switch (availability.state) {
     case 'checking':
-      return 'Checking availability…';
+      return i18n.t('username.checking', { ns: 'auth' });
     case 'done':
-      return availability.available ? 'This username is available.' : 'This username is taken.';
+      return i18n.t(availability.available ? 'username.available' : 'username.taken', { ns: 'auth' });
     case 'failed':
       return availability.message;
     default:
-      return 'Letters, digits and underscores; at least 3 characters.';
+      return i18n.t('username.rules', { ns: 'auth' });
   }
 }
 
 /** A username input that asks the server, as the person types, whether the name is free. */
-export function UsernameField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+export function UsernameField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+  const { t } = useTranslation('auth');
   const [availability, setAvailability] = useState<Availability>({ state: 'idle' });
 
   useEffect(() => {
@@ -47,12 +50,13 @@ export function UsernameField({ value, onChange }: { value: string; onChange: (v
 
   return (
     <Field
-      label="Username"
+      label={t('fields.username')}
       autoComplete="username"
       minLength={3}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       hint={<span aria-live="polite">{describe(availability)}</span>}
+      error={error}
     />
   );
 }
