@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { Empty, ErrorMessage, Loading } from '../../components/Messages';
 import { Section } from '../../components/Section';
+import { useToast } from '../../components/Toasts';
 import { formatDate } from '../../lib/format';
 import { scopeDescription } from '../../lib/oauth-scopes';
 import { useServerQuery } from '../../lib/server-state';
@@ -8,15 +10,21 @@ import { useAction } from '../../lib/use-action';
 
 /** Account → Connected applications: the apps this person let in through Gatehouse, each removable. */
 export function ConnectedApps({ userId }: { userId: string }) {
+  const { t } = useTranslation('sso');
+  const toast = useToast();
   const apps = useServerQuery(`oauth-consents:${userId}`, () => auth.oauth2.listConsents());
   const revoke = useAction((clientId: string) => auth.oauth2.revokeConsent({ clientId }));
   const list = apps.data;
+  // Removing acts at once: the app may ask again, and the person may allow it again.
+  const onRemove = async (clientId: string, name: string) => {
+    if (!(await revoke.run(clientId)).error) toast(t('connected.removed', { app: name }));
+  };
   return (
-    <Section title="Connected applications">
-      <p>Applications you signed in to with this account.</p>
+    <Section title={t('connected.title')}>
+      <p>{t('connected.intro')}</p>
       <ErrorMessage error={apps.error ?? revoke.error} />
       {!list && !apps.error ? <Loading /> : null}
-      {list && list.length === 0 ? <Empty>No applications yet.</Empty> : null}
+      {list && list.length === 0 ? <Empty>{t('connected.empty')}</Empty> : null}
       {list && list.length > 0 ? (
         <ul className="list">
           {list.map((app) => (
@@ -24,11 +32,17 @@ export function ConnectedApps({ userId }: { userId: string }) {
               <div>
                 <p className="strong">{app.name}</p>
                 <p className="muted">{app.scopes.map(scopeDescription).join(' · ')}</p>
-                <p className="muted">Since {formatDate(app.createdAt)}</p>
+                <p className="muted">{t('connected.since', { date: formatDate(app.createdAt) })}</p>
               </div>
               <div className="actions">
-                <button type="button" className="danger" disabled={revoke.pending} onClick={() => revoke.run(app.clientId)} aria-label={`Remove access of ${app.name}`}>
-                  Remove access
+                <button
+                  type="button"
+                  className="danger"
+                  disabled={revoke.pending}
+                  onClick={() => onRemove(app.clientId, app.name)}
+                  aria-label={t('connected.removeNamed', { app: app.name })}
+                >
+                  {t('connected.remove')}
                 </button>
               </div>
             </li>

@@ -1,13 +1,17 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { Field } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
+import { useToast } from '../../components/Toasts';
 import { useAction } from '../../lib/use-action';
 
 type Application = NonNullable<Awaited<ReturnType<typeof auth.oauth2.listApplications>>['data']>[number];
 
 /** One application: its id and redirect URIs; "Edit", "Rotate secret", "Delete" (after a confirmation). */
 export function ApplicationItem({ app, onSecret }: { app: Application; onSecret: (s: { clientId: string; clientSecret: string }) => void }) {
+  const { t } = useTranslation('sso');
+  const toast = useToast();
   const [mode, setMode] = useState<'view' | 'edit' | 'delete'>('view');
   const [uris, setUris] = useState(app.redirectURIs.join(' '));
   const update = useAction(() => auth.oauth2.updateApplication({ clientId: app.clientId, redirectURIs: uris.split(/\s+/).filter(Boolean) }));
@@ -17,11 +21,20 @@ export function ApplicationItem({ app, onSecret }: { app: Application; onSecret:
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const { data } = await update.run();
-    if (data) setMode('view');
+    if (data) {
+      setMode('view');
+      toast(t('apps.saved', { app: app.name }));
+    }
+  };
+  const onDelete = async () => {
+    if (!(await remove.run()).error) toast(t('apps.deleted', { app: app.name }));
   };
   const newSecret = async () => {
     const { data } = await rotate.run();
-    if (data) onSecret(data);
+    if (data) {
+      onSecret(data);
+      toast(t('apps.rotated', { app: app.name }));
+    }
   };
 
   return (
@@ -30,45 +43,45 @@ export function ApplicationItem({ app, onSecret }: { app: Application; onSecret:
         <p className="strong">{app.name}</p>
         <p className="muted mono">{app.clientId}</p>
         <p className="muted">
-          {app.public ? 'Public' : 'Confidential'}
-          {app.firstParty ? ' · first-party' : ''} · {app.redirectURIs.length ? app.redirectURIs.join(', ') : 'machine client'}
+          {app.public ? t('apps.kindPublic') : t('apps.kindConfidential')}
+          {app.firstParty ? ` · ${t('apps.firstPartyTag')}` : ''} · {app.redirectURIs.length ? app.redirectURIs.join(', ') : t('apps.machine')}
         </p>
-        {mode === 'delete' ? <p>Delete "{app.name}"? Its users are signed out of it and its tokens stop working.</p> : null}
+        {mode === 'delete' ? <p>{t('apps.confirmDelete', { app: app.name })}</p> : null}
         <ErrorMessage error={update.error ?? rotate.error ?? remove.error} />
       </div>
       {mode === 'edit' ? (
         <form onSubmit={save} className="form" style={{ flex: '1 1 100%' }}>
-          <Field label={`Redirect URIs of ${app.name}`} hint="Separated by spaces." value={uris} autoFocus onChange={(e) => setUris(e.target.value)} />
+          <Field label={t('apps.redirectOf', { app: app.name })} hint={t('apps.redirectEditHint')} value={uris} autoFocus onChange={(e) => setUris(e.target.value)} />
           <div className="actions">
             <button type="submit" className="primary" disabled={update.pending}>
-              Save
+              {t('apps.save')}
             </button>
             <button type="button" onClick={() => setMode('view')}>
-              Cancel
+              {t('apps.cancel')}
             </button>
           </div>
         </form>
       ) : mode === 'delete' ? (
         <div className="actions">
-          <button type="button" className="danger" disabled={remove.pending} onClick={() => remove.run()}>
-            Delete application
+          <button type="button" className="danger" disabled={remove.pending} onClick={onDelete}>
+            {t('apps.deleteApplication')}
           </button>
           <button type="button" onClick={() => setMode('view')}>
-            Cancel
+            {t('apps.cancel')}
           </button>
         </div>
       ) : (
         <div className="actions">
-          <button type="button" onClick={() => setMode('edit')} aria-label={`Edit ${app.name}`}>
-            Edit
+          <button type="button" onClick={() => setMode('edit')} aria-label={t('apps.editNamed', { app: app.name })}>
+            {t('apps.edit')}
           </button>
           {app.public ? null : (
-            <button type="button" onClick={newSecret} disabled={rotate.pending} aria-label={`Rotate the secret of ${app.name}`}>
-              Rotate secret
+            <button type="button" onClick={newSecret} disabled={rotate.pending} aria-label={t('apps.rotateNamed', { app: app.name })}>
+              {t('apps.rotate')}
             </button>
           )}
-          <button type="button" className="danger" onClick={() => setMode('delete')} aria-label={`Delete ${app.name}`}>
-            Delete
+          <button type="button" className="danger" onClick={() => setMode('delete')} aria-label={t('apps.deleteNamed', { app: app.name })}>
+            {t('apps.delete')}
           </button>
         </div>
       )}

@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { CopyField } from '../../components/CopyField';
 import { Field } from '../../components/Field';
 import { Empty, ErrorMessage, Loading } from '../../components/Messages';
 import { Section } from '../../components/Section';
+import { useToast } from '../../components/Toasts';
 import { useServerQuery } from '../../lib/server-state';
 import { useAction } from '../../lib/use-action';
 import { ApplicationItem } from './ApplicationItem';
@@ -19,6 +21,8 @@ const lines = (text: string) =>
  * edit its redirect URIs, rotate its secret, delete it.
  */
 export function Applications() {
+  const { t } = useTranslation('sso');
+  const toast = useToast();
   const apps = useServerQuery('oauth-applications', () => auth.oauth2.listApplications());
   const [name, setName] = useState('');
   const [uris, setUris] = useState('');
@@ -31,6 +35,7 @@ export function Applications() {
     event.preventDefault();
     const { data } = await create.run();
     if (data) {
+      toast(t('apps.registered', { app: name.trim() }));
       setSecret({ clientId: data.clientId, ...(data.clientSecret ? { clientSecret: data.clientSecret } : {}) });
       setName('');
       setUris('');
@@ -39,11 +44,11 @@ export function Applications() {
 
   const list = apps.data;
   return (
-    <Section title="Applications">
-      <p>Apps that sign their users in with this Gatehouse (OpenID Connect).</p>
+    <Section title={t('apps.title')}>
+      <p>{t('apps.intro')}</p>
       <ErrorMessage error={apps.error} />
       {!list && !apps.error ? <Loading /> : null}
-      {list && list.length === 0 ? <Empty>No applications yet.</Empty> : null}
+      {list && list.length === 0 ? <Empty>{t('apps.empty')}</Empty> : null}
       {list && list.length > 0 ? (
         <ul className="list">
           {list.map((app) => (
@@ -53,30 +58,30 @@ export function Applications() {
       ) : null}
       {secret ? (
         <div className="form" role="status">
-          <CopyField label="Client ID" value={secret.clientId} />
-          {secret.clientSecret ? <CopyField label="Client secret (shown once)" value={secret.clientSecret} /> : null}
+          <CopyField label={t('apps.clientId')} value={secret.clientId} />
+          {secret.clientSecret ? <CopyField label={t('apps.clientSecret')} value={secret.clientSecret} /> : null}
         </div>
       ) : null}
       <form onSubmit={submit} className="form">
-        <h3>Register an application</h3>
-        <Field label="Application name" value={name} required maxLength={100} onChange={(e) => setName(e.target.value)} />
+        <h3>{t('apps.register')}</h3>
+        <Field label={t('apps.name')} value={name} required maxLength={100} onChange={(e) => setName(e.target.value)} />
         <Field
-          label="Redirect URIs"
-          hint="Separated by spaces; none for a machine client (client credentials only)."
+          label={t('apps.redirectURIs')}
+          hint={t('apps.redirectHint')}
           value={uris}
           onChange={(e) => setUris(e.target.value)}
         />
         <div className="check">
           <input id="app-public" type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />
-          <label htmlFor="app-public">Public client (no secret: a browser or mobile app)</label>
+          <label htmlFor="app-public">{t('apps.public')}</label>
         </div>
         <div className="check">
           <input id="app-first-party" type="checkbox" checked={firstParty} onChange={(e) => setFirstParty(e.target.checked)} />
-          <label htmlFor="app-first-party">First-party (no consent page)</label>
+          <label htmlFor="app-first-party">{t('apps.firstParty')}</label>
         </div>
         <ErrorMessage error={create.error} />
         <button type="submit" className="primary" disabled={create.pending}>
-          Register
+          {t('apps.submit')}
         </button>
       </form>
     </Section>

@@ -1,10 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page';
 import { Applications } from './Applications';
 
 /** The admin console's Applications section: the apps that sign their users in through this Gatehouse. */
 export function ApplicationsPage() {
+  const { t } = useTranslation('sso');
   return (
-    <Page title="Single sign-on">
+    <Page title={t('apps.pageTitle')}>
       <Applications />
     </Page>
   );

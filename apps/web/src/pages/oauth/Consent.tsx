@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { auth, useSession } from '../../auth';
 import { ErrorMessage, Loading } from '../../components/Messages';
@@ -19,6 +20,7 @@ interface ConsentDetails {
  * it asks for; "Allow" or "Deny" goes back to the application through the provider.
  */
 export function Consent() {
+  const { t } = useTranslation('sso');
   const [params] = useSearchParams();
   const uid = params.get('uid') ?? '';
   const { data: session } = useSession();
@@ -35,34 +37,35 @@ export function Consent() {
     }
   };
 
-  if (!uid) return <Page title="Allow access">Nothing to allow: open this page from the application.</Page>;
+  if (!uid) return <Page title={t('consent.title')}>{t('consent.nothing')}</Page>;
   const d = details.data;
-  if (leaving) return <Loading what="Returning to the application…" />;
+  if (leaving) return <Loading what={t('consent.leaving')} />;
   return (
-    <Page title={d ? `${d.application.name} wants to use your account` : 'Allow access'}>
+    <Page title={d ? t('consent.titleNamed', { app: d.application.name }) : t('consent.title')}>
       <ErrorMessage error={details.error} />
       {!d && !details.error ? <Loading /> : null}
       {d ? (
         <div className="card">
           <p>
-            <strong>{d.application.name}</strong> asks to sign you in{session ? ` as ${displayName(session.user)}` : ''} and to:
+            {session ? (
+              <Trans t={t} i18nKey="consent.asksAs" values={{ app: d.application.name, name: displayName(session.user) }} components={[<strong key="app" />]} />
+            ) : (
+              <Trans t={t} i18nKey="consent.asks" values={{ app: d.application.name }} components={[<strong key="app" />]} />
+            )}
           </p>
           <ul>
             {d.scopes.map((s) => (
               <li key={s}>{scopeDescription(s)}</li>
             ))}
           </ul>
-          <p className="muted">
-            You will return to <span>{new URL(d.application.redirectURI).origin}</span>. You can remove its access later in
-            your account.
-          </p>
+          <p className="muted">{t('consent.returnTo', { origin: new URL(d.application.redirectURI).origin })}</p>
           <ErrorMessage error={answer.error} />
           <div className="actions">
             <button type="button" className="primary" disabled={answer.pending} onClick={() => decide(true)}>
-              Allow
+              {t('consent.allow')}
             </button>
             <button type="button" disabled={answer.pending} onClick={() => decide(false)}>
-              Deny
+              {t('consent.deny')}
             </button>
           </div>
         </div>
