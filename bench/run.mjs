@@ -42,7 +42,8 @@ const CLI = resolve(ROOT, opt.cli ?? START.find((a) => a.endsWith('.mjs') || a.e
 const NODE_FLAGS = START.slice(0, START.findIndex((a) => !a.startsWith('-')));
 const DURATION = Number(opt.duration);
 const WARMUP = Number(opt.warmup);
-const only = opt.only ? new Set(opt.only.split(',')) : null;
+// Case names may hold ", " ("…, Postgres"): only a comma without a space after it separates two.
+const only = opt.only ? new Set(opt.only.split(/,(?! )/)) : null;
 
 if (!existsSync(CLI)) {
   console.error(`bench: ${CLI} is missing: run \`npm run build\` first`);
