@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ChangeFeed, MessageFeed, StampFeed } from '../db/change-feed.js';
 import type { DatabaseHooks } from '../db/hooks.js';
 import type { Logger } from '../logger.js';
@@ -58,6 +59,8 @@ class StampTrust implements RowTrust {
 export const TRUST_MAX_AGE_MS = 10_000;
 /** More kept rows than this and all are dropped (they are read again on demand). */
 const MAX_KEPT = 10_000;
+/** How long a writer waits for its own message to come back (then the others have theirs too, give or take their event loop). */
+const ECHO_WAIT_MS = 250;
 
 /**
  * Postgres (and any database with messages between instances): every write to a session or
@@ -72,6 +75,10 @@ class MessageTrust implements RowTrust {
   private generation = 0;
   private readonly kept = new Map<string, { userId: string; at: number }>();
   private readonly byUser = new Map<string, Set<string>>();
+  /** This instance's messages awaiting their echo, by their tag. */
+  private readonly echoes = new Map<string, () => void>();
+  private readonly instance = randomBytes(6).toString('base64url');
+  private sent = 0;
 
   constructor(
     private readonly feed: MessageFeed,
@@ -79,8 +86,12 @@ class MessageTrust implements RowTrust {
     private readonly now: () => number,
   ) {
     feed.listen({
+      // `u:<userId> <tag>`: that user's sessions or the user changed.
       message: (payload) => {
-        if (payload.startsWith('u:')) this.dropUser(payload.slice(2));
+        if (!payload.startsWith('u:')) return;
+        const space = payload.indexOf(' ');
+        this.dropUser(payload.slice(2, space < 0 ? undefined : space));
+        if (space >= 0) this.echoes.get(payload.slice(space + 1))?.();
       },
       up: () => this.reset(true),
       down: () => this.reset(false),
@@ -123,13 +134,30 @@ class MessageTrust implements RowTrust {
     };
   }
 
+  /**
+   * Dropped here, then told to all; the write's answer waits (up to ECHO_WAIT_MS) until this
+   * instance hears its own message back, so that a client that saw the answer and asks
+   * another instance next finds it told already.
+   */
   private async changed(userId: string): Promise<void> {
     this.dropUser(userId);
+    const tag = `${this.instance}.${++this.sent}`;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const echoed = this.listening
+      ? new Promise<void>((resolve) => {
+          this.echoes.set(tag, resolve);
+          timer = setTimeout(resolve, ECHO_WAIT_MS);
+        })
+      : undefined;
     try {
-      await this.feed.publish(`u:${userId}`);
+      await this.feed.publish(`u:${userId} ${tag}`);
+      await echoed;
     } catch (e) {
       // The others keep what they read for at most TRUST_MAX_AGE_MS.
       this.logger.warn({ err: e instanceof Error ? e.message : String(e) }, 'could not tell the other instances of a session change');
+    } finally {
+      clearTimeout(timer);
+      this.echoes.delete(tag);
     }
   }
 
