@@ -33,6 +33,8 @@ export interface MessageFeed {
   publish(payload: string): Promise<void>;
   /** Starts listening (once); reconnects after a loss. */
   listen(handlers: MessageHandlers): void;
+  /** Drops the listening connection and makes a new one (a message of ours did not come back). */
+  reconnect(): void;
   close(): Promise<void>;
 }
 
@@ -108,6 +110,10 @@ export function postgresMessages(pg: typeof import('pg').default, url: string, p
       handlers = h;
       h.down();
       void connect();
+    },
+    reconnect() {
+      // Its 'end' says down, then a new connection is made.
+      client?.end().catch(() => {});
     },
     async close() {
       closed = true;

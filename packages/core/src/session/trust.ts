@@ -106,8 +106,8 @@ class MessageTrust implements RowTrust {
     if (!this.listening || mark !== this.generation) return false;
     if (this.kept.size >= MAX_KEPT) this.reset(true);
     this.kept.set(key, { userId, at: this.now() });
-    let keys = this.byUser.get(userId);
-    if (!keys) this.byUser.set(userId, (keys = new Set()));
+    const keys = this.byUser.get(userId) ?? new Set<string>();
+    this.byUser.set(userId, keys);
     keys.add(key);
     return true;
   }
@@ -144,14 +144,19 @@ class MessageTrust implements RowTrust {
     const tag = `${this.instance}.${++this.sent}`;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const echoed = this.listening
-      ? new Promise<void>((resolve) => {
-          this.echoes.set(tag, resolve);
-          timer = setTimeout(resolve, ECHO_WAIT_MS);
+      ? new Promise<boolean>((resolve) => {
+          this.echoes.set(tag, () => resolve(true));
+          timer = setTimeout(() => resolve(false), ECHO_WAIT_MS);
         })
       : undefined;
     try {
       await this.feed.publish(`u:${userId} ${tag}`);
-      await echoed;
+      if ((await echoed) === false && this.listening) {
+        // Not heard back (a connection that no longer receives, e.g. through a transaction-pooling proxy): trust nothing until listening anew.
+        this.logger.warn({}, 'a session change message did not come back: listening again, reading every session meanwhile');
+        this.reset(false);
+        this.feed.reconnect();
+      }
     } catch (e) {
       // The others keep what they read for at most TRUST_MAX_AGE_MS.
       this.logger.warn({ err: e instanceof Error ? e.message : String(e) }, 'could not tell the other instances of a session change');
