@@ -409,6 +409,32 @@ if (!only || only.has('JWT (GET /token)')) {
   await ghJwt.stop();
 }
 
+// The OpenID provider's token endpoint, client credentials grant (opaque access tokens: nothing
+// to sign), on an instance with OIDC_PROVIDER=on, beside the peer figure of Keycloak's sizing
+// guide (120 client-credential grants per second per vCPU) for this machine's cores.
+if (!only || only.has('OpenID token (client credentials)')) {
+  const oidcEnv = ghEnv(sqliteUrl, { OIDC_PROVIDER: 'on' });
+  const made = spawnSync(process.execPath, [CLI, 'oauth-client', 'create', '--name', 'bench'], {
+    cwd: work,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...oidcEnv },
+    encoding: 'utf8',
+  });
+  const out = made.stdout ?? '';
+  if (made.status !== 0) throw new Error(`oauth-client create: ${out}${made.stderr}`);
+  const client = JSON.parse(out.slice(out.indexOf('{')));
+  const ghOidc = await startServer('gatehouse-oidc', ghArgs(), oidcEnv, '/api/auth/ok');
+  const basic = `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}`;
+  const grant = { path: '/api/auth/oidc/token', method: 'POST', headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' };
+  const probe = await fetch(ghOidc.url + grant.path, { method: 'POST', headers: grant.headers, body: grant.body });
+  if (!probe.ok) throw new Error(`client credentials: ${probe.status} ${await probe.text()}`);
+  await measureBound('OpenID token (client credentials)', ghOidc, grant, null, {
+    measure: async () => 120 * availableParallelism(),
+    unit: `grants/s (Keycloak's sizing guide: 120 per vCPU × ${availableParallelism()})`,
+    vs: 'peer',
+  });
+  await ghOidc.stop();
+}
+
 const signInUser = 'bench-sign-in@example.com';
 await signUp(gh.url, signInUser, PASSWORD);
 await measureBound(
