@@ -1,4 +1,7 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGatehouse, type Started } from './process.js';
 
@@ -7,7 +10,7 @@ import { startGatehouse, type Started } from './process.js';
  * socket) against the general route (the same path with a query string, which the lane never
  * takes), compared as raw HTTP bytes: status line, every header in order, body. Only `Date`
  * may differ (the clock's second). For no `Origin`, a trusted one and an untrusted one, each
- * with and without the session's cookie.
+ * with and without the session's cookie; and a refusal over the rate limit.
  */
 const APP = 'https://app.example.com';
 let server: Started;
@@ -71,4 +74,24 @@ describe('the fast lane answers byte for byte as the general route', () => {
       }
     }
   }
+});
+
+describe('a refusal over the rate limit', () => {
+  it('is the same 429 from the lane and from the general route (they share the counter)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bytes-'));
+    writeFileSync(join(dir, 'gatehouse.config.mjs'), `export default { rateLimit: { customRules: { '/get-session': { window: 60, max: 1 } } } };\n`);
+    const limited = await startGatehouse({ TRUSTED_ORIGINS: APP, RATE_LIMIT: 'on', GATEHOUSE_CONFIG: join(dir, 'gatehouse.config.mjs') }, dir);
+    try {
+      const headers = { Origin: APP };
+      expect(await rawGet(limited.url, '/api/auth/get-session', headers)).toMatch(/^HTTP\/1\.1 200 /);
+      const lane = await rawGet(limited.url, '/api/auth/get-session', headers);
+      const route = await rawGet(limited.url, '/api/auth/get-session?via=route', headers);
+      // Retry-After counts down the window's seconds: the two asks may fall in different seconds.
+      const normal = (raw: string) => withoutDate(raw).replace(/\r\nretry-after: \d+/i, '\r\nretry-after: -');
+      expect(lane).toMatch(/^HTTP\/1\.1 429 /);
+      expect(normal(lane)).toBe(normal(route));
+    } finally {
+      await limited.stop();
+    }
+  });
 });
