@@ -8,7 +8,7 @@
 // autocannon. Sign-in and sign-up are compared with the scrypt bound measured here
 // first: password hashes per second with every core busy.
 import { spawn, spawnSync } from 'node:child_process';
-import { scrypt } from 'node:crypto';
+import { generateKeyPairSync, scrypt, sign } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
@@ -42,7 +42,8 @@ const CLI = resolve(ROOT, opt.cli ?? START.find((a) => a.endsWith('.mjs') || a.e
 const NODE_FLAGS = START.slice(0, START.findIndex((a) => !a.startsWith('-')));
 const DURATION = Number(opt.duration);
 const WARMUP = Number(opt.warmup);
-const only = opt.only ? new Set(opt.only.split(',')) : null;
+// Case names may hold ", " ("…, Postgres"): only a comma without a space after it separates two.
+const only = opt.only ? new Set(opt.only.split(/,(?! )/)) : null;
 
 if (!existsSync(CLI)) {
   console.error(`bench: ${CLI} is missing: run \`npm run build\` first`);
@@ -249,6 +250,24 @@ async function scryptBound(seconds) {
   return done / elapsed;
 }
 
+/**
+ * Bare Ed25519 signatures per second of node:crypto on one core (the server signs on its one
+ * thread), over a JWT-sized input: the ceiling of JWT issuance, measured in the same run.
+ */
+async function ed25519Bound(seconds) {
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const input = Buffer.from('e'.repeat(320));
+  let done = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  while (performance.now() < end) {
+    for (let i = 0; i < 100; i++) sign(null, input, privateKey);
+    done += 100;
+    await new Promise((r) => setImmediate(r));
+  }
+  return done / ((performance.now() - started) / 1000);
+}
+
 // ---- set-up through the API ------------------------------------------------------
 
 const ORIGIN_HEADERS = (base) => ({ 'content-type': 'application/json', origin: base });
@@ -310,11 +329,14 @@ async function settled(server) {
   }
 }
 
-/** A case bound by scrypt: compared with the hash rate measured just before it (the machine's load moves both alike). */
-async function measureBound(name, gatehouse, req, goal) {
+/**
+ * A case bound by a computation (scrypt, a signature): compared with that computation's rate
+ * measured just before and just after it (the machine's load moves both alike).
+ */
+async function measureBound(name, gatehouse, req, goal, bounds = { measure: scryptBound, unit: 'hashes/s (scrypt bound)', vs: 'scrypt' }) {
   if (only && !only.has(name)) return;
   await settled(gatehouse);
-  const before = await scryptBound(Math.min(5, DURATION));
+  const before = await bounds.measure(Math.min(5, DURATION));
   process.stderr.write(`${name}: `);
   if (WARMUP) {
     await load(gatehouse, req, WARMUP);
@@ -325,10 +347,10 @@ async function measureBound(name, gatehouse, req, goal) {
   const rssMB = gatehouse.peakRssMB();
   await settled(gatehouse);
   // Measured on both sides of the run: a shared machine's load drifts.
-  const bound = (before + (await scryptBound(Math.min(5, DURATION)))) / 2;
-  const row = { case: name, plain: null, gatehouse: g, ratio: g.rps / bound, bound, goal, rssMB, vs: 'scrypt' };
+  const bound = (before + (await bounds.measure(Math.min(5, DURATION)))) / 2;
+  const row = { case: name, plain: null, gatehouse: g, ratio: g.rps / bound, bound, goal, rssMB, vs: bounds.vs, unit: bounds.unit };
   results.push(row);
-  process.stderr.write(`${fmt(g.rps, 1)} req/s vs ${fmt(bound, 1)} hashes/s (${fmt(row.ratio * 100)}%); peak RSS ${fmt(rssMB)} MB\n`);
+  process.stderr.write(`${fmt(g.rps, 1)} req/s vs ${fmt(bound, 1)} ${bounds.unit} (${fmt(row.ratio * 100)}%); CPU ${fmt(g.cpuPerRequest)} µs/request; peak RSS ${fmt(rssMB)} MB\n`);
 }
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, ${generator}`;
@@ -371,6 +393,47 @@ if (!only || only.has('get-session (cookie cache on)')) {
 
 await measurePair('get-session (no cookie)', plain, gh, { path: '/api/auth/get-session' }, 0.6);
 await measurePair('list-sessions (5 sessions)', plain, gh, { path: '/api/auth/list-sessions', headers: { cookie } }, 0.55);
+
+// JWT issuance (GET /token, the jwt plugin: Ed25519) on an instance that has it on, beside the bare sign rate.
+const jwtConfig = join(work, 'jwt.config.json');
+writeFileSync(jwtConfig, JSON.stringify({ jwt: { enabled: true, alg: 'EdDSA' } }));
+if (!only || only.has('JWT (GET /token)')) {
+  const ghJwt = await startServer('gatehouse-jwt', ghArgs(), ghEnv(sqliteUrl, { GATEHOUSE_CONFIG: jwtConfig }), '/api/auth/ok');
+  const jwtCookie = await signIn(ghJwt.url, email, PASSWORD);
+  await expectJson(ghJwt.url, '/api/auth/token', jwtCookie, (d) => typeof d?.token === 'string' && d.token.split('.').length === 3);
+  await measureBound('JWT (GET /token)', ghJwt, { path: '/api/auth/token', headers: { cookie: jwtCookie } }, null, {
+    measure: ed25519Bound,
+    unit: 'Ed25519 signs/s (node:crypto, one core)',
+    vs: 'sign',
+  });
+  await ghJwt.stop();
+}
+
+// The OpenID provider's token endpoint, client credentials grant (opaque access tokens: nothing
+// to sign), on an instance with OIDC_PROVIDER=on, beside the peer figure of Keycloak's sizing
+// guide (120 client-credential grants per second per vCPU) for this machine's cores.
+if (!only || only.has('OpenID token (client credentials)')) {
+  const oidcEnv = ghEnv(sqliteUrl, { OIDC_PROVIDER: 'on' });
+  const made = spawnSync(process.execPath, [CLI, 'oauth-client', 'create', '--name', 'bench'], {
+    cwd: work,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...oidcEnv },
+    encoding: 'utf8',
+  });
+  const out = made.stdout ?? '';
+  if (made.status !== 0) throw new Error(`oauth-client create: ${out}${made.stderr}`);
+  const client = JSON.parse(out.slice(out.indexOf('{')));
+  const ghOidc = await startServer('gatehouse-oidc', ghArgs(), oidcEnv, '/api/auth/ok');
+  const basic = `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}`;
+  const grant = { path: '/api/auth/oidc/token', method: 'POST', headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' };
+  const probe = await fetch(ghOidc.url + grant.path, { method: 'POST', headers: grant.headers, body: grant.body });
+  if (!probe.ok) throw new Error(`client credentials: ${probe.status} ${await probe.text()}`);
+  await measureBound('OpenID token (client credentials)', ghOidc, grant, null, {
+    measure: async () => 120 * availableParallelism(),
+    unit: `grants/s (Keycloak's sizing guide: 120 per vCPU × ${availableParallelism()})`,
+    vs: 'peer',
+  });
+  await ghOidc.stop();
+}
 
 const signInUser = 'bench-sign-in@example.com';
 await signUp(gh.url, signInUser, PASSWORD);
@@ -473,15 +536,16 @@ function chart(rows, caption) {
   return `${parts.join('\n')}\n`;
 }
 
+const p99GetSession = results.find((r) => r.case === 'get-session (cookie cache off)')?.gatehouse.p99 ?? Number.NaN;
 const lines = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${DURATION} s per case, ${CONNECTIONS} connections.`,
-  `Peak RSS of Gatehouse under load: ${fmt(peakRss)} MB (goal ≤ 150). CPU: server CPU time per request (µs), Gatehouse / plain. RSS: Gatehouse's peak during the case.`,
+  `Peak RSS of Gatehouse under load: ${fmt(peakRss)} MB (goal ≤ 150${peakRss <= 150 ? ' ✓' : ' ✗'}). p99 of get-session (cookie cache off): ${fmt(p99GetSession, 2)} ms (goal ≤ 5${p99GetSession <= 5 ? ' ✓' : ' ✗'}). CPU: server CPU time per request (µs), Gatehouse / plain. RSS: Gatehouse's peak during the case.`,
   '',
   '| case | Gatehouse req/s | p50 ms | p99 ms | baseline | ratio | goal | CPU µs/req | RSS MB |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
 ];
 for (const r of results) {
-  const baseline = r.vs === 'scrypt' ? `${fmt(r.bound, 1)} hashes/s (scrypt bound)` : `${fmt(r.plain.rps)} req/s (plain)`;
+  const baseline = r.vs ? `${fmt(r.bound, r.vs === 'scrypt' ? 1 : 0)} ${r.unit}` : `${fmt(r.plain.rps)} req/s (plain)`;
   const cpu = r.plain ? `${fmt(r.gatehouse.cpuPerRequest)} / ${fmt(r.plain.cpuPerRequest)}` : fmt(r.gatehouse.cpuPerRequest);
   const ok = r.goal === null ? '' : r.ratio >= r.goal ? ' ✓' : ' ✗';
   const errors = r.gatehouse.errors ? ` (${r.gatehouse.errors} non-2xx)` : '';

@@ -105,6 +105,35 @@ describe.skipIf(mustSkip('postgres'))('two instances on one Postgres and one Red
     expect((await call(b, '/get-session', { cookie: first.cookie })).data).toBeNull();
   });
 
+  it('an instance keeps a session it read (Postgres LISTEN/NOTIFY trust) and refuses it as soon as the other revokes it: the staleness bound', async () => {
+    // Twenty rounds: sign in on A, read on B (B keeps the row), revoke on A, then ask B at
+    // once and again every millisecond until it refuses. docs/deploy.md states the bound measured here.
+    const waits: number[] = [];
+    let refusedAtOnce = 0;
+    const owner = await call(a, '/sign-in/email', { body: { email, password } });
+    for (let round = 0; round < 20; round++) {
+      const [from, to] = round % 2 ? [a, b] : [b, a];
+      const s = await call(from, '/sign-in/email', { body: { email, password } });
+      expect((await call(to, '/get-session', { cookie: s.cookie })).data?.user.email).toBe(email);
+      expect((await call(to, '/get-session', { cookie: s.cookie })).data?.user.email).toBe(email);
+      expect((await call(from, '/revoke-session', { body: { token: s.data.token }, cookie: owner.cookie })).status).toBe(200);
+      // From the revocation's answer to the start of the last ask answered with the session (0: refused at once).
+      const revokedAt = performance.now();
+      let staleFor = 0;
+      for (;;) {
+        const askedAt = performance.now();
+        if ((await call(to, '/get-session', { cookie: s.cookie })).data === null) break;
+        staleFor = askedAt - revokedAt;
+        expect(staleFor).toBeLessThan(1_000);
+        await new Promise((r) => setTimeout(r, 1));
+      }
+      if (staleFor === 0) refusedAtOnce++;
+      waits.push(staleFor);
+    }
+    console.log(`two instances: the other instance refused a revoked session at the first ask in ${refusedAtOnce} of 20 rounds; it answered it for at most ${Math.max(...waits).toFixed(1)} ms after the revocation's answer`);
+    await call(a, '/sign-out', { body: {}, cookie: owner.cookie });
+  });
+
   it('counts a rate limit across both instances', async () => {
     // Rule: 4 per 60 s on /list-sessions (the config module); the same client on A and B.
     const statuses = [];

@@ -61,6 +61,7 @@ describe.skipIf(mustSkip('postgres'))('PostgreSQL goes away and comes back', () 
   let server: Started | undefined;
   let cookie = '';
   const app = `gh-faults-${randomBytes(4).toString('hex')}`;
+  const email = `faults-${Date.now()}@example.com`;
 
   beforeAll(async () => {
     db = await createTestDatabase('postgres');
@@ -75,7 +76,7 @@ describe.skipIf(mustSkip('postgres'))('PostgreSQL goes away and comes back', () 
     const up = await fetch(`${server.url}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'F', email: `faults-${Date.now()}@example.com`, password: 'quiet-meadow-4821' }),
+      body: JSON.stringify({ name: 'F', email, password: 'quiet-meadow-4821' }),
     });
     expect(up.status).toBe(200);
     cookie = up.headers
@@ -111,6 +112,18 @@ describe.skipIf(mustSkip('postgres'))('PostgreSQL goes away and comes back', () 
    */
   it('a query cut mid-flight by a dying database answers 503, not 500 (handler.ts)', async () => {
     expect((await session()).status).toBe(200);
+    // A session this instance has not read yet, so that its get-session queries (a row read
+    // before is answered from memory while no instance tells of a change: docs/deploy.md).
+    const signedIn = await fetch(`${server!.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'quiet-meadow-4821' }),
+    });
+    expect(signedIn.status).toBe(200);
+    const unread = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     // Hold the query in flight: lock the session table, ask for the session, then cut.
     const pg = await import('pg');
     const locker = new pg.default.Client({ connectionString: db.url });
@@ -118,7 +131,7 @@ describe.skipIf(mustSkip('postgres'))('PostgreSQL goes away and comes back', () 
     await locker.query('begin');
     await locker.query('lock table session in access exclusive mode');
     try {
-      const inFlight = session();
+      const inFlight = fetch(`${server!.url}/api/auth/get-session`, { headers: { cookie: unread } });
       await new Promise((r) => setTimeout(r, 300));
       await hop.close();
       const r = await inFlight;

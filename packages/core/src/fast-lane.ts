@@ -21,8 +21,11 @@ export interface LaneAnswer {
   status: number;
   /** JSON. */
   body: string;
-  /** Headers beside `content-type` (a 429's Retry-After, a 500's request id). */
-  headers?: Record<string, string>;
+  /**
+   * Headers beside `content-type` (CORS, a 429's Retry-After, a 500's request id). The same
+   * object for every answer to the same `Origin`: read it, never change it.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 interface LaneRoute {
@@ -132,7 +135,9 @@ export class FastLane {
       if (this.corsMemo.size >= CORS_MEMO_SIZE) this.corsMemo.clear();
       this.corsMemo.set(origin, cors);
     }
-    return cors ? { ...answer, headers: { ...answer.headers, ...cors } } : answer;
+    if (!cors) return answer;
+    // The remembered object itself when there is nothing to merge: a server can key what it builds from it on it.
+    return { ...answer, headers: answer.headers ? { ...answer.headers, ...cors } : cors };
   }
 
   /** The answer, or `undefined`: the general pipeline must answer (nothing was counted). */

@@ -94,6 +94,31 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
  * answer, so the client side is woken once per burst rather than once per answer; it adds
  * no wait beyond the turn in which the answer was ready (docs/performance.md).
  */
+/** A lane answer's headers before its length, by the lane's headers object (the same object for one `Origin`). */
+const headCache = new WeakMap<object, readonly [string, string][]>();
+const NO_HEADERS: Readonly<Record<string, string>> = {};
+
+/**
+ * The headers of a lane answer in the order and spelling the general route writes them
+ * (@hono/node-server: the `Headers` object's lower-case names, sorted, then `Content-Length`),
+ * so that both paths answer byte for byte alike (tests/server/fast-lane-bytes.test.ts).
+ * A fresh object each time: Node may keep a reference to it.
+ */
+function headOf(answer: LaneAnswer): Record<string, string | number> {
+  const extra = answer.headers ?? NO_HEADERS;
+  let sorted = headCache.get(extra);
+  if (!sorted) {
+    const named = new Map<string, string>(Object.entries(extra).map(([name, value]) => [name.toLowerCase(), value]));
+    named.set('content-type', 'application/json');
+    sorted = [...named].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    headCache.set(extra, sorted);
+  }
+  const head: Record<string, string | number> = {};
+  for (const [name, value] of sorted) head[name] = value;
+  head['Content-Length'] = Buffer.byteLength(answer.body);
+  return head;
+}
+
 function laneFirst(lane: FastLane, general: RequestListener, state: { inFlight: number; closing: boolean }): RequestListener {
   let ready: { res: ServerResponse; answer: LaneAnswer }[] = [];
   const flush = () => {
@@ -101,8 +126,7 @@ function laneFirst(lane: FastLane, general: RequestListener, state: { inFlight: 
     ready = [];
     for (const { res, answer } of batch) {
       try {
-        // A fresh headers object each time: Node may keep a reference to it.
-        res.writeHead(answer.status, { ...answer.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer.body) });
+        res.writeHead(answer.status, headOf(answer));
         res.end(answer.body);
       } catch {
         // This answer's connection is gone; the others in the batch still leave.

@@ -18,6 +18,7 @@ import {
   type Dialect,
   type RawBuilder,
 } from 'kysely';
+import { type ChangeFeed, postgresMessages, sqliteStamp } from './change-feed.js';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AnyDB, Row } from './types.js';
@@ -90,6 +91,8 @@ export interface Database {
    * hand-made Database without it is served through Kysely.
    */
   prepare?(sqlText: string, name: string): PreparedQuery;
+  /** How rows read earlier are known to still hold (`change-feed.ts`); without it every read goes to the database. */
+  changes?: ChangeFeed;
 }
 
 export interface PoolOptions {
@@ -275,6 +278,7 @@ export async function openDatabase(url: string, pool: PoolOptions = {}): Promise
   let dialect: Dialect;
   let caps: DialectCapabilities;
   let prepare: Database['prepare'];
+  let changes: ChangeFeed | undefined;
   const kind = dialectOf(url);
   if (kind === 'postgres') {
     const pg = await import('pg');
@@ -287,6 +291,7 @@ export async function openDatabase(url: string, pool: PoolOptions = {}): Promise
     dialect = new PostgresDialect({ pool: pgPool });
     caps = postgresCaps;
     prepare = (text, name) => async (params) => (await pgPool.query({ name, text, values: params as unknown[], rowMode: 'array' })).rows as unknown[][];
+    changes = postgresMessages(pg.default, url, pgPool);
   } else if (kind === 'mysql') {
     const mysql = await import('mysql2');
     const myPool = mysql.createPool({
@@ -314,6 +319,7 @@ export async function openDatabase(url: string, pool: PoolOptions = {}): Promise
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const wrapped = cachingSqlite(sqlite);
+    changes = sqliteStamp(sqlite);
     dialect = new SqliteDialect({ database: wrapped });
     caps = sqliteCaps;
     prepare = (text) => {
@@ -329,5 +335,10 @@ export async function openDatabase(url: string, pool: PoolOptions = {}): Promise
     };
   }
   const db = new Kysely<AnyDB>({ dialect });
-  return { db, caps, close: () => db.destroy(), prepare };
+  const feed = changes;
+  const close = async () => {
+    if (feed?.kind === 'messages') await feed.close();
+    await db.destroy();
+  };
+  return { db, caps, close, prepare, ...(feed ? { changes: feed } : {}) };
 }

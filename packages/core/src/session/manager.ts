@@ -17,6 +17,7 @@ import { SessionPeek } from './peek.js';
 import { SessionPolicy, type SessionOptions } from './policy.js';
 import { type Found, SessionReads } from './store.js';
 import { TokenCookie } from './token-cookie.js';
+import { rowTrust } from './trust.js';
 import type { SessionRow, SessionWithUser, UserRow } from './types.js';
 
 export type { SessionOptions } from './policy.js';
@@ -24,7 +25,7 @@ export type { SessionOptions } from './policy.js';
 /** What the session manager is built from. */
 export interface SessionDeps {
   adapter: Adapter;
-  database: Pick<Database, 'prepare'>;
+  database: Pick<Database, 'prepare' | 'changes'>;
   schema: Schema;
   signer: Signer;
   cookies: CookieNames;
@@ -68,12 +69,15 @@ export class SessionManager {
       cache = new SessionCache(deps.secondaryStorage, adapter, deps.schema, deps.logger, deps.now);
       adapter.addInternalHooks(cache.hooks());
     }
+    const trust = rowTrust(deps.database.changes, deps.logger, deps.now);
+    // Postgres: every committed write to a session or a user is told to the other instances.
+    if (trust?.hooks) adapter.addInternalHooks(trust.hooks());
     this.policy = new SessionPolicy(options, deps.now);
     this.reads = new SessionReads(adapter, deps.database, cache);
     this.answers = new SessionAnswers(deps.schema, deps.hidden);
     this.tokens = new TokenCookie(deps.signer, deps.cookies.sessionToken);
     if (options.cookieCache.enabled) this.cookieCache = new CookieCache({ ...deps, maxAge: options.cookieCache.maxAge });
-    this.peek = new SessionPeek({ reads: this.reads, policy: this.policy, answers: this.answers, tokens: this.tokens, cookieCache: this.cookieCache, now: deps.now });
+    this.peek = new SessionPeek({ reads: this.reads, policy: this.policy, answers: this.answers, tokens: this.tokens, cookieCache: this.cookieCache, trust, now: deps.now });
   }
 
   async create(

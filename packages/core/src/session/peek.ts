@@ -5,6 +5,7 @@ import { remember, sameValues } from './memo.js';
 import type { SessionPolicy } from './policy.js';
 import type { Found, SessionReads } from './store.js';
 import type { TokenCookie } from './token-cookie.js';
+import type { RowTrust } from './trust.js';
 import type { SessionRow } from './types.js';
 
 const LIVE_MEMO_SIZE = 1_000;
@@ -17,6 +18,8 @@ interface Live {
   until: number;
   /** get-session's answer. */
   body: string;
+  /** The trust mark it was read under (`RowTrust`): while it holds, the row is not read again. */
+  mark?: unknown;
 }
 
 export interface SessionPeekDeps {
@@ -26,6 +29,8 @@ export interface SessionPeekDeps {
   tokens: TokenCookie;
   /** Present while `session.cookieCache.enabled`. */
   cookieCache?: CookieCache;
+  /** Present when the database says what changed (`session/trust.ts`). */
+  trust?: RowTrust;
   now(): number;
 }
 
@@ -39,7 +44,7 @@ export interface SessionPeekDeps {
 export class SessionPeek {
   /** Sessions by token hash, and rendered session lists (bounded memos). */
   private readonly lives = new Map<string, Live>();
-  private readonly lists = new Map<string, { values: readonly unknown[]; body: string; until: number }>();
+  private readonly lists = new Map<string, { values: readonly unknown[]; body: string; until: number; mark?: unknown }>();
 
   constructor(private readonly deps: SessionPeekDeps) {}
 
@@ -66,19 +71,26 @@ export class SessionPeek {
       const entry = deps.cookieCache.read(cookieHeader, verified.hash);
       return entry ? this.userList(entry.session) : undefined;
     }
-    if (deps.reads.cache) return after(this.live(verified), (live) => live && this.userList(live));
+    const key = `mine:${verified.hash}`;
+    const kept = this.lists.get(key);
+    if (kept && deps.trust?.holds(key, kept.mark) && kept.until > deps.now()) return kept.body;
+    const mark = deps.trust?.mark();
+    if (deps.reads.cache && mark === undefined) return after(this.live(verified), (live) => live && this.userList(live));
     // One query: the caller's session among its user's sessions, found by its token.
     return after(deps.reads.listRowsByToken(verified.hash), (rows) => {
       const now = deps.now();
-      const key = `mine:${verified.hash}`;
       const known = this.lists.get(key);
-      if (known && known.until > now && sameValues(known.values, rows)) return known.body;
       const mine = rows.find((values) => values[deps.reads.tokenColumn] === verified.hash);
       if (!mine) return undefined;
       const current = deps.reads.sessionRow.read(mine) as SessionRow;
+      const keep = mark !== undefined && deps.trust!.keep(key, current.userId, mark);
+      if (known && known.until > now && sameValues(known.values, rows)) {
+        known.mark = keep ? mark : undefined;
+        return known.body;
+      }
       const until = deps.policy.answerableUntil(current);
       if (until <= now) return undefined;
-      return this.renderList(key, rows, current.id, until);
+      return this.renderList(key, rows, current.id, until, keep ? mark : undefined);
     });
   }
 
@@ -91,7 +103,12 @@ export class SessionPeek {
   private live(verified: { token: string; hash: string }): MaybePromise<Live | undefined> {
     const { deps } = this;
     const key = verified.hash;
-    const build = (found: Found | null): Live | undefined => {
+    const fresh = (live: Live | undefined) => (live && live.until > deps.now() ? live : undefined);
+    const kept = this.lives.get(key);
+    // Nothing it was read from has changed since: answered without reading it again.
+    if (kept && deps.trust?.holds(key, kept.mark)) return fresh(kept);
+    const mark = deps.trust?.mark();
+    const build = (found: Found | null, keep: boolean): Live | undefined => {
       if (!found) return undefined;
       const { session } = found;
       const entry: Live = {
@@ -101,16 +118,22 @@ export class SessionPeek {
         until: deps.policy.answerableUntil(session),
         body: JSON.stringify(deps.answers.session({ ...found, token: verified.token })),
       };
-      if (found.values) remember(this.lives, key, entry, LIVE_MEMO_SIZE);
+      if (keep) entry.mark = mark;
+      if (found.values || keep) remember(this.lives, key, entry, LIVE_MEMO_SIZE);
       return entry;
     };
-    const fresh = (live: Live | undefined) => (live && live.until > deps.now() ? live : undefined);
-    if (deps.reads.cache) return after(deps.reads.byHash(verified.hash), (found) => fresh(build(found)));
+    const keeps = (userId: string) => mark !== undefined && !!deps.trust?.keep(key, userId, mark);
+    if (deps.reads.cache) {
+      // Secondary storage first; what it answers is kept only under a trust that covers it (messages sent after its records are marked).
+      const covered = mark !== undefined && deps.trust?.coversSecondaryStorage === true;
+      return after(deps.reads.byHash(verified.hash), (found) => fresh(build(found, !!found && covered && keeps(found.session.userId))));
+    }
     return after(deps.reads.joinedRow(verified.hash), (values) => {
       if (!values) return undefined;
       const known = this.lives.get(key);
-      if (known?.values && sameValues(known.values, values)) return fresh(known);
-      return fresh(build(deps.reads.readJoined(values)));
+      const entry = known?.values && sameValues(known.values, values) ? known : build(deps.reads.readJoined(values), false);
+      if (entry) entry.mark = keeps(entry.userId) ? mark : undefined;
+      return fresh(entry);
     });
   }
 
@@ -125,10 +148,10 @@ export class SessionPeek {
   }
 
   /** Renders a session list and keeps it until `until` or the first listed expiry, whichever comes first. */
-  private renderList(key: string, rows: readonly unknown[][], currentId: string, until: number): string {
+  private renderList(key: string, rows: readonly unknown[][], currentId: string, until: number, mark?: unknown): string {
     const live = this.deps.reads.liveRows(rows, this.deps.now());
     const body = JSON.stringify(this.deps.answers.list(live, currentId));
-    remember(this.lists, key, { values: rows, body, until: Math.min(until, ...live.map((s) => s.expiresAt.getTime())) }, LIVE_MEMO_SIZE);
+    remember(this.lists, key, { values: rows, body, until: Math.min(until, ...live.map((s) => s.expiresAt.getTime())), mark }, LIVE_MEMO_SIZE);
     return body;
   }
 }

@@ -5,6 +5,9 @@ import { hashToken } from '../crypto/sign.js';
 import type { Logger } from '../logger.js';
 import { SecondaryRateStore } from '../rate-limit.js';
 import type { SessionRow, UserRow } from '../session/types.js';
+import { openDatabase } from '../db/dialect.js';
+import type { GatehouseOptions } from '../plugins/index.js';
+import { createTestDatabase, defaultTestDialect } from '../test/databases.js';
 import { createTestClient, silentLogger, type TestClient } from '../test/harness.js';
 import { createRedisStorage } from './redis.js';
 import { activeSessionsKey, sessionKey } from './session-cache.js';
@@ -55,6 +58,26 @@ async function relay(target: URL): Promise<{ url: string; cut(): Promise<void>; 
     });
   await listen();
   return { url: `redis://127.0.0.1:${port}`, cut: stop, restore: listen, close: stop };
+}
+
+/**
+ * The Redis layer alone: on a database without a change feed, so that every get-session asks
+ * Redis (on Postgres the instances' own trust would answer repeated reads from memory; it is
+ * tested in session/trust.test.ts, Redis included).
+ */
+async function redisLayerClient(options: GatehouseOptions): Promise<TestClient> {
+  const dialect = defaultTestDialect();
+  const fresh = dialect === 'sqlite' ? null : await createTestDatabase(dialect);
+  const database = await openDatabase(fresh?.url ?? ':memory:', { max: 4 });
+  delete database.changes;
+  const t = await createTestClient({ ...options, database });
+  const close = t.auth.close.bind(t.auth);
+  t.auth.close = async () => {
+    await close();
+    await database.close();
+    await fresh?.drop();
+  };
+  return t;
 }
 
 describe.skipIf(!REDIS)('Redis secondary storage', () => {
@@ -171,7 +194,7 @@ describe.skipIf(!REDIS)('Redis secondary storage', () => {
     beforeAll(async () => {
       logs = capturingLogger();
       storage = await open();
-      t = await createTestClient({ secondaryStorage: storage, logger: logs.logger });
+      t = await redisLayerClient({ secondaryStorage: storage, logger: logs.logger });
     });
     afterAll(async () => t.auth.close());
 
@@ -288,7 +311,7 @@ describe.skipIf(!REDIS)('Redis secondary storage', () => {
       const link = await relay(new URL(REDIS!));
       const { logger, lines } = capturingLogger();
       const storage = await open(silentLogger, link.url);
-      const t = await createTestClient({ secondaryStorage: storage, logger });
+      const t = await redisLayerClient({ secondaryStorage: storage, logger });
       try {
         const a = await t.signUp({}, t.newJar());
         const jar = t.newJar();
