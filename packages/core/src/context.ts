@@ -20,6 +20,7 @@ import { OriginPolicy } from './origin.js';
 import { DatabaseRateStore, MemoryRateStore, SecondaryRateStore, type RateLimitStore, type RateRule } from './rate-limit.js';
 import { AuditLog } from './security/audit.js';
 import { Lockout } from './security/lockout.js';
+import { LOCKOUT_MESSAGES } from './security/lockout-translations.js';
 import { type PasswordCheck, PasswordRules, type SecondFactorProbe } from './security/password-rules.js';
 import { RateLimiter } from './security/rate-limiter.js';
 import { SessionManager } from './session/manager.js';
@@ -227,7 +228,7 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
   const now = options.now ?? Date.now;
   const schema = buildSchema(options, parts.schemas.map((schema) => ({ schema })));
   // Before anything is opened: a wrong i18n option is refused at start with nothing to close.
-  const i18n = new Translator([CORE_MESSAGES, ...(parts.messages ?? [])], options.i18n);
+  const i18n = new Translator([CORE_MESSAGES, LOCKOUT_MESSAGES, ...(parts.messages ?? [])], options.i18n);
   const database =
     typeof options.database === 'object' ? options.database : await openDatabase(options.database ?? 'file:./data/gatehouse.db');
   const secureCookies = resolved.advanced.useSecureCookies ?? resolved.baseURL.startsWith('https://');

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { builtinPlugins } from '../plugins/index.js';
+import { LOCKOUT_MESSAGES } from '../security/lockout-translations.js';
 import { CORE_MESSAGES } from './core-messages.js';
 import { TRANSLATED_LOCALES, type MessageSource } from './types.js';
 
@@ -25,8 +26,9 @@ function missing(source: MessageSource): string[] {
 }
 
 describe('every code and text is translated into de, fr and es', () => {
-  it('the core catalogue and texts', () => {
+  it('the core catalogue and texts, and the lockout refusal', () => {
     expect(missing(CORE_MESSAGES)).toEqual([]);
+    expect(missing(LOCKOUT_MESSAGES)).toEqual([]);
   });
 
   it.each(everyPlugin.filter((p) => p.errors || p.messages).map((p) => [p.id, p] as const))("plugin %s's catalogue and mail texts", (_id, plugin) => {
