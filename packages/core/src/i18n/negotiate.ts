@@ -15,8 +15,10 @@ export function negotiateLocale(header: string | null | undefined, supported: Re
     if (!tag) continue;
     let q = 1;
     for (const p of params) {
+      if (!/^\s*q\s*=/i.test(p)) continue;
       const m = /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(p);
-      if (m) q = Number(m[1]);
+      // A weight that is not one (q=2, q=high) leaves the range out.
+      q = m ? Number(m[1]) : 0;
     }
     // Equal weights keep the header's order: only a strictly higher weight wins.
     if (q <= bestQ || q > 1) continue;
