@@ -63,6 +63,8 @@ function envOptions(env: NodeJS.ProcessEnv): ServerOptions {
     o.oidcProvider = { enabled: env.OIDC_PROVIDER === 'on' };
   }
   if (env.LOG_LEVEL) o.logLevel = env.LOG_LEVEL;
+  // The language of answers whose request names none supported; texts are replaced in the config module (i18n.messages).
+  if (env.I18N_DEFAULT_LOCALE) o.i18n = { defaultLocale: env.I18N_DEFAULT_LOCALE };
   const policy = passwordPolicyEnv(env);
   if (policy) o.passwordPolicy = policy;
   // A token turns the metrics on.
@@ -230,6 +232,13 @@ const schema = z.looseObject({
   metrics: z
     .strictObject({ enabled: z.boolean().optional(), token: z.string().min(16, 'the metrics token must be at least 16 characters').optional(), processMetrics: z.boolean().optional() })
     .refine((m) => !m.enabled || m.token !== undefined, { message: 'metrics need a token (METRICS_TOKEN, or metrics.token)', path: ['token'] })
+    .optional(),
+  // Unknown keys refused here; an unknown locale tag or message key is refused by the core at start, naming it.
+  i18n: z
+    .strictObject({
+      defaultLocale: z.string().min(1).optional(),
+      messages: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+    })
     .optional(),
   advanced: z.looseObject({ cookiePrefix: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(), useSecureCookies: z.boolean().optional() }).optional(),
 });
