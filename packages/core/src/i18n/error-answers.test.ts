@@ -29,7 +29,7 @@ describe('error messages by Accept-Language', () => {
   it('gives exactly the English bytes without the header, with *, English first or nothing supported', async () => {
     t = await createTestClient();
     const english = JSON.stringify({ message: BASE_ERRORS.INVALID_EMAIL_OR_PASSWORD, code: 'INVALID_EMAIL_OR_PASSWORD' });
-    for (const headers of [{}, { 'accept-language': '*' }, { 'accept-language': 'en-US,de;q=0.9' }, { 'accept-language': 'it, ja;q=0.5' }, { 'accept-language': 'de;q=0' }]) {
+    for (const headers of [{} as Record<string, string>, { 'accept-language': '*' }, { 'accept-language': 'en-US,de;q=0.9' }, { 'accept-language': 'it, ja;q=0.5' }, { 'accept-language': 'de;q=0' }]) {
       const res = await wrongPassword(headers);
       expect(await res.text(), JSON.stringify(headers)).toBe(english);
     }
@@ -46,7 +46,7 @@ describe('error messages by Accept-Language', () => {
   });
 
   it("says a plugin's refusal in the request's language (its translations live in its folder)", async () => {
-    t = await createTestClient({ username: { enabled: true } } as never);
+    t = await createTestClient();
     const res = await t.json('/sign-in/username', { body: { username: 'nobody_here', password: 'quiet-meadow-4821' }, headers: { 'accept-language': 'de' } });
     expect(res.data.code).toBe('INVALID_USERNAME_OR_PASSWORD');
     expect(res.data.message).toBe('Ungültiger Benutzername oder ungültiges Passwort');

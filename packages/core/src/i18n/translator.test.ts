@@ -32,7 +32,7 @@ describe('negotiateLocale', () => {
 
 describe('Translator options', () => {
   it('refuses an unknown option, an unknown message key, a bad locale tag or an unsupported default, naming it', () => {
-    expect(() => new Translator([CORE_MESSAGES], { locale: 'de' } as never)).toThrow('i18n: unknown option "locale"');
+    expect(() => new Translator([CORE_MESSAGES], JSON.parse('{"locale":"de"}'))).toThrow('i18n: unknown option "locale"');
     expect(() => new Translator([CORE_MESSAGES], { messages: { de: { NO_SUCH_CODE: 'x' } } })).toThrow('i18n.messages.de: unknown message "NO_SUCH_CODE"');
     expect(() => new Translator([CORE_MESSAGES], { messages: { 'not a tag': {} } })).toThrow('i18n.messages: "not a tag" is not a language tag');
     expect(() => new Translator([CORE_MESSAGES], { defaultLocale: 'it' })).toThrow('i18n.defaultLocale: "it" is not a supported locale');

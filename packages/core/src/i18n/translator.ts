@@ -134,8 +134,8 @@ export class Translator {
 }
 
 function mapOf<K, V>(outer: Map<K, Map<string, V>>, key: K): Map<string, V> {
-  let inner = outer.get(key);
-  if (!inner) outer.set(key, (inner = new Map()));
+  const inner = outer.get(key) ?? new Map<string, V>();
+  outer.set(key, inner);
   return inner;
 }
 
