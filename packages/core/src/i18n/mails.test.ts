@@ -1,3 +1,4 @@
+import { TOTP, URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/types.js';
 import { codeIn } from '../plugins/email-otp/test-kit.js';
@@ -146,5 +147,23 @@ describe('mails to an address without an account: the asking request decides', (
     const { email: holder } = await signUp({ locale: 'fr' });
     await t.json('/organization/invite-member', { body: { email: holder, role: 'member', organizationId: org.data.id }, jar, headers: { 'accept-language': 'de' } });
     expect(mails.filter((m) => m.to === holder).at(-1)!.subject).toBe('Invitation à rejoindre Acme');
+  });
+
+  it('a two-factor code by mail: the account has no language, so the signing-in request decides', async () => {
+    ({ t, mails } = await clients.openWithMail());
+    const jar = t.newJar();
+    const { email } = await t.signUp({ password }, jar);
+    const enable = await t.json<{ totpURI: string }>('/two-factor/enable', { body: { password }, jar });
+    const totp = URI.parse(enable.data.totpURI) as TOTP;
+    expect((await t.json('/two-factor/verify-totp', { body: { code: totp.generate({ timestamp: t.clock.ms }) }, jar })).status).toBe(200);
+    const pending = t.newJar();
+    expect((await t.json('/sign-in/email', { body: { email, password }, jar: pending })).data).toEqual({ twoFactorRedirect: true });
+    await t.json('/two-factor/send-otp', { method: 'POST', jar: pending, headers: { 'accept-language': 'de' } });
+    const mail = mails.at(-1)!;
+    expect(mail.subject).toBe('Ihr Anmeldecode');
+    const lines = mail.text.split('\n');
+    expect(lines[0]).toBe('Ihr Anmeldecode lautet:');
+    expect(lines[2]).toMatch(/^\d{6}$/);
+    expect(lines[4]).toBe('Er ist 5 Minuten gültig und kann einmal verwendet werden.');
   });
 });
