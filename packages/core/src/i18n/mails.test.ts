@@ -154,7 +154,8 @@ describe('mails to an address without an account: the asking request decides', (
     const jar = t.newJar();
     const { email } = await t.signUp({ password }, jar);
     const enable = await t.json<{ totpURI: string }>('/two-factor/enable', { body: { password }, jar });
-    const totp = URI.parse(enable.data.totpURI) as TOTP;
+    const totp = URI.parse(enable.data.totpURI);
+    if (!(totp instanceof TOTP)) throw new Error('not a TOTP URI');
     expect((await t.json('/two-factor/verify-totp', { body: { code: totp.generate({ timestamp: t.clock.ms }) }, jar })).status).toBe(200);
     const pending = t.newJar();
     expect((await t.json('/sign-in/email', { body: { email, password }, jar: pending })).data).toEqual({ twoFactorRedirect: true });
