@@ -24,7 +24,7 @@ export const es = {
   SESSION_EXPIRED: 'La sesión ha caducado. Vuelva a iniciar sesión para realizar esta acción.',
   FAILED_TO_UNLINK_LAST_ACCOUNT: 'No puede desvincular su última cuenta',
   ACCOUNT_NOT_FOUND: 'Cuenta no encontrada',
-  SESSION_NOT_FRESH: 'La sesión ya no es reciente',
+  SESSION_NOT_FRESH: 'Su inicio de sesión es demasiado antiguo',
   SESSION_NOT_FOUND: 'Sesión no encontrada',
   VERIFICATION_EMAIL_NOT_ENABLED: 'El correo de verificación no está habilitado',
   RESET_PASSWORD_DISABLED: 'El restablecimiento de contraseña no está habilitado',

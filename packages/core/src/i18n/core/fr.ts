@@ -24,7 +24,7 @@ export const fr = {
   SESSION_EXPIRED: 'Session expirée. Veuillez vous reconnecter pour effectuer cette action.',
   FAILED_TO_UNLINK_LAST_ACCOUNT: 'Vous ne pouvez pas dissocier votre dernier compte',
   ACCOUNT_NOT_FOUND: 'Compte introuvable',
-  SESSION_NOT_FRESH: "La session n'est plus récente",
+  SESSION_NOT_FRESH: 'Votre connexion est trop ancienne',
   SESSION_NOT_FOUND: 'Session introuvable',
   VERIFICATION_EMAIL_NOT_ENABLED: "L'e-mail de vérification n'est pas activé",
   RESET_PASSWORD_DISABLED: "La réinitialisation du mot de passe n'est pas activée",
