@@ -4,7 +4,7 @@
 // The data-layer contract suite already runs on every configured dialect in the main run.
 import { spawnSync } from 'node:child_process';
 
-const SUITES = ['packages/core/src/fast-lane.test.ts', 'packages/core/src/routes', 'packages/core/src/account', 'packages/core/src/plugins', 'packages/core/src/social'];
+const SUITES = ['packages/core/src/fast-lane.test.ts', 'packages/core/src/routes', 'packages/core/src/account', 'packages/core/src/plugins', 'packages/core/src/social', 'packages/core/src/i18n/mails.test.ts'];
 const dialects = [
   ['postgres', process.env.TEST_POSTGRES_URL],
   ['mysql', process.env.TEST_MYSQL_URL],

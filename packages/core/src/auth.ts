@@ -81,6 +81,7 @@ function contextParts(plugins: readonly Plugin[], observer: ContextParts['observ
     passwordChecks: plugins.flatMap((p) => (p.checkPassword ? [p.checkPassword.bind(p)] : [])),
     secondFactors: plugins.flatMap((p) => (p.hasSecondFactor ? [p.hasSecondFactor.bind(p)] : [])),
     sessionSources: plugins.flatMap((p) => (p.sessionSource ? [p.sessionSource.bind(p)] : [])),
+    messages: plugins.flatMap((p) => (p.messages ? [p.messages] : p.errors ? [{ errors: p.errors, translations: {} }] : [])),
   };
 }
 
@@ -131,7 +132,7 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
       try {
         outcome = await callEndpoint(auth, endpoint, call, seams);
       } catch (e) {
-        if (call.asResponse) return toErrorResponse(auth.logger, e, new Request(auth.url(endpoint.path)));
+        if (call.asResponse) return toErrorResponse(auth.logger, e, new Request(auth.url(endpoint.path)), auth.i18n);
         throw e;
       } finally {
         // A server-side caller gets the call's whole effect, mails included.
@@ -158,7 +159,7 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
           if (refused) throw refused;
           return await mount.fetch(request, ip);
         } catch (e) {
-          return toErrorResponse(auth.logger, e, request);
+          return toErrorResponse(auth.logger, e, request, auth.i18n);
         }
       }
       if (request.method === 'OPTIONS') return preflight(auth, request);
@@ -170,7 +171,7 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
         if (answer) return answer;
         response = await router.fetch(request, { info });
       } catch (e) {
-        response = toErrorResponse(auth.logger, e, request);
+        response = toErrorResponse(auth.logger, e, request, auth.i18n);
       }
       return cors ? withCors(response, cors) : response;
     },

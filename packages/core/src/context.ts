@@ -9,6 +9,9 @@ import type { DatabaseHooks } from './db/hooks.js';
 import { coreSchema, mergeSchema, type Schema } from './db/schema.js';
 import type { Row } from './db/types.js';
 import { cookieNames, type CookieNames } from './cookies.js';
+import { CORE_MESSAGES } from './i18n/core-messages.js';
+import { Translator } from './i18n/translator.js';
+import type { MessageSource } from './i18n/types.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import type { Observer } from './observe.js';
@@ -17,6 +20,7 @@ import { OriginPolicy } from './origin.js';
 import { DatabaseRateStore, MemoryRateStore, SecondaryRateStore, type RateLimitStore, type RateRule } from './rate-limit.js';
 import { AuditLog } from './security/audit.js';
 import { Lockout } from './security/lockout.js';
+import { LOCKOUT_MESSAGES } from './security/lockout-translations.js';
 import { type PasswordCheck, PasswordRules, type SecondFactorProbe } from './security/password-rules.js';
 import { RateLimiter } from './security/rate-limiter.js';
 import { SessionManager } from './session/manager.js';
@@ -109,6 +113,8 @@ export interface AuthContext {
   rateLimiter: RateLimiter;
   logger: Logger;
   mailer: Mailer;
+  /** Every answered and mailed text in every supported language (the `i18n` option over the built-in words). */
+  i18n: Translator;
   /** What the app may offer, by feature name (`/providers`): each plugin says which it brings. */
   features: Record<string, FeatureValue>;
   secondaryStorage?: SecondaryStorage;
@@ -165,6 +171,8 @@ export interface ContextParts {
   sessionSources?: readonly ((auth: AuthContext) => SessionSource)[];
   /** The plugins' observers, joined (`observe.ts`); absent when none watches. */
   observer?: Observer;
+  /** The plugins' words and their translations (the core's own come first). */
+  messages?: readonly MessageSource[];
 }
 
 /** Builds the schema: core tables, plugin contributions, then the user's additional fields. */
@@ -219,6 +227,8 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
   const logger = options.logger ?? consoleLogger;
   const now = options.now ?? Date.now;
   const schema = buildSchema(options, parts.schemas.map((schema) => ({ schema })));
+  // Before anything is opened: a wrong i18n option is refused at start with nothing to close.
+  const i18n = new Translator([CORE_MESSAGES, LOCKOUT_MESSAGES, ...(parts.messages ?? [])], options.i18n);
   const database =
     typeof options.database === 'object' ? options.database : await openDatabase(options.database ?? 'file:./data/gatehouse.db');
   const secureCookies = resolved.advanced.useSecureCookies ?? resolved.baseURL.startsWith('https://');
@@ -269,13 +279,14 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
       hidden: parts.hiddenSessions,
       sources,
     }),
-    lockout: new Lockout({ adapter, mailer, logger, now, options: options.lockout, audit, onLocked: parts.observer?.locked }),
+    lockout: new Lockout({ adapter, mailer, i18n, logger, now, options: options.lockout, audit, onLocked: parts.observer?.locked }),
     audit,
     origins: new OriginPolicy([baseOrigin, ...(resolved.trustedOrigins ?? [])]),
     rateStore,
     rateLimiter: new RateLimiter({ options: resolved.rateLimit, store: rateStore, pluginRules: parts.rateRules, now, onRefused: parts.observer?.rateLimited }),
     logger,
     mailer,
+    i18n,
     features: parts.features,
     secondaryStorage: options.secondaryStorage,
     now,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { APIError, BASE_ERRORS } from './errors.js';
+import type { Translator } from './i18n/translator.js';
 import type { Logger } from './logger.js';
 
 /** An answer to something thrown: what the status, body and headers are, whatever carries them. */
@@ -18,13 +19,17 @@ export interface ErrorRequest {
 
 /**
  * Anything thrown, as the answer to give: an APIError as itself, a lost database as 503,
- * anything else as a 500 that is logged (with a request id) and never echoed.
+ * anything else as a 500 that is logged (with a request id) and never echoed. With a
+ * translator, the message is in the language of the request's `Accept-Language` (the code
+ * never changes); an English answer is the error's own bytes.
  */
-export function errorAnswer(logger: Logger, error: unknown, request: ErrorRequest): ErrorAnswer {
-  if (error instanceof APIError) return { status: error.status, body: JSON.stringify(error.toJSON()), headers: { 'content-type': 'application/json', ...error.headers } };
+export function errorAnswer(logger: Logger, error: unknown, request: ErrorRequest, i18n?: Translator): ErrorAnswer {
+  if (error instanceof APIError) {
+    return { status: error.status, body: JSON.stringify(localized(error, request, i18n)), headers: { 'content-type': 'application/json', ...error.headers } };
+  }
   if (isDatabaseDown(error)) {
     logger.error({ err: String(error) }, 'database unavailable');
-    return errorAnswer(logger, new APIError('SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE', BASE_ERRORS.SERVICE_UNAVAILABLE), request);
+    return errorAnswer(logger, new APIError('SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE', BASE_ERRORS.SERVICE_UNAVAILABLE), request, i18n);
   }
   const requestId = request.header('x-request-id') ?? randomUUID();
   logger.error(
@@ -33,14 +38,31 @@ export function errorAnswer(logger: Logger, error: unknown, request: ErrorReques
   );
   return {
     status: 500,
-    body: JSON.stringify({ message: BASE_ERRORS.INTERNAL_SERVER_ERROR, code: 'INTERNAL_SERVER_ERROR' }),
+    body: JSON.stringify(localized(new APIError('INTERNAL_SERVER_ERROR', 'INTERNAL_SERVER_ERROR', BASE_ERRORS.INTERNAL_SERVER_ERROR), request, i18n)),
     headers: { 'content-type': 'application/json', 'x-request-id': requestId },
   };
 }
 
+/** An error's body in the request's language; the error's own when that is today's English. */
+function localized(error: APIError, request: ErrorRequest, i18n: Translator | undefined): ReturnType<APIError['toJSON']> {
+  // Only now, with an error to answer, is the header read and weighed.
+  const locale = i18n?.answerLocale(request.header('accept-language'));
+  if (!i18n || !locale) return error.toJSON();
+  const message = i18n.errorMessage(locale, error.code, error.message);
+  if (!error.issues) return { message, code: error.code };
+  if (error.issuesIn) {
+    const again = error.issuesIn(locale);
+    return { message: again.message, code: error.code, issues: again.issues };
+  }
+  const issues = error.issues.map((i) => ({ field: i.field, message: i18n.messageOnly(locale, i.message) }));
+  // A message that was the issues joined is joined again from the translated ones.
+  const joined = error.message === error.issues.map((i) => i.message).join('; ');
+  return { message: joined ? issues.map((i) => i.message).join('; ') : message, code: error.code, issues };
+}
+
 /** Turns anything thrown into a Response (`errorAnswer`). */
-export function toErrorResponse(logger: Logger, error: unknown, request: Request): Response {
-  const answer = errorAnswer(logger, error, { method: request.method, url: request.url, header: (name) => request.headers.get(name) });
+export function toErrorResponse(logger: Logger, error: unknown, request: Request, i18n?: Translator): Response {
+  const answer = errorAnswer(logger, error, { method: request.method, url: request.url, header: (name) => request.headers.get(name) }, i18n);
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 

@@ -96,6 +96,12 @@ export class APIError extends Error {
   readonly headers: Record<string, string>;
   /** Per-field problems (VALIDATION_ERROR); answered beside message and code. */
   issues?: FieldIssue[];
+  /**
+   * The issues said again in another language (a schema's refusal sets it: i18n/validation.ts).
+   * Called only when the answer is not in English; without it, each issue's message is
+   * translated when it is a catalogued one.
+   */
+  issuesIn?: (locale: string) => { message: string; issues: FieldIssue[] };
 
   constructor(statusName: StatusName, code: string, message: string, headers: Record<string, string> = {}) {
     super(message);

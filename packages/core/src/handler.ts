@@ -21,7 +21,7 @@ export function buildRouter(auth: AuthContext, endpoints: readonly AnyEndpoint[]
       try {
         return await runEndpoint(auth, endpoint, request, params, info, seams);
       } catch (e) {
-        return toErrorResponse(auth.logger, e, request);
+        return toErrorResponse(auth.logger, e, request, auth.i18n);
       }
     };
     const path = endpoint.path;
@@ -39,6 +39,6 @@ export function buildRouter(auth: AuthContext, endpoints: readonly AnyEndpoint[]
     );
   }
   app.notFound(() => new Response(null, { status: 404 }));
-  app.onError((e, c) => toErrorResponse(auth.logger, e, c.req.raw));
+  app.onError((e, c) => toErrorResponse(auth.logger, e, c.req.raw, auth.i18n));
   return app;
 }

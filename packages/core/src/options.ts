@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Database } from './db/dialect.js';
 import type { DatabaseHooks } from './db/hooks.js';
 import type { Row } from './db/types.js';
+import type { I18nOptions } from './i18n/types.js';
 import type { Logger } from './logger.js';
 import type { Mail } from './mail/types.js';
 import type { LockoutOptions } from './security/lockout.js';
@@ -110,6 +111,11 @@ export interface CoreOptions {
     encryptTokens?: boolean;
   };
   socialProviders?: Record<string, SocialProviderOptions | undefined>;
+  /**
+   * Languages (always on): error messages and mails in the request's or the recipient's language
+   * (en, de, fr, es built in); `messages` replaces any text by locale and key (README "Languages").
+   */
+  i18n?: I18nOptions;
   /** Per-identity lockout after repeated failed sign-ins (default on: 10 failures in 900 s lock for 900 s). */
   lockout?: LockoutOptions;
   databaseHooks?: DatabaseHooks;

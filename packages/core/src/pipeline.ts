@@ -1,9 +1,9 @@
-import type { z } from 'zod';
 import { clientIp } from './client-ip.js';
 import type { AuthContext } from './context.js';
 import { readCookie, serializeCookie, type CookieAttributes } from './cookies.js';
 import type { AfterHook, AnyEndpoint, BeforeHook, EndpointContext, SignInGate } from './endpoint.js';
-import { APIError, BASE_ERRORS, fail, validationError, type FieldIssue } from './errors.js';
+import { APIError, BASE_ERRORS, fail } from './errors.js';
+import { schemaRefusal } from './i18n/validation.js';
 import type { SessionWithUser } from './session/types.js';
 
 const REDIRECT_ERRORS: Record<string, keyof typeof BASE_ERRORS> = {
@@ -30,23 +30,6 @@ function hasNul(value: unknown, depth = 0): boolean {
   if (value === null || typeof value !== 'object' || depth > 32) return false;
   for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || hasNul(v, depth + 1)) return true;
   return false;
-}
-
-/** A schema's refusal: the message (each issue, joined) and the issues by field. */
-function zodError(error: z.ZodError): APIError {
-  const issues: FieldIssue[] = [];
-  const parts: string[] = [];
-  for (const i of error.issues) {
-    const field = i.path.join('.');
-    if (i.code === 'invalid_type' && /received undefined/.test(i.message)) {
-      parts.push(`${field} is required`);
-      issues.push({ field, message: `${field} is required` });
-    } else {
-      parts.push(field ? `[${field}] ${i.message}` : i.message);
-      issues.push({ field, message: i.message });
-    }
-  }
-  return validationError(issues, parts.join('; '));
 }
 
 async function readBody(auth: AuthContext, request: Request): Promise<unknown> {
@@ -136,13 +119,14 @@ export const bodyStage: RequestStage = async (r) => {
 export const validationStage: RequestStage = (r) => {
   const { endpoint } = r;
   if (endpoint.body) {
-    const parsed = endpoint.body.safeParse(r.body ?? {});
-    if (!parsed.success) throw zodError(parsed.error);
+    const input = r.body ?? {};
+    const parsed = endpoint.body.safeParse(input);
+    if (!parsed.success) throw schemaRefusal(r.auth.i18n, endpoint.body, input, parsed.error);
     r.body = parsed.data;
   }
   if (endpoint.query) {
     const parsed = endpoint.query.safeParse(r.query);
-    if (!parsed.success) throw zodError(parsed.error);
+    if (!parsed.success) throw schemaRefusal(r.auth.i18n, endpoint.query, r.query, parsed.error);
     r.query = parsed.data;
   }
   if (hasNul(r.body) || hasNul(r.query) || hasNul(r.params)) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', NUL_MESSAGE);

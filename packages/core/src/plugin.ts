@@ -4,6 +4,7 @@ import type { SessionSource } from './request-scope.js';
 import type { Schema } from './db/schema.js';
 import type { AnyEndpoint, EndpointContext, SignInAttempt } from './endpoint.js';
 import type { PasswordCandidate, PasswordCheckServices } from './security/password-rules.js';
+import type { MessageSource } from './i18n/types.js';
 import type { Observer } from './observe.js';
 import type { SessionRow } from './session/types.js';
 
@@ -19,6 +20,12 @@ export interface Plugin {
   endpoints?: readonly AnyEndpoint[];
   /** Its error catalogue (code → message), for docs and the client. */
   errors?: Record<string, string>;
+  /**
+   * Its words in other languages: its catalogue's and its mails' texts (`texts`, English)
+   * translated by locale (`defineTranslations` in i18n/types.ts; kept in its folder as
+   * `translations.ts`). Answers and mails use them through `auth.i18n`.
+   */
+  messages?: MessageSource;
   /** Database hooks, or a factory given the finished data layer; run after the options' own. */
   databaseHooks?: HookSource;
   /** What it lets the app offer, by feature name (answered by `/providers`). */

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createAuth } from '@gatehouse/core';
 import { ConfigError, loadConfig } from './config.js';
 
 const cwd = '/srv/gatehouse';
@@ -204,5 +205,31 @@ describe('branding in the config module', () => {
     await expect(withBranding({ logoUrl: 'javascript:alert(1)' })).rejects.toThrow(/^config: branding\.logoUrl: /);
     await expect(withBranding({ name: '' })).rejects.toThrow(/^config: branding\.name: /);
     await expect(withBranding({ colour: '#fff' })).rejects.toThrow(/^config: branding: /);
+  });
+});
+
+describe('i18n by configuration', () => {
+  const withConfig = (config: unknown, env: NodeJS.ProcessEnv = {}) => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-config-'));
+    writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify(config));
+    return loadConfig({ env, cwd: dir });
+  };
+
+  it('passes the default language and the replaced texts on; I18N_DEFAULT_LOCALE sets the default over the module', async () => {
+    const i18n = { defaultLocale: 'de', messages: { de: { INVALID_EMAIL_OR_PASSWORD: 'Anmeldung fehlgeschlagen' }, it: { INVALID_EMAIL: 'Email non valida' } } };
+    expect((await withConfig({ i18n })).i18n).toEqual(i18n);
+    expect((await withConfig({ i18n }, { I18N_DEFAULT_LOCALE: 'fr' })).i18n).toEqual({ ...i18n, defaultLocale: 'fr' });
+    expect((await loadConfig({ env: { I18N_DEFAULT_LOCALE: 'es' }, cwd: mkdtempSync(join(tmpdir(), 'gatehouse-config-')) })).i18n).toEqual({ defaultLocale: 'es' });
+  });
+
+  it('refuses an unknown key or a text that is not a string at start, naming it', async () => {
+    await expect(withConfig({ i18n: { defaultLanguage: 'de' } })).rejects.toThrow(/^config: i18n: .*defaultLanguage/);
+    await expect(withConfig({ i18n: { messages: { de: { INVALID_EMAIL: 42 } } } })).rejects.toThrow(/^config: i18n\.messages\.de\.INVALID_EMAIL: /);
+  });
+
+  it('an unknown message key is refused when the service starts, naming it', async () => {
+    const config = await withConfig({ database: ':memory:', i18n: { messages: { de: { NOT_A_CODE: 'x' } } } });
+    const auth = createAuth({ ...config, logger: { debug() {}, info() {}, warn() {}, error() {} } });
+    await expect(auth.ready()).rejects.toThrow('i18n.messages.de: unknown message "NOT_A_CODE"');
   });
 });

@@ -63,6 +63,8 @@ function envOptions(env: NodeJS.ProcessEnv): ServerOptions {
     o.oidcProvider = { enabled: env.OIDC_PROVIDER === 'on' };
   }
   if (env.LOG_LEVEL) o.logLevel = env.LOG_LEVEL;
+  // The language of answers whose request names none supported; texts are replaced in the config module (i18n.messages).
+  if (env.I18N_DEFAULT_LOCALE) o.i18n = { defaultLocale: env.I18N_DEFAULT_LOCALE };
   const policy = passwordPolicyEnv(env);
   if (policy) o.passwordPolicy = policy;
   // A token turns the metrics on.
@@ -245,6 +247,13 @@ const schema = z.looseObject({
         .string()
         .regex(/^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'must be a CSS hex colour such as "#4f46e5"')
         .optional(),
+    })
+    .optional(),
+  // Unknown keys refused here; an unknown locale tag or message key is refused by the core at start, naming it.
+  i18n: z
+    .strictObject({
+      defaultLocale: z.string().min(1).optional(),
+      messages: z.record(z.string(), z.record(z.string(), z.string())).optional(),
     })
     .optional(),
   advanced: z.looseObject({ cookiePrefix: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(), useSecureCookies: z.boolean().optional() }).optional(),

@@ -2,6 +2,7 @@ import type { AnyEndpoint } from '../endpoint.js';
 import type { CoreOptions } from '../options.js';
 import { definePlugin } from '../plugin.js';
 import { ACCOUNT_ERRORS } from './errors.js';
+import { ACCOUNT_MESSAGES } from './translations.js';
 import { changeEmail } from './routes/change-email.js';
 import { changePassword } from './routes/change-password.js';
 import { deleteUserCallback } from './routes/delete-user-callback.js';
@@ -46,6 +47,7 @@ export function accountPlugin(options: CoreOptions) {
     id: 'account',
     endpoints,
     errors: ACCOUNT_ERRORS,
+    messages: ACCOUNT_MESSAGES,
     init(auth) {
       const service: EmailVerificationService = {
         sendVerification: (user, callbackURL) => sendVerification(auth, user, callbackURL),

@@ -1,17 +1,28 @@
 import type { AuthContext } from '../context.js';
 import type { Row } from '../db/types.js';
+import { describeDuration } from '../i18n/format.js';
 import { deliverMail } from '../mail/deliver.js';
-import { renderActionMail, senderName } from '../mail/render.js';
+import { localizedActionMail } from '../mail/localized.js';
 
-/** "1 hour", "24 hours", "30 minutes": how long a link lasts, for the mail's wording. */
-export function describeDuration(seconds: number): string {
-  if (seconds % 3600 === 0) return seconds === 3600 ? '1 hour' : `${seconds / 3600} hours`;
-  if (seconds % 60 === 0) return seconds === 60 ? '1 minute' : `${seconds / 60} minutes`;
-  return `${seconds} seconds`;
-}
+export { describeDuration };
 
 const nameOf = (user: Row) => (typeof user.name === 'string' ? user.name : null);
-const signature = (auth: AuthContext) => senderName(auth.options.email.from) ?? 'Gatehouse';
+
+/**
+ * One account mail in the user's language (the `locale` stored on them, else the default;
+ * the words are in mail-texts.ts and translations.ts).
+ */
+function accountMail(auth: AuthContext, user: Row, kind: string, to: string, url: string, values: Record<string, string | number>) {
+  const locale = auth.i18n.recipientLocale(user.locale);
+  const duration = typeof values.seconds === 'number' ? auth.i18n.duration(locale, values.seconds) : '';
+  return localizedActionMail(auth.i18n, locale, kind, ['validity', 'ignore'], {
+    to,
+    name: nameOf(user),
+    url,
+    values: { ...values, duration },
+    from: auth.options.email.from,
+  });
+}
 
 /**
  * Each account mail: the library user's own function when they gave one,
@@ -23,21 +34,7 @@ export const accountMails = {
     const custom = auth.options.emailVerification.sendVerificationEmail;
     await deliverMail(auth, { kind: 'verification', to }, async () => {
       if (custom) return custom({ user: { ...user, email: to }, url, token });
-      await auth.mailer.send(
-        renderActionMail({
-          to,
-          subject: 'Verify your email address',
-          name: nameOf(user),
-          intro: ['Please confirm that this is your email address by opening the link below.'],
-          actionLabel: 'Verify email',
-          url,
-          outro: [
-            `The link is valid for ${describeDuration(auth.options.emailVerification.expiresIn)}.`,
-            'If you did not ask for this, you can ignore this mail.',
-          ],
-          signature: signature(auth),
-        }),
-      );
+      await auth.mailer.send(accountMail(auth, user, 'verification', to, url, { seconds: auth.options.emailVerification.expiresIn }));
     });
   },
 
@@ -46,21 +43,7 @@ export const accountMails = {
     const custom = auth.options.emailAndPassword.sendResetPassword;
     await deliverMail(auth, { kind: 'reset-password', to }, async () => {
       if (custom) return custom({ user, url, token });
-      await auth.mailer.send(
-        renderActionMail({
-          to,
-          subject: 'Reset your password',
-          name: nameOf(user),
-          intro: ['Someone asked to reset the password of your account. Open the link below to choose a new one.'],
-          actionLabel: 'Reset password',
-          url,
-          outro: [
-            `The link is valid for ${describeDuration(auth.options.emailAndPassword.resetPasswordTokenExpiresIn)} and works once.`,
-            'If you did not ask for this, you can ignore this mail: your password stays as it is.',
-          ],
-          signature: signature(auth),
-        }),
-      );
+      await auth.mailer.send(accountMail(auth, user, 'resetPassword', to, url, { seconds: auth.options.emailAndPassword.resetPasswordTokenExpiresIn }));
     });
   },
 
@@ -70,21 +53,7 @@ export const accountMails = {
     const custom = auth.options.user.changeEmail.sendChangeEmailVerification;
     await deliverMail(auth, { kind: 'change-email', to }, async () => {
       if (custom) return custom({ user, newEmail, url, token });
-      await auth.mailer.send(
-        renderActionMail({
-          to,
-          subject: 'Confirm your email change',
-          name: nameOf(user),
-          intro: [`Someone asked to change the email address of your account from ${to} to ${newEmail}. Open the link below to confirm.`],
-          actionLabel: 'Confirm email change',
-          url,
-          outro: [
-            `The link is valid for ${describeDuration(auth.options.emailVerification.expiresIn)}. You must be signed in when you open it.`,
-            'If you did not ask for this, ignore this mail and consider changing your password.',
-          ],
-          signature: signature(auth),
-        }),
-      );
+      await auth.mailer.send(accountMail(auth, user, 'changeEmail', to, url, { seconds: auth.options.emailVerification.expiresIn, email: to, newEmail }));
     });
   },
 
@@ -93,21 +62,7 @@ export const accountMails = {
     const custom = auth.options.user.deleteUser.sendDeleteAccountVerification;
     await deliverMail(auth, { kind: 'delete-account', to }, async () => {
       if (custom) return custom({ user, url, token });
-      await auth.mailer.send(
-        renderActionMail({
-          to,
-          subject: 'Confirm account deletion',
-          name: nameOf(user),
-          intro: ['Someone asked to delete your account. Open the link below to confirm: your account and all its data will be removed for good.'],
-          actionLabel: 'Delete my account',
-          url,
-          outro: [
-            `The link is valid for ${describeDuration(expiresIn)} and works once.`,
-            'If you did not ask for this, ignore this mail and consider changing your password.',
-          ],
-          signature: signature(auth),
-        }),
-      );
+      await auth.mailer.send(accountMail(auth, user, 'deleteAccount', to, url, { seconds: expiresIn }));
     });
   },
 };

@@ -42,6 +42,12 @@ describe.each(dialects)('migration SQL: %s', (dialect) => {
     expect(planSteps(db, caps, grown, current).map((s) => `${s.kind}: ${s.sql}`)).toMatchSnapshot();
   });
 
+  it("adds the user's locale (the language of their mails) to a user table made before it", () => {
+    const before = migrated(coreSchema());
+    before.tables.get('user')!.delete('locale');
+    expect(planSteps(db, caps, coreSchema(), before).map((s) => `${s.kind}: ${s.sql}`)).toMatchSnapshot();
+  });
+
   it('plans nothing for an up-to-date database', () => {
     expect(planSteps(db, caps, coreSchema(), migrated(coreSchema()))).toEqual([]);
     const withOrgs = mergeSchema(coreSchema(), organizationSchema);

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The schema is data: tables and fields declared once, extended by plugins
  * and by `user.additionalFields`; migrations and row conversion derive from it.
@@ -36,6 +38,9 @@ export interface TableDef {
 
 export type Schema = Record<string, TableDef>;
 
+/** A BCP 47 language tag as people send them ("de", "pt-BR", "zh-Hant-TW"). */
+const LANGUAGE_TAG = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/, 'locale must be a language tag such as "de" or "pt-BR"');
+
 export const coreSchema = (): Schema => ({
   user: {
     fields: {
@@ -45,6 +50,9 @@ export const coreSchema = (): Schema => ({
       image: { type: 'string', long: true, input: true },
       createdAt: { type: 'date', required: true },
       updatedAt: { type: 'date', required: true },
+      // The language of the person's mails (README "Languages"): set at sign-up from the body or
+      // Accept-Language, changed through /update-user; never answered (the spec's user shape stays).
+      locale: { type: 'string', input: true, returned: false, validator: LANGUAGE_TAG },
     },
   },
   session: {

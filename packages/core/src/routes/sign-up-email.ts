@@ -28,6 +28,9 @@ export const signUpEmail = defineEndpoint({
     if (!isEmail(email)) fail('BAD_REQUEST', 'INVALID_EMAIL');
     await auth.password.check(body.password, { userId: null });
     const fields = parseUserInput(auth, body, 'create');
+    // The language of the person's mails: the one the body names, else their request's (none stored without either).
+    const acceptLanguage = c.headers.get('accept-language');
+    if (fields.locale === undefined && acceptLanguage) fields.locale = auth.i18n.negotiate(acceptLanguage);
 
     if (await auth.adapter.findOne('user', [{ field: 'email', value: email }])) fail('UNPROCESSABLE_ENTITY', 'USER_ALREADY_EXISTS');
     // Hash before the transaction: scrypt must never hold a database lock.

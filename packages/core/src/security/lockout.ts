@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Adapter } from '../db/adapter.js';
 import { APIError } from '../errors.js';
+import type { Translator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { UserRow } from '../session/types.js';
@@ -85,6 +86,8 @@ export interface LockoutOptions {
 export interface LockoutDeps {
   adapter: Adapter;
   mailer: Mailer;
+  /** The notice's words, in the user's language. */
+  i18n: Translator;
   logger: Logger;
   now(): number;
   options?: LockoutOptions;
@@ -164,11 +167,13 @@ export class Lockout {
 
   private async notify(user: UserRow): Promise<void> {
     const minutes = Math.round(this.opts.duration / 60);
+    const t = this.deps.i18n;
+    const locale = t.recipientLocale(user.locale);
     try {
       await this.deps.mailer.send({
         to: user.email,
-        subject: 'Sign-in paused after failed attempts',
-        text: `Hello ${user.name},\n\nThere were ${this.opts.maxAttempts} failed attempts to sign in to your account, so sign-in is paused for ${minutes} minutes.\nIf this was not you, consider changing your password once you can sign in again.\n`,
+        subject: t.text(locale, 'mail.lockout.subject'),
+        text: `${t.text(locale, 'mail.hello', { name: user.name })}\n\n${t.text(locale, 'mail.lockout.paused', { attempts: this.opts.maxAttempts, minutes })}\n${t.text(locale, 'mail.lockout.advice')}\n`,
       });
     } catch (e) {
       this.deps.logger.warn({ err: String(e), userId: user.id }, 'could not send the lockout notice');

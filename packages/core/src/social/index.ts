@@ -11,6 +11,7 @@ import { refreshToken } from './routes/refresh-token.js';
 import { signInSocial } from './routes/sign-in-social.js';
 import { unlinkAccount } from './routes/unlink-account.js';
 import { SOCIAL_ERRORS, type SocialService } from './service.js';
+import { SOCIAL_MESSAGES } from './translations.js';
 
 /** The social routes with their precise types (route-types.ts derives the client's from them). */
 export const socialRoutes = [signInSocial, callback, listAccounts, linkSocial, unlinkAccount, getAccessToken, refreshToken] as const;
@@ -27,6 +28,7 @@ export function socialPlugin(options: CoreOptions): Plugin {
   return definePlugin({
     id: 'social',
     errors: SOCIAL_ERRORS,
+    messages: SOCIAL_MESSAGES,
     endpoints: socialRoutes,
     init(auth) {
       for (const [id, o] of Object.entries(options.socialProviders ?? {})) {

@@ -19,6 +19,7 @@ import { stopImpersonating } from './routes/stop-impersonating.js';
 import { adminStats } from './routes/stats.js';
 import { unbanUser } from './routes/unban-user.js';
 import { adminSchema } from './schema.js';
+import { ADMIN_MESSAGES } from './translations.js';
 
 export { ADMIN_ERRORS } from './errors.js';
 export type { AdminAuditEvent } from './audit-events.js';
@@ -63,6 +64,7 @@ export function adminPlugin(options: AdminOptions = {}) {
     features: { admin: true },
     schema: adminSchema(o),
     errors: ADMIN_ERRORS,
+    messages: ADMIN_MESSAGES,
     endpoints,
     databaseHooks: banHooks,
     // An impersonation is the admin's doing: the person's own list-sessions does not show it.

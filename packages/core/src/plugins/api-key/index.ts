@@ -9,6 +9,7 @@ import { updateApiKey } from './routes/update.js';
 import { verifyApiKey } from './routes/verify.js';
 import { apiKeySchema } from './schema.js';
 import { apiKeySessionSource } from './source.js';
+import { API_KEY_MESSAGES } from './translations.js';
 
 export type { ApiKeyAuditEvent } from './audit-events.js';
 export type { ApiKeyOptions, ApiKeyPermissions } from './config.js';
@@ -31,6 +32,7 @@ export function apiKeyPlugin(options: ApiKeyOptions = {}) {
     schema: apiKeySchema,
     endpoints: apiKeyRoutes,
     errors: API_KEY_ERRORS,
+    messages: API_KEY_MESSAGES,
     sessionSource: (auth) => apiKeySessionSource(auth, config.header),
     init(auth) {
       useApiKeyConfig(auth, config);

@@ -6,6 +6,7 @@ import { resetPasswordOtp } from './routes/reset-password.js';
 import { requestPasswordResetOtp, sendVerificationOtp } from './routes/send-verification-otp.js';
 import { signInEmailOtp } from './routes/sign-in-email-otp.js';
 import { verifyEmailOtp } from './routes/verify-email.js';
+import { EMAIL_OTP_MESSAGES } from './translations.js';
 
 export type { EmailOTPOptions, OtpMail, OtpType } from './config.js';
 
@@ -36,6 +37,7 @@ export function emailOtpPlugin(options: EmailOTPOptions = {}) {
     features: { emailOTP: true },
     endpoints: emailOtpRoutes,
     errors: EMAIL_OTP_ERRORS,
+    messages: EMAIL_OTP_MESSAGES,
     rateLimit: {
       '/email-otp/send-verification-otp': { window: 60, max: 5 },
       '/email-otp/request-password-reset': { window: 60, max: 5 },

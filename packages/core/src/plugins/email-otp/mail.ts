@@ -2,40 +2,40 @@ import type { AuthContext } from '../../context.js';
 import { deliverMail } from '../../mail/deliver.js';
 import { escapeHtml, senderName } from '../../mail/render.js';
 import type { Mail } from '../../mail/types.js';
-import { describeDuration } from '../../account/mail-templates.js';
 import { emailOTPConfig, type OtpType } from './config.js';
 
-const WORDING: Record<OtpType, { subject: string; intro: string; ignore: string }> = {
-  'sign-in': {
-    subject: 'Your sign-in code',
-    intro: 'Enter this code to sign in:',
-    ignore: 'If you did not try to sign in, you can ignore this mail: nobody can sign in without the code.',
-  },
-  'email-verification': {
-    subject: 'Your email verification code',
-    intro: 'Enter this code to verify your email address:',
-    ignore: 'If you did not ask for this, you can ignore this mail.',
-  },
-  'forget-password': {
-    subject: 'Your password reset code',
-    intro: 'Enter this code to choose a new password:',
-    ignore: 'If you did not ask for this, you can ignore this mail: your password stays as it is.',
-  },
-};
+/** The code mails' words in English, by kind; translated in translations.ts, replaced by `i18n.messages`. */
+export const OTP_MAIL_TEXTS = {
+  'mail.emailOtp.signIn.subject': 'Your sign-in code',
+  'mail.emailOtp.signIn.intro': 'Enter this code to sign in:',
+  'mail.emailOtp.signIn.ignore': 'If you did not try to sign in, you can ignore this mail: nobody can sign in without the code.',
+  'mail.emailOtp.emailVerification.subject': 'Your email verification code',
+  'mail.emailOtp.emailVerification.intro': 'Enter this code to verify your email address:',
+  'mail.emailOtp.emailVerification.ignore': 'If you did not ask for this, you can ignore this mail.',
+  'mail.emailOtp.forgetPassword.subject': 'Your password reset code',
+  'mail.emailOtp.forgetPassword.intro': 'Enter this code to choose a new password:',
+  'mail.emailOtp.forgetPassword.ignore': 'If you did not ask for this, you can ignore this mail: your password stays as it is.',
+  'mail.emailOtp.validity': 'The code is valid for {duration} and works once. Never share it with anyone.',
+} as const;
 
-/** The code mail: plain text with the code alone on its own line, and the same as simple HTML. */
-export function renderOtpMail(auth: AuthContext, to: string, otp: string, type: OtpType): Mail {
-  const w = WORDING[type];
-  const valid = `The code is valid for ${describeDuration(emailOTPConfig(auth).expiresIn)} and works once. Never share it with anyone.`;
+const KIND: Record<OtpType, string> = { 'sign-in': 'signIn', 'email-verification': 'emailVerification', 'forget-password': 'forgetPassword' };
+
+/** The code mail in `locale`: plain text with the code alone on its own line, and the same as simple HTML. */
+export function renderOtpMail(auth: AuthContext, to: string, otp: string, type: OtpType, locale = 'en'): Mail {
+  const t = auth.i18n;
+  const say = (part: string) => t.text(locale, `mail.emailOtp.${KIND[type]}.${part}`);
+  const w = { subject: say('subject'), intro: say('intro'), ignore: say('ignore') };
+  const valid = t.text(locale, 'mail.emailOtp.validity', { duration: t.duration(locale, emailOTPConfig(auth).expiresIn) });
+  const hello = t.text(locale, 'mail.helloNoName');
   const signature = senderName(auth.options.email.from) ?? 'Gatehouse';
-  const text = ['Hello,', '', w.intro, '', otp, '', valid, '', w.ignore, '', `— ${signature}`, ''].join('\n');
+  const text = [hello, '', w.intro, '', otp, '', valid, '', w.ignore, '', `— ${signature}`, ''].join('\n');
   const para = (p: string) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`;
   const html = [
     '<!doctype html>',
-    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(w.subject)}</title></head>`,
+    `<html lang="${escapeHtml(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(w.subject)}</title></head>`,
     '<body style="margin:0;padding:24px;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#111;line-height:1.5">',
     '<div style="max-width:560px;margin:0 auto">',
-    para('Hello,'),
+    para(hello),
     para(w.intro),
     `<p style="margin:24px 0;font-size:28px;font-weight:600;letter-spacing:6px;font-family:ui-monospace,monospace">${escapeHtml(otp)}</p>`,
     para(valid),
@@ -50,10 +50,10 @@ export function renderOtpMail(auth: AuthContext, to: string, otp: string, type: 
  * Sends a code: the library user's `sendVerificationOTP` when given, else the built-in mail.
  * A failure is logged and becomes 503 MAIL_DELIVERY_FAILED (the caller runs this in the background).
  */
-export async function sendOtpMail(auth: AuthContext, email: string, otp: string, type: OtpType): Promise<void> {
+export async function sendOtpMail(auth: AuthContext, email: string, otp: string, type: OtpType, locale = 'en'): Promise<void> {
   const custom = emailOTPConfig(auth).sendVerificationOTP;
   await deliverMail(auth, { kind: `email-otp ${type}`, to: email }, async () => {
     if (custom) return custom({ email, otp, type });
-    await auth.mailer.send(renderOtpMail(auth, email, otp, type));
+    await auth.mailer.send(renderOtpMail(auth, email, otp, type, locale));
   });
 }

@@ -3,6 +3,7 @@ import { type MagicLinkOptions, resolveMagicLinkOptions, useMagicLinkConfig } fr
 import { MAGIC_LINK_ERRORS } from './errors.js';
 import { signInMagicLink } from './routes/sign-in-magic-link.js';
 import { magicLinkVerify } from './routes/verify.js';
+import { MAGIC_LINK_MESSAGES } from './translations.js';
 
 export type { MagicLinkMail, MagicLinkOptions } from './config.js';
 export type { MagicLinkRedirectError } from './routes/verify.js';
@@ -22,6 +23,7 @@ export function magicLinkPlugin(options: MagicLinkOptions = {}) {
     features: { magicLink: true },
     endpoints: magicLinkRoutes,
     errors: MAGIC_LINK_ERRORS,
+    messages: MAGIC_LINK_MESSAGES,
     // Per client, when rate limiting is on (better-auth's default for these paths); the
     // per-address count of sign-in/magic-link runs always.
     rateLimit: {

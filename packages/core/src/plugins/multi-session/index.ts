@@ -6,6 +6,7 @@ import { listDeviceSessions } from './routes/list-device-sessions.js';
 import { revokeDeviceSession } from './routes/revoke.js';
 import { setActiveSession } from './routes/set-active.js';
 import { signOutAll } from './routes/sign-out-all.js';
+import { MULTI_SESSION_MESSAGES } from './translations.js';
 
 export type { MultiSessionAuditEvent } from './audit-events.js';
 export type { MultiSessionOptions } from './config.js';
@@ -24,6 +25,7 @@ export function multiSessionPlugin(options: MultiSessionOptions = {}) {
     features: { multiSession: true },
     endpoints: multiSessionRoutes,
     errors: MULTI_SESSION_ERRORS,
+    messages: MULTI_SESSION_MESSAGES,
     after: followSessionCookie,
     init(auth) {
       useMultiSessionConfig(auth, resolveMultiSessionOptions(options));

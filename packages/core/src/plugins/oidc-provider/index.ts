@@ -10,6 +10,7 @@ import { oauthInteractionConsent } from './routes/interaction-consent.js';
 import { oauthInteractionDetails } from './routes/interaction-details.js';
 import { oauthInteraction } from './routes/interaction.js';
 import { oidcProviderSchema } from './schema.js';
+import { OIDC_PROVIDER_MESSAGES } from './translations.js';
 
 export type { OidcProviderAuditEvent } from './audit-events.js';
 export type { OidcProviderOptions } from './config.js';
@@ -34,6 +35,7 @@ export function oidcProviderPlugin(options: OidcProviderOptions = {}, admin: Adm
     schema: oidcProviderSchema,
     endpoints: oidcProviderRoutes(admin),
     errors: OIDC_PROVIDER_ERRORS,
+    messages: OIDC_PROVIDER_MESSAGES,
     rateLimit: {
       '/oauth2/interaction/:uid/consent': { window: 10, max: 10 },
       // The provider's paths (counted by the mount): the token endpoint is where secrets are guessed.

@@ -21,6 +21,7 @@ import { setActive } from './routes/set-active.js';
 import { updateMemberRole } from './routes/update-member-role.js';
 import { updateOrganization } from './routes/update.js';
 import { organizationSchema } from './schema.js';
+import { ORGANIZATION_MESSAGES } from './translations.js';
 
 export { DEFAULT_ROLES, hasPermission, type Roles, type Statements } from './access.js';
 export { ORGANIZATION_ERRORS } from './errors.js';
@@ -63,6 +64,7 @@ export function organizationPlugin(options: OrganizationOptions = {}) {
     features: { organization: true },
     schema: organizationSchema,
     errors: ORGANIZATION_ERRORS,
+    messages: ORGANIZATION_MESSAGES,
     endpoints,
   });
 }

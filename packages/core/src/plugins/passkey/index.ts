@@ -10,6 +10,7 @@ import { verifyAuthentication } from './routes/verify-authentication.js';
 import { verifyRegistration } from './routes/verify-registration.js';
 import { verifyPasskeySecondFactor } from './routes/verify-second-factor.js';
 import { passkeySchema } from './schema.js';
+import { PASSKEY_MESSAGES } from './translations.js';
 
 export type { PasskeyAuditEvent } from './audit-events.js';
 export type { PasskeyOptions } from './config.js';
@@ -40,6 +41,7 @@ export function passkeyPlugin(options: PasskeyOptions = {}) {
     schema: passkeySchema,
     endpoints: passkeyRoutes,
     errors: PASSKEY_ERRORS,
+    messages: PASSKEY_MESSAGES,
     rateLimit: {
       '/passkey/verify-authentication': { window: 10, max: 5 },
       '/passkey/generate-authenticate-options': { window: 10, max: 10 },

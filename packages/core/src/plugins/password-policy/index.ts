@@ -4,6 +4,7 @@ import { lookUpBreach } from './breached.js';
 import { type CommonPasswords, shippedCommonPasswords } from './common-passwords.js';
 import { type PasswordPolicyOptions, resolvePasswordPolicy } from './config.js';
 import { PASSWORD_POLICY_ERRORS, passwordPolicyError } from './errors.js';
+import { PASSWORD_POLICY_MESSAGES } from './translations.js';
 
 export type { PasswordPolicyInfo } from './client.js';
 export type { PasswordPolicyOptions, PasswordPreset } from './config.js';
@@ -23,6 +24,7 @@ export function passwordPolicyPlugin(options: PasswordPolicyOptions | undefined,
     id: 'password-policy',
     features: { passwordPolicy: config.info },
     errors: PASSWORD_POLICY_ERRORS,
+    messages: PASSWORD_POLICY_MESSAGES,
     async init() {
       // Read before the first request (once per process), so that no sign-up waits for it.
       if (config.blockCommon) common = await shippedCommonPasswords();

@@ -12,6 +12,7 @@ import { verifyBackupCode } from './routes/verify-backup-code.js';
 import { verifyTwoFactorOtp } from './routes/verify-otp.js';
 import { verifyTotp } from './routes/verify-totp.js';
 import { isTrusted } from './trust.js';
+import { TWO_FACTOR_MESSAGES } from './translations.js';
 
 export type { TwoFactorAuditEvent } from './audit-events.js';
 export type { TwoFactorOptions } from './config.js';
@@ -65,6 +66,7 @@ export function twoFactorPlugin(options: TwoFactorOptions = {}) {
     },
     endpoints: twoFactorRoutes,
     errors: TWO_FACTOR_ERRORS,
+    messages: TWO_FACTOR_MESSAGES,
     // Two-factor is on for a user once a first code confirmed it (verify-totp sets the flag).
     async hasSecondFactor(adapter, userId) {
       const user = await adapter.findOne<{ twoFactorEnabled?: boolean | null }>('user', [{ field: 'id', value: userId }]);

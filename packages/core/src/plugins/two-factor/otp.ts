@@ -16,7 +16,7 @@ interface OtpValue {
   attempts: number;
 }
 
-export async function sendOtp(auth: AuthContext, user: UserRow): Promise<void> {
+export async function sendOtp(auth: AuthContext, user: UserRow, acceptLanguage?: string | null): Promise<void> {
   const { otpExpiresIn } = twoFactorConfig(auth);
   const code = randomString(6, '0123456789');
   const value: OtpValue = { hash: hashToken(code), attempts: 0 };
@@ -29,17 +29,21 @@ export async function sendOtp(auth: AuthContext, user: UserRow): Promise<void> {
     });
   });
   const minutes = Math.max(1, Math.round(otpExpiresIn / 60));
+  // The account's language, else the signing-in request's.
+  const t = auth.i18n;
+  const locale = t.recipientLocale(user.locale, acceptLanguage);
+  const duration = locale === 'en' ? `${minutes} minute${minutes === 1 ? '' : 's'}` : t.duration(locale, minutes * 60);
   try {
     await auth.mailer.send({
       to: user.email,
-      subject: 'Your sign-in code',
+      subject: t.text(locale, 'mail.twoFactor.subject'),
       text: [
-        'Your sign-in code is:',
+        t.text(locale, 'mail.twoFactor.intro'),
         '',
         code,
         '',
-        `It is valid for ${minutes} minute${minutes === 1 ? '' : 's'} and can be used once.`,
-        'If you did not try to sign in, change your password.',
+        t.text(locale, 'mail.twoFactor.validity', { duration }),
+        t.text(locale, 'mail.twoFactor.advice'),
         '',
       ].join('\n'),
     });

@@ -4,6 +4,7 @@ import { usernameHooks } from './hooks.js';
 import { isUsernameAvailable } from './is-username-available.js';
 import { type UsernameOptions, usernameConfig, usernameRules } from './rules.js';
 import { signInUsername } from './sign-in-username.js';
+import { USERNAME_MESSAGES } from './translations.js';
 
 export type { UsernameOptions } from './rules.js';
 
@@ -30,6 +31,7 @@ export function usernamePlugin(options: UsernameOptions = {}) {
     },
     endpoints: usernameRoutes,
     errors: USERNAME_ERRORS,
+    messages: USERNAME_MESSAGES,
     databaseHooks: usernameHooks(rules),
     init(auth) {
       usernameConfig.set(auth, rules);

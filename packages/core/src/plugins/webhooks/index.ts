@@ -11,6 +11,7 @@ import { updateWebhook } from './routes/update.js';
 import { webhooksSchema } from './schema.js';
 import { syncConfiguredEndpoints } from './store.js';
 import { DeliveryWorker } from './worker.js';
+import { WEBHOOKS_MESSAGES } from './translations.js';
 
 export type { WebhooksAuditEvent } from './audit-events.js';
 export type { ConfiguredEndpoint, WebhooksOptions, WebhooksService } from './config.js';
@@ -35,6 +36,7 @@ export function webhooksPlugin(options: WebhooksOptions = {}) {
     schema: webhooksSchema,
     endpoints: webhooksRoutes,
     errors: WEBHOOKS_ERRORS,
+    messages: WEBHOOKS_MESSAGES,
     databaseHooks: eventHooks(sink),
     // Read by the metrics plugin at each scrape, when it runs.
     gauges: [

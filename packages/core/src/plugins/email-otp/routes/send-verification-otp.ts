@@ -27,13 +27,15 @@ export async function sendCode(c: EndpointContext, rawEmail: string, type: OtpTy
   await throttleSends(c, email);
   const user = await findUser(c, email);
   if (wanted(c, type, user)) {
+    // The account holder's language, else the asking request's (an address without an account yet).
+    const locale = auth.i18n.recipientLocale(user?.locale, c.headers.get('accept-language'));
     let rowId: string | undefined;
     deliverInBackground(
       auth,
       async () => {
         const otp = generateOtp(emailOTPConfig(auth).otpLength);
         rowId = await storeOtp(auth, type, email, otp);
-        await sendOtpMail(auth, email, otp, type);
+        await sendOtpMail(auth, email, otp, type, locale);
       },
       // A code nobody received must not stay usable.
       async () => {

@@ -50,6 +50,7 @@ export const signInMagicLink = defineEndpoint({
     if (!isEmail(email)) fail('BAD_REQUEST', 'INVALID_EMAIL');
     await countAddress(auth, email);
     const config = magicLinkConfig(auth);
+    const acceptLanguage = c.headers.get('accept-language');
     let rowId: string | undefined;
     deliverInBackground(
       auth,
@@ -63,7 +64,7 @@ export const signInMagicLink = defineEndpoint({
         const params: Record<string, string> = { token: issued.token, callbackURL: body.callbackURL || '/' };
         if (body.newUserCallbackURL) params.newUserCallbackURL = body.newUserCallbackURL;
         if (body.errorCallbackURL) params.errorCallbackURL = body.errorCallbackURL;
-        await mailLink(auth, email, user, withQuery(auth.url('/magic-link/verify'), params), issued.token);
+        await mailLink(auth, email, user, withQuery(auth.url('/magic-link/verify'), params), issued.token, acceptLanguage);
       },
       async () => {
         // A link nobody received must not stay usable.

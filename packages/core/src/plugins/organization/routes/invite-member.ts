@@ -54,7 +54,7 @@ export const inviteMember = (o: OrganizationConfig) =>
       if (pending) {
         if (!body.resend) throw orgError('BAD_REQUEST', 'USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION');
         const renewed = (await auth.adapter.update<InvitationRow>('invitation', [{ field: 'id', value: pending.id }], { expiresAt })) ?? pending;
-        await sendInvitationMail(auth, { invitation: renewed, organization, inviter });
+        await sendInvitationMail(auth, { invitation: renewed, organization, inviter, invitee, acceptLanguage: c.headers.get('accept-language') });
         return renewed;
       }
 
@@ -68,7 +68,7 @@ export const inviteMember = (o: OrganizationConfig) =>
       });
       if (!invitation) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION');
       try {
-        await sendInvitationMail(auth, { invitation, organization, inviter });
+        await sendInvitationMail(auth, { invitation, organization, inviter, invitee, acceptLanguage: c.headers.get('accept-language') });
       } catch (e) {
         // An invitation nobody was told about would only block a retry: drop it.
         await auth.adapter.delete('invitation', [{ field: 'id', value: invitation.id }]);

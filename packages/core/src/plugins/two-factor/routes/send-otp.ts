@@ -8,7 +8,7 @@ export const sendTwoFactorOtp = defineEndpoint({
   path: '/two-factor/send-otp',
   async handler(c) {
     const ch = await openChallenge(c, { attempt: false });
-    await sendOtp(c.auth, ch.user);
+    await sendOtp(c.auth, ch.user, c.headers.get('accept-language'));
     return { status: true };
   },
 });
