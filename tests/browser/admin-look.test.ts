@@ -1,7 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { actionLink, apiSignUp, describeBrowser, SCREENSHOTS, shows, showsText, type Stack, signInOnPage, startStack, uniqueEmail } from './kit.js';
+import { actionLink, apiSignUp, describeBrowser, shows, showsText, type Stack, signInOnPage, startStack, uniqueEmail } from './kit.js';
 
 /**
  * How the operator's and the organization's pages look, and that they speak the browser's language: the
@@ -72,14 +71,6 @@ describeBrowser('the admin console and organizations: look and languages', () =>
     await shows(page.getByRole('region', { name: /^Manage grace-/ }));
     await looks(page, 'user-panel');
 
-    // The confirmation before a ban, over the panel.
-    await page.getByRole('region', { name: /^Manage grace-/ }).getByRole('button', { name: 'Ban', exact: true }).click();
-    await shows(page.getByRole('dialog', { name: /^Ban grace-/ }));
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: join(SCREENSHOTS, `admin-look-ban-dialog-${width}.png`) });
-    }
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect.poll(() => page.locator('svg .recharts-bar-rectangle').count(), { timeout: 10_000 }).toBeGreaterThan(0);

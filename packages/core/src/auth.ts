@@ -115,6 +115,7 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
         rateLimiter: auth.rateLimiter,
         trustedProxies: auth.options.advanced.trustedProxies,
         logger: auth.logger,
+        i18n: auth.i18n,
         corsHeaders: (origin) => corsHeaders(auth, origin),
         handOnHeaders: auth.sessions.sourceHeaders(),
         handOnPaths: plugins.flatMap((p) => p.handsOn ?? []),

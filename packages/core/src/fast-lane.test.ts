@@ -51,6 +51,17 @@ describe('the fast lane answers exactly as the general route', () => {
     });
   }
 
+  it("refuses in the request's language, as the general route does", async () => {
+    t = await clients.open();
+    const headers = { 'accept-language': 'de-DE,de;q=0.9' };
+    const fast = await lane('/list-sessions', null, '127.0.0.1', headers);
+    const res = await t.request('/list-sessions?via=route', { jar: null, headers });
+    expect(fast).toBeDefined();
+    expect({ status: fast!.status, body: fast!.body }).toEqual({ status: res.status, body: await res.text() });
+    expect(JSON.parse(fast!.body).code).toBe('UNAUTHORIZED');
+    expect(JSON.parse(fast!.body).message).not.toBe('Unauthorized');
+  });
+
   it.runIf(defaultTestDialect() === 'sqlite')('on SQLite it answers in the same tick, with prepared statements', async () => {
     t = await clients.open();
     await t.signUp();

@@ -1,6 +1,7 @@
 import { clientIp, type TrustedProxies } from './client-ip.js';
 import { errorAnswer } from './error-answer.js';
 import { APIError, BASE_ERRORS } from './errors.js';
+import type { Translator } from './i18n/translator.js';
 import type { Logger } from './logger.js';
 import { after, type MaybePromise } from './maybe.js';
 import type { ObservedAnswer } from './observe.js';
@@ -42,6 +43,8 @@ export interface FastLaneDeps {
   rateLimiter: RateLimiter;
   trustedProxies: TrustedProxies;
   logger: Logger;
+  /** Words a refusal in the request's language (`Accept-Language`), as the general route does; read only when refusing. */
+  i18n?: Translator;
   /** The CORS headers an `Origin` gets (`cors.ts`), or null: the same rule as the general route's. */
   corsHeaders(origin: string | null): Record<string, string> | null;
   /** Request headers that say whose a request is other than by cookie (plugins' session sources): such requests are handed on. */
@@ -122,7 +125,7 @@ export class FastLane {
    * give it. Handing such a request on instead would wait for the database a second time.
    */
   failed(error: unknown, request: LaneRequest): LaneAnswer {
-    return this.withCors(errorAnswer(this.deps.logger, error, { method: 'GET', url: request.target, header: request.header }), request);
+    return this.withCors(errorAnswer(this.deps.logger, error, { method: 'GET', url: request.target, header: request.header }, this.deps.i18n), request);
   }
 
   /** The answer with the CORS headers its request's `Origin` gets, if any. */

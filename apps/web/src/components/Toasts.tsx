@@ -29,12 +29,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      {/* A live region (present before any toast, so each is announced) but not a second "status" on pages with their own. */}
-      <div className="toasts" aria-live="polite">
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
-        ))}
-      </div>
+      {/* A status (announced politely) only while it holds a toast, so a page's own status message stays the only one otherwise. */}
+      {toasts.length > 0 ? (
+        <div className="toasts" role="status">
+          {toasts.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+          ))}
+        </div>
+      ) : null}
     </ToastContext.Provider>
   );
 }

@@ -79,7 +79,9 @@ export class Adapter implements HookAdapter {
 
   field(model: string, name: string): FieldDef | undefined {
     if (name === 'id') return { type: 'string' };
-    return this.schema[model]?.fields[name];
+    // Own fields only: a name from a request ("constructor", "__proto__") must not find Object's members.
+    const fields = this.schema[model]?.fields;
+    return fields && Object.hasOwn(fields, name) ? fields[name] : undefined;
   }
 
   private mustField(model: string, name: string): FieldDef {

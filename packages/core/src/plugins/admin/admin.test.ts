@@ -247,6 +247,10 @@ describe('admin: list-users', () => {
     const invalid: Record<string, string>[] = [
       { sortBy: 'nope' },
       { filterField: 'nope', filterValue: 'x' },
+      // Names of Object's own members are not fields (a fuzzed request once found `constructor`).
+      { filterField: 'constructor', filterValue: 'x' },
+      { sortBy: '__proto__' },
+      { searchField: 'toString', searchValue: 'x' },
       { filterField: 'banned', filterValue: 'maybe' },
       { filterField: 'createdAt', filterValue: 'yesterday-ish' },
       { filterField: 'role' },

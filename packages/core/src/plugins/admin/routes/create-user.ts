@@ -28,7 +28,8 @@ const TYPE_OK: Record<string, (v: unknown) => boolean> = {
 function userData(auth: AuthContext, name: string, data: Row): Row {
   const out = parseUserInput(auth, { ...data, name }, 'create');
   for (const [key, value] of Object.entries(data)) {
-    const def = auth.schema.user!.fields[key];
+    const fields = auth.schema.user!.fields;
+    const def = Object.hasOwn(fields, key) ? fields[key] : undefined;
     if (!def || NOT_SETTABLE.has(key)) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', `Unknown field: ${key}`);
     if (def.input || value === undefined) continue;
     if (value !== null && !TYPE_OK[def.type]!(value)) throw new APIError('BAD_REQUEST', 'VALIDATION_ERROR', `${key} must be a ${def.type}`);
