@@ -5,6 +5,8 @@
  */
 export const CORE_TEXTS = {
   'validation.required': '{field} is required',
+  'validation.type': '{field} must be a {type}',
+  'validation.tooLong': '{field} is too long',
   'mail.hello': 'Hello {name},',
   'mail.helloNoName': 'Hello,',
   'mail.buttonFallback': 'If the button does not work, open this link:',

@@ -57,6 +57,20 @@ describe('validation issues by Accept-Language', () => {
   let t: TestClient;
   afterEach(async () => t?.auth.close());
 
+  it("says a user field's own refusal (too long, wrong type) in the request's language, English as before", async () => {
+    t = await createTestClient();
+    const body = { name: 'N'.repeat(10_001), email: uniqueEmail('long'), password: 'quiet-meadow-4821' };
+    const english = await t.json('/sign-up/email', { body });
+    expect(english.status).toBe(400);
+    expect(english.data).toMatchObject({ code: 'VALIDATION_ERROR', message: 'name is too long', issues: [{ field: 'name', message: 'name is too long' }] });
+    const german = await t.json('/sign-up/email', { body: { ...body, email: uniqueEmail('lang') }, headers: { 'accept-language': 'de' } });
+    expect(german.data).toMatchObject({ code: 'VALIDATION_ERROR', issues: [{ field: 'name', message: 'name ist zu lang' }] });
+    const typed = await t.json('/sign-up/email', { body: { ...body, name: 42, email: uniqueEmail('typed') }, headers: { 'accept-language': 'es' } });
+    expect(typed.data.code).toBe('VALIDATION_ERROR');
+    expect(typed.data.issues[0].field).toBe('name');
+    expect(typed.data.issues[0].message).not.toMatch(/must be/);
+  });
+
   it("keeps zod's English issues as they were and says them in German with zod's German locale", async () => {
     t = await createTestClient();
     const body = { email: 42, name: 'A' };

@@ -53,6 +53,8 @@ export const de = {
   SERVICE_UNAVAILABLE: 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es später erneut.',
   INTERNAL_SERVER_ERROR: 'Interner Serverfehler',
   'validation.required': '{field} ist erforderlich',
+  'validation.type': '{field} muss vom Typ {type} sein',
+  'validation.tooLong': '{field} ist zu lang',
   'mail.hello': 'Guten Tag {name},',
   'mail.helloNoName': 'Guten Tag,',
   'mail.buttonFallback': 'Falls die Schaltfläche nicht funktioniert, öffnen Sie diesen Link:',

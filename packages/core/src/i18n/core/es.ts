@@ -53,6 +53,8 @@ export const es = {
   SERVICE_UNAVAILABLE: 'Servicio no disponible temporalmente. Vuelva a intentarlo más tarde.',
   INTERNAL_SERVER_ERROR: 'Error interno del servidor',
   'validation.required': '{field} es obligatorio',
+  'validation.type': '{field} debe ser de tipo {type}',
+  'validation.tooLong': '{field} es demasiado largo',
   'mail.hello': 'Hola, {name}:',
   'mail.helloNoName': 'Hola:',
   'mail.buttonFallback': 'Si el botón no funciona, abra este enlace:',

@@ -53,6 +53,8 @@ export const fr = {
   SERVICE_UNAVAILABLE: 'Service temporairement indisponible. Veuillez réessayer plus tard.',
   INTERNAL_SERVER_ERROR: 'Erreur interne du serveur',
   'validation.required': '{field} est obligatoire',
+  'validation.type': '{field} doit être de type {type}',
+  'validation.tooLong': '{field} est trop long',
   'mail.hello': 'Bonjour {name},',
   'mail.helloNoName': 'Bonjour,',
   'mail.buttonFallback': 'Si le bouton ne fonctionne pas, ouvrez ce lien :',
