@@ -23,9 +23,8 @@ function within(pathname: string, paths: string[]): boolean {
  */
 export function Header() {
   const { t } = useTranslation('account');
-  const { t: common } = useTranslation();
   const { data } = useSession();
-  const { features } = useServerInfo();
+  const { features, branding } = useServerInfo();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const signOut = useAction(() => auth.signOut());
@@ -40,8 +39,8 @@ export function Header() {
   return (
     <header className="site-header">
       <Link to="/" className="brand">
-        <span className="brand-mark" aria-hidden="true" />
-        {common('appName')}
+        {branding.logoUrl ? <img src={branding.logoUrl} alt="" className="brand-logo" /> : <span className="brand-mark" aria-hidden="true" />}
+        {branding.name}
       </Link>
       {user ? (
         <>
