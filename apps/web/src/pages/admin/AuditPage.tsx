@@ -87,7 +87,7 @@ export function AuditPage() {
                     {formatDate(e.createdAt)}
                   </td>
                   <td data-label={t('audit.column.event')}>
-                    <code>{e.type}</code>
+                    <EventName type={e.type} />
                     {describeDetails(e.details)}
                   </td>
                   <td data-label={t('audit.column.who')}>
@@ -186,5 +186,19 @@ function FilterForm({ filters, onApply }: { filters: Filters; onApply: (f: Parti
         <Link to="/admin/audit">{t('audit.clear')}</Link>
       </div>
     </form>
+  );
+}
+
+/** An event's name in the app's language, with its type as the server records it (what filters and exports use). */
+function EventName({ type }: { type: string }) {
+  const { t, i18n } = useTranslation('admin');
+  const key = `audit.event.${type.replaceAll('.', '_')}`;
+  // Events of plugins without a name here are shown by their type alone.
+  const named = i18n.exists(key, { ns: 'admin' });
+  return (
+    <>
+      {named ? <span className="event-name">{t(key as 'audit.event.sign-up')}</span> : null}{' '}
+      <code className={named ? 'muted' : undefined}>{type}</code>
+    </>
   );
 }
