@@ -18,7 +18,8 @@ function within(pathname: string, paths: string[]): boolean {
 }
 
 /**
- * The product's name; signed in, the main areas (Account, Organizations, Admin), the person (picture and
+ * The product's name; signed in, the main areas (Account, with Sessions and Two-factor outside the account
+ * area, Organizations, Admin), the person (picture and
  * name; the account menu when several accounts share this browser) and "Sign out".
  */
 export function Header() {
@@ -48,6 +49,20 @@ export function Header() {
             <Link to="/account" aria-current={current(ACCOUNT_PAGES)}>
               {t('header.account')}
             </Link>
+            {/* Outside the account area (whose sidebar lists them) Sessions and Two-factor are one click away here too;
+                inside it they are the sidebar's alone, so each name is one link on any page. */}
+            {within(pathname, ACCOUNT_PAGES) ? null : (
+              <>
+                <Link to="/sessions" className="header-shortcut">
+                  {t('nav.sessions')}
+                </Link>
+                {features.twoFactor ? (
+                  <Link to="/two-factor" className="header-shortcut">
+                    {t('nav.twoFactor')}
+                  </Link>
+                ) : null}
+              </>
+            )}
             {features.organization ? (
               <Link to="/organizations" aria-current={current(['/organizations'])}>
                 {t('header.organizations')}
