@@ -427,7 +427,7 @@ describe('GET /magic-link/verify', () => {
     expect((await sessionOf(r.jar))?.user.email).toBe(email);
     const userId = (data.user as { id: string }).id;
     const successes = (await audits('sign-in.success')).filter((e) => e.userId === userId);
-    expect(successes.at(-1)?.details).toEqual({ method: 'magic-link' });
+    expect(successes.at(-1)?.details).toEqual({ method: 'magic-link', secondFactor: true });
     // JSON form: the interception itself.
     await ask({ email });
     expect((await t.json(bare(linkTo(email)), { jar: t.newJar() })).data).toEqual({ twoFactorRedirect: true });
