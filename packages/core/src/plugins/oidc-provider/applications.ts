@@ -124,7 +124,7 @@ export async function rotateSecret(auth: AuthContext, clientId: string): Promise
   return { clientId, clientSecret: secret };
 }
 
-/** Removes an application with its consents and every token issued to it. */
+/** Removes an application and its consents; the tokens issued to it stop working with it (their client is gone). */
 export async function deleteApplication(auth: AuthContext, clientId: string): Promise<void> {
   const removed = await auth.adapter.transaction(async (trx) => {
     const n = await trx.delete('oauthApplication', [{ field: 'clientId', value: clientId }]);
