@@ -339,6 +339,7 @@ export async function openDatabase(url: string, pool: PoolOptions = {}): Promise
   const close = async () => {
     if (feed?.kind === 'messages') await feed.close();
     await db.destroy();
+    if (feed?.kind === 'stamp') feed.close();
   };
   return { db, caps, close, prepare, ...(feed ? { changes: feed } : {}) };
 }

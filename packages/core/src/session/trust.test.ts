@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +10,7 @@ import { createTestDatabase, mustSkip, type TestDatabase } from '../test/databas
 import { type CookieJar, createTestClient, type TestClient } from '../test/harness.js';
 import { TRUST_MAX_AGE_MS } from './trust.js';
 
+const require = createRequire(import.meta.url);
 const SECRET = 'trust-test-secret-0123456789abcdef0123456789';
 
 /** What the fast lane of `t` answers to get-session with `jar`'s cookies; `undefined` when it hands the request on. */
@@ -41,7 +44,7 @@ describe('SQLite: the change stamp', () => {
       // Written behind the hooks, on the same connection: total_changes() moved.
       await renameBehindHooks(t, email, 'Second');
       expect((await laneSession(t))?.user.name).toBe('Second');
-      // Written by another connection (another process would be the same): data_version moved.
+      // Written by another connection: the WAL-index header moved.
       await other.db.updateTable('user').set({ name: 'Third' }).where('email', '=', email).execute();
       expect((await laneSession(t))?.user.name).toBe('Third');
       // A session deleted by the other connection is gone at once.
@@ -50,6 +53,29 @@ describe('SQLite: the change stamp', () => {
       expect(await (await t.request('/get-session')).text()).toBe('null');
     } finally {
       await other.close();
+      await t.auth.close();
+    }
+  });
+
+  it('a write by another process on the same file is seen by the next request (the WAL-index header it rewrites)', async () => {
+    const path = join(dir, 'two-processes.db');
+    const t = await createTestClient({ database: `file:${path}`, secret: SECRET });
+    try {
+      const { email } = await t.signUp({ name: 'Before' });
+      expect((await laneSession(t))?.user.name).toBe('Before');
+      // Answered again from the row kept: nothing was written since.
+      expect((await laneSession(t))?.user.name).toBe('Before');
+      const write = (sql: string) => {
+        const script = `const D = require(${JSON.stringify(require.resolve('better-sqlite3'))}); const d = new D(${JSON.stringify(path)}); d.pragma('busy_timeout = 5000'); d.prepare(${JSON.stringify(sql)}).run(${JSON.stringify(email)}); d.close();`;
+        const done = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+        expect(done.status, done.stderr).toBe(0);
+      };
+      write(`update "user" set name = 'After' where email = ?`);
+      expect((await laneSession(t))?.user.name).toBe('After');
+      write(`delete from session where "userId" = (select id from "user" where email = ?)`);
+      expect(await laneSession(t)).toBeUndefined();
+      expect(await (await t.request('/get-session')).text()).toBe('null');
+    } finally {
       await t.auth.close();
     }
   });
