@@ -31,6 +31,8 @@ export function readCookie(header: string | null, name: string): string | undefi
     const eq = header.indexOf('=', start);
     if (eq !== -1 && eq < end && header.slice(start, eq).trim() === name) {
       const raw = header.slice(eq + 1, end).trim();
+      // Nothing to decode (the usual case): decodeURIComponent would copy the value (a cache cookie is over 1 KB).
+      if (raw.indexOf('%') === -1) return raw;
       try {
         return decodeURIComponent(raw);
       } catch {
