@@ -15,6 +15,7 @@ import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { es256VerifyBound, softPasskey } from './passkey.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = 50;
@@ -174,6 +175,22 @@ request = function()
 end
 `;
   }
+  if (req.lines) {
+    // Requests made beforehand, one a line ("cookie<TAB>body"), each sent once; past the last the
+    // last is sent again (and refused: counted as non-2xx).
+    return `${base}
+local lines = {}
+for line in io.lines(${luaString(req.lines)}) do lines[#lines + 1] = line end
+local n = 0
+request = function()
+  n = n + 1
+  local line = lines[n] or lines[#lines]
+  local tab = line:find("\t", 1, true)
+  wrk.headers["cookie"] = line:sub(1, tab - 1)
+  return wrk.format(nil, nil, nil, line:sub(tab + 1))
+end
+`;
+  }
   return req.body ? `${base}wrk.body = ${luaString(req.body)}\n` : base;
 }
 
@@ -221,6 +238,8 @@ async function runAutocannon(url, req, seconds) {
 
 /** Runs the load against `server`; adds the server's CPU time per request (µs), a figure the machine's other load barely moves. */
 async function load(server, req, seconds) {
+  // Requests that can be sent only once are made for this run.
+  if (req.prepare) req = { ...req, lines: await req.prepare(seconds) };
   const before = server.cpuMicros();
   const r = await (haveWrk ? runWrk(server.url + req.path, req, seconds) : runAutocannon(server.url + req.path, req, seconds));
   r.cpuPerRequest = (server.cpuMicros() - before) / r.requests;
@@ -433,6 +452,59 @@ if (!only || only.has('OpenID token (client credentials)')) {
     vs: 'peer',
   });
   await ghOidc.stop();
+}
+
+// Passkey sign-in (POST /passkey/verify-authentication) on an instance with passkeys on, beside the
+// bare ES256 verification rate. Each sign-in needs its own challenge, so the requests are made
+// beforehand (options asked, assertion signed) and wrk sends each once.
+if ((!only || only.has('passkey sign-in')) && !haveWrk) console.error('passkey sign-in: skipped (its requests are sent once each, which needs wrk)');
+else if (!only || only.has('passkey sign-in')) {
+  const passkeyConfig = join(work, 'passkey.config.json');
+  writeFileSync(passkeyConfig, JSON.stringify({ passkey: { enabled: true } }));
+  const ghPasskey = await startServer('gatehouse-passkey', ghArgs(), ghEnv(sqliteUrl, { GATEHOUSE_CONFIG: passkeyConfig }), '/api/auth/ok');
+  const base = ghPasskey.url;
+  const passkey = softPasskey(base);
+  const owner = await signIn(base, email, PASSWORD);
+  const asked = await fetch(`${base}/api/auth/passkey/generate-register-options`, { headers: { cookie: owner } });
+  const registered = await fetch(`${base}/api/auth/passkey/verify-registration`, {
+    method: 'POST',
+    headers: { ...ORIGIN_HEADERS(base), cookie: `${owner}; ${cookieOf(asked)}` },
+    body: JSON.stringify({ response: passkey.register(await asked.json()) }),
+  });
+  if (!registered.ok) throw new Error(`passkey registration: ${registered.status} ${await registered.text()}`);
+  /** `count` sign-ins made ready: options asked (50 at a time), assertions signed; written one a line. */
+  const prepare = async (count) => {
+    const lines = [];
+    while (lines.length < count) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(50, count - lines.length) }, async () => {
+          const r = await fetch(`${base}/api/auth/passkey/generate-authenticate-options`);
+          if (!r.ok) throw new Error(`passkey options: ${r.status} ${await r.text()}`);
+          return `${cookieOf(r)}\t${JSON.stringify({ response: passkey.authenticate(await r.json()) })}`;
+        }),
+      );
+      lines.push(...batch);
+    }
+    const file = join(work, `passkey-${Math.random().toString(36).slice(2)}.txt`);
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    return file;
+  };
+  const verify = { path: '/api/auth/passkey/verify-authentication', method: 'POST', headers: { 'content-type': 'application/json', origin: base } };
+  const [probeCookie, probeBody] = readFileSync(await prepare(1), 'utf8').trim().split('\t');
+  const probe = await fetch(base + verify.path, { method: 'POST', headers: { ...ORIGIN_HEADERS(base), cookie: probeCookie }, body: probeBody });
+  if (!probe.ok) throw new Error(`passkey sign-in: ${probe.status} ${await probe.text()}`);
+  // A short run tells how many a second this machine answers; each run gets half again as many as that, and more.
+  const CALIBRATION = 5000;
+  const calibration = await load(ghPasskey, { ...verify, lines: await prepare(CALIBRATION) }, 1);
+  const rate = calibration.requests - calibration.errors;
+  if (rate <= 0) throw new Error('passkey sign-in: no sign-in succeeded in the calibration run');
+  const perSecond = rate >= CALIBRATION ? rate * 2 : rate;
+  await measureBound('passkey sign-in', ghPasskey, { ...verify, prepare: (seconds) => prepare(Math.ceil(perSecond * seconds * 1.5) + 500) }, null, {
+    measure: es256VerifyBound,
+    unit: `ES256 verifications/s (WebCrypto, ${availableParallelism()} cores)`,
+    vs: 'verify',
+  });
+  await ghPasskey.stop();
 }
 
 const signInUser = 'bench-sign-in@example.com';
