@@ -472,26 +472,26 @@ else if (!only || only.has('passkey sign-in')) {
     body: JSON.stringify({ response: passkey.register(await asked.json()) }),
   });
   if (!registered.ok) throw new Error(`passkey registration: ${registered.status} ${await registered.text()}`);
-  /** `count` sign-ins made ready: options asked (50 at a time), assertions signed; written one a line. */
+  /** One sign-in made ready: its options asked (a challenge, in a cookie) and the assertion signed. */
+  const ready = async () => {
+    const r = await fetch(`${base}/api/auth/passkey/generate-authenticate-options`);
+    if (!r.ok) throw new Error(`passkey options: ${r.status} ${await r.text()}`);
+    return { cookie: cookieOf(r), body: JSON.stringify({ response: passkey.authenticate(await r.json()) }) };
+  };
+  /** `count` sign-ins made ready (50 at a time), written one a line for wrk; answers the file. */
   const prepare = async (count) => {
     const lines = [];
     while (lines.length < count) {
-      const batch = await Promise.all(
-        Array.from({ length: Math.min(50, count - lines.length) }, async () => {
-          const r = await fetch(`${base}/api/auth/passkey/generate-authenticate-options`);
-          if (!r.ok) throw new Error(`passkey options: ${r.status} ${await r.text()}`);
-          return `${cookieOf(r)}\t${JSON.stringify({ response: passkey.authenticate(await r.json()) })}`;
-        }),
-      );
-      lines.push(...batch);
+      const batch = await Promise.all(Array.from({ length: Math.min(50, count - lines.length) }, ready));
+      lines.push(...batch.map(({ cookie, body }) => `${cookie}\t${body}`));
     }
     const file = join(work, `passkey-${Math.random().toString(36).slice(2)}.txt`);
     writeFileSync(file, `${lines.join('\n')}\n`);
     return file;
   };
   const verify = { path: '/api/auth/passkey/verify-authentication', method: 'POST', headers: { 'content-type': 'application/json', origin: base } };
-  const [probeCookie, probeBody] = readFileSync(await prepare(1), 'utf8').trim().split('\t');
-  const probe = await fetch(base + verify.path, { method: 'POST', headers: { ...ORIGIN_HEADERS(base), cookie: probeCookie }, body: probeBody });
+  const first = await ready();
+  const probe = await fetch(base + verify.path, { method: 'POST', headers: { ...ORIGIN_HEADERS(base), cookie: first.cookie }, body: first.body });
   if (!probe.ok) throw new Error(`passkey sign-in: ${probe.status} ${await probe.text()}`);
   // A short run tells how many a second this machine answers; each run gets half again as many as that, and more.
   const CALIBRATION = 5000;

@@ -82,8 +82,9 @@ const WAL_HEADER_BYTES = 48;
  * connection to the file maps (its `iChange` counter is incremented on every commit, and a
  * writer writes this first copy last). Reading those 48 bytes is one `pread` and sees the
  * same pages as the writers' mappings. Any difference from the previous read counts as a
- * commit; a read that cannot be made falls back to `data_version`. A database in memory has
- * no other connection: nothing to look at.
+ * commit, and so does every read that cannot be made (nothing is then answered from rows read
+ * before). A file not in WAL mode, or whose -shm file cannot be opened, is asked
+ * `data_version`. A database in memory has no other connection: nothing to look at.
  */
 function otherCommits(sqlite: import('better-sqlite3').Database): { read(): number; close(): void } {
   const none = () => {};
