@@ -87,7 +87,8 @@ export const coreSchema = (): Schema => ({
     fields: {
       identifier: { type: 'string', required: true, index: true },
       value: { type: 'string', required: true, long: true },
-      expiresAt: { type: 'date', required: true },
+      // Expired rows are swept by range (a prefix of identifier cannot use its index).
+      expiresAt: { type: 'date', required: true, index: true },
       nonce: { type: 'string' },
       createdAt: { type: 'date', required: true },
       updatedAt: { type: 'date', required: true },
