@@ -140,7 +140,9 @@ export class FastLane {
     }
     if (!cors) return answer;
     // The remembered object itself when there is nothing to merge: a server can key what it builds from it on it.
-    return { ...answer, headers: answer.headers ? { ...answer.headers, ...cors } : cors };
+    // Built field by field, not spread: every lane answer keeps one shape, and the server's
+    // reads of it stay monomorphic (a spread's copy missed its inline caches on every answer).
+    return { status: answer.status, body: answer.body, headers: answer.headers ? { ...answer.headers, ...cors } : cors };
   }
 
   /** The answer, or `undefined`: the general pipeline must answer (nothing was counted). */

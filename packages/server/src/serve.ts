@@ -95,27 +95,27 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
  * no wait beyond the turn in which the answer was ready (docs/performance.md).
  */
 /** A lane answer's headers before its length, by the lane's headers object (the same object for one `Origin`). */
-const headCache = new WeakMap<object, readonly [string, string][]>();
+const headCache = new WeakMap<object, readonly string[]>();
 const NO_HEADERS: Readonly<Record<string, string>> = {};
 
 /**
  * The headers of a lane answer in the order and spelling the general route writes them
  * (@hono/node-server: the `Headers` object's lower-case names, sorted, then `Content-Length`),
  * so that both paths answer byte for byte alike (tests/server/fast-lane-bytes.test.ts).
- * A fresh object each time: Node may keep a reference to it.
+ * As `writeHead`'s flat list (name, value, name, value…), which Node walks by index, where an
+ * object would be walked key by key; a fresh list each time: Node may keep a reference to it.
  */
-function headOf(answer: LaneAnswer): Record<string, string | number> {
+function headOf(answer: LaneAnswer): (string | number)[] {
   const extra = answer.headers ?? NO_HEADERS;
   let sorted = headCache.get(extra);
   if (!sorted) {
     const named = new Map<string, string>(Object.entries(extra).map(([name, value]) => [name.toLowerCase(), value]));
     named.set('content-type', 'application/json');
-    sorted = [...named].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    sorted = [...named].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flat();
     headCache.set(extra, sorted);
   }
-  const head: Record<string, string | number> = {};
-  for (const [name, value] of sorted) head[name] = value;
-  head['Content-Length'] = Buffer.byteLength(answer.body);
+  const head: (string | number)[] = sorted.slice();
+  head.push('Content-Length', Buffer.byteLength(answer.body));
   return head;
 }
 
