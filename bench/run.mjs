@@ -15,6 +15,7 @@ import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { codeBrowser, exchangeBody, rs256SignBound } from './oidc.mjs';
 import { es256VerifyBound, softPasskey } from './passkey.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -176,7 +177,7 @@ end
 `;
   }
   if (req.lines) {
-    // Requests made beforehand, one a line ("cookie<TAB>body"), each sent once; past the last the
+    // Requests made beforehand, one a line ("cookie<TAB>body", the cookie may be empty), each sent once; past the last the
     // last is sent again (and refused: counted as non-2xx).
     return `${base}
 local lines = {}
@@ -186,7 +187,8 @@ request = function()
   n = n + 1
   local line = lines[n] or lines[#lines]
   local tab = line:find("\t", 1, true)
-  wrk.headers["cookie"] = line:sub(1, tab - 1)
+  local cookie = line:sub(1, tab - 1)
+  if cookie == "" then wrk.headers["cookie"] = nil else wrk.headers["cookie"] = cookie end
   return wrk.format(nil, nil, nil, line:sub(tab + 1))
 end
 `;
@@ -428,29 +430,75 @@ if (!only || only.has('JWT (GET /token)')) {
   await ghJwt.stop();
 }
 
-// The OpenID provider's token endpoint, client credentials grant (opaque access tokens: nothing
-// to sign), on an instance with OIDC_PROVIDER=on, beside the peer figure of Keycloak's sizing
-// guide (120 client-credential grants per second per vCPU) for this machine's cores.
-if (!only || only.has('OpenID token (client credentials)')) {
+// The OpenID provider's token endpoint on an instance with OIDC_PROVIDER=on: the client
+// credentials grant (opaque access tokens: nothing to sign) beside the peer figure of Keycloak's
+// sizing guide (120 client-credential grants per second per vCPU) for this machine's cores, and
+// the code exchange of an app's sign-in (an access token and an RS256 ID token) beside the bare
+// RS256 signing rate.
+const oidcCases = ['OpenID token (client credentials)', 'OpenID token (code exchange)'];
+if (!only || oidcCases.some((name) => only.has(name))) {
   const oidcEnv = ghEnv(sqliteUrl, { OIDC_PROVIDER: 'on' });
-  const made = spawnSync(process.execPath, [CLI, 'oauth-client', 'create', '--name', 'bench'], {
-    cwd: work,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...oidcEnv },
-    encoding: 'utf8',
-  });
-  const out = made.stdout ?? '';
-  if (made.status !== 0) throw new Error(`oauth-client create: ${out}${made.stderr}`);
-  const client = JSON.parse(out.slice(out.indexOf('{')));
+  const redirectURI = 'http://127.0.0.1:9/callback';
+  const createClient = (...args) => {
+    const made = spawnSync(process.execPath, [CLI, 'oauth-client', 'create', ...args], {
+      cwd: work,
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...oidcEnv },
+      encoding: 'utf8',
+    });
+    const out = made.stdout ?? '';
+    if (made.status !== 0) throw new Error(`oauth-client create: ${out}${made.stderr}`);
+    return JSON.parse(out.slice(out.indexOf('{')));
+  };
+  const basicOf = (client) => `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`;
+  const machine = createClient('--name', 'bench');
+  const app = createClient('--name', 'bench app', '--redirect-uri', redirectURI, '--first-party');
   const ghOidc = await startServer('gatehouse-oidc', ghArgs(), oidcEnv, '/api/auth/ok');
-  const basic = `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}`;
-  const grant = { path: '/api/auth/oidc/token', method: 'POST', headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' };
-  const probe = await fetch(ghOidc.url + grant.path, { method: 'POST', headers: grant.headers, body: grant.body });
-  if (!probe.ok) throw new Error(`client credentials: ${probe.status} ${await probe.text()}`);
-  await measureBound('OpenID token (client credentials)', ghOidc, grant, null, {
-    measure: async () => 120 * availableParallelism(),
-    unit: `grants/s (Keycloak's sizing guide: 120 per vCPU × ${availableParallelism()})`,
-    vs: 'peer',
-  });
+  const token = { path: '/api/auth/oidc/token', method: 'POST' };
+  const form = 'application/x-www-form-urlencoded';
+
+  if (!only || only.has(oidcCases[0])) {
+    const grant = { ...token, headers: { authorization: basicOf(machine), 'content-type': form }, body: 'grant_type=client_credentials' };
+    const probe = await fetch(ghOidc.url + grant.path, { method: 'POST', headers: grant.headers, body: grant.body });
+    if (!probe.ok) throw new Error(`client credentials: ${probe.status} ${await probe.text()}`);
+    await measureBound(oidcCases[0], ghOidc, grant, null, {
+      measure: async () => 120 * availableParallelism(),
+      unit: `grants/s (Keycloak's sizing guide: 120 per vCPU × ${availableParallelism()})`,
+      vs: 'peer',
+    });
+  }
+
+  // Each code is good once and for 60 seconds: they are got just before each run (a browser
+  // signed in to Gatehouse, one redirect each), one a line for wrk, which sends each once.
+  if ((!only || only.has(oidcCases[1])) && !haveWrk) console.error(`${oidcCases[1]}: skipped (its requests are sent once each, which needs wrk)`);
+  else if (!only || only.has(oidcCases[1])) {
+    const browser = codeBrowser(ghOidc.url, app, redirectURI, await signIn(ghOidc.url, email, PASSWORD));
+    const exchange = { ...token, headers: { authorization: basicOf(app), 'content-type': form } };
+    const probe = await fetch(ghOidc.url + exchange.path, { method: 'POST', headers: exchange.headers, body: exchangeBody(await browser.code(), redirectURI) });
+    const answer = await probe.json().catch(() => null);
+    if (!probe.ok || typeof answer?.id_token !== 'string') throw new Error(`code exchange: ${probe.status} ${JSON.stringify(answer)}`);
+    /** `count` codes (50 at a time) written one a line; answers the file. */
+    const prepare = async (count) => {
+      const lines = [];
+      while (lines.length < count) {
+        const batch = await Promise.all(Array.from({ length: Math.min(50, count - lines.length) }, () => browser.code()));
+        lines.push(...batch.map((got) => `\t${exchangeBody(got, redirectURI)}`));
+      }
+      const file = join(work, `codes-${Math.random().toString(36).slice(2)}.txt`);
+      writeFileSync(file, `${lines.join('\n')}\n`);
+      return file;
+    };
+    // A one-second run tells how many a second this machine exchanges; each run gets half again as many.
+    const CALIBRATION = 3000;
+    const calibration = await load(ghOidc, { ...exchange, lines: await prepare(CALIBRATION) }, 1);
+    const rate = calibration.requests - calibration.errors;
+    if (rate <= 0) throw new Error('code exchange: no exchange succeeded in the calibration run');
+    const perSecond = rate >= CALIBRATION ? rate * 2 : rate;
+    await measureBound(oidcCases[1], ghOidc, { ...exchange, prepare: (seconds) => prepare(Math.ceil(perSecond * seconds * 1.5) + 200) }, null, {
+      measure: rs256SignBound,
+      unit: 'RS256 signs/s (node:crypto, one core)',
+      vs: 'sign',
+    });
+  }
   await ghOidc.stop();
 }
 
