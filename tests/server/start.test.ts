@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -112,6 +112,15 @@ describe('npm start', () => {
     expect(await home.text()).toContain('<div id="root">');
     const deep = await fetch(`${s.url}/account/sessions`);
     expect(await deep.text()).toContain('<div id="root">');
+    // The app's script (hundreds of kB: streamed from disk, not kept in memory) arrives whole.
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(await (await fetch(`${s.url}/`)).text())?.[1];
+    if (!script) throw new Error('index.html names no script');
+    const served = await fetch(`${s.url}${script}`);
+    expect(served.status).toBe(200);
+    const onDisk = readFileSync(join(ROOT, 'apps/web/dist', script));
+    expect(onDisk.length).toBeGreaterThan(64 * 1024);
+    expect(served.headers.get('content-length')).toBe(String(onDisk.length));
+    expect(Buffer.from(await served.arrayBuffer()).equals(onDisk)).toBe(true);
   });
 
   it('reads a config module, and env wins over it', async () => {

@@ -46,7 +46,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         if (path === basePath || path.startsWith(`${basePath}/`) || !site) {
           return await auth.handler(request, { ip: env.incoming?.socket?.remoteAddress ?? null });
         }
-        return site(request) ?? new Response(null, { status: 404 });
+        return (await site(request)) ?? new Response(null, { status: 404 });
       } finally {
         state.inFlight--;
       }
