@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -43,6 +44,17 @@ describe('the shipped list of common passwords', () => {
     expect(list.size).toBe(2);
     expect(list.has('ALPHA')).toBe(true);
     expect(list.has('gamma')).toBe(false);
+  });
+
+  it('answers exactly as a Set of the entries would, for any entries and candidates', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 12 }), { maxLength: 200 }), fc.array(fc.string({ maxLength: 12 }), { maxLength: 50 }), (entries, others) => {
+        const list = CommonPasswords.of(entries);
+        const plain = new Set(entries.map(listForm));
+        expect(list.size).toBe(plain.size);
+        for (const candidate of [...entries, ...others]) expect(list.has(candidate), candidate).toBe(plain.has(listForm(candidate)));
+      }),
+    );
   });
 
   it('finds the listed ones among 100,000 made-up candidates (the time a lookup takes is printed: a benchmark note, not asserted)', async () => {
