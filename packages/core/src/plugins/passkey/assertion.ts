@@ -1,9 +1,9 @@
-import { type AuthenticationResponseJSON, verifyAuthenticationResponse } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import type { EndpointContext } from '../../endpoint.js';
 import { passkeyConfig } from './config.js';
 import { type Passkey, transportsOf, userHandleOf } from './store.js';
+import { fromBase64URL, toBase64URL, webauthn } from './webauthn.js';
 
 /** The JSON a browser's `navigator.credentials.get` gives (as @simplewebauthn/browser sends it). */
 export const authenticationResponse = z.object({
@@ -38,10 +38,11 @@ export async function acceptAssertion(
   const { auth } = c;
   // A discoverable credential names its user: it must be the passkey's owner.
   const handle = response.response.userHandle;
-  if (handle && handle !== isoBase64URL.fromBuffer(userHandleOf(passkey.userId))) return false;
+  if (handle && handle !== toBase64URL(userHandleOf(passkey.userId))) return false;
   const config = passkeyConfig(auth);
   let newCounter: number;
   try {
+    const { verifyAuthenticationResponse } = await webauthn();
     const verified = await verifyAuthenticationResponse({
       response: { clientExtensionResults: {}, ...response } as AuthenticationResponseJSON,
       expectedChallenge: challenge,
@@ -50,7 +51,7 @@ export async function acceptAssertion(
       requireUserVerification: true,
       // The counter is compared below, once the signature is known to be good, so that a
       // rollback is told apart (and audited) from a forgery.
-      credential: { id: passkey.credentialID, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: 0, transports: transportsOf(passkey) as never },
+      credential: { id: passkey.credentialID, publicKey: fromBase64URL(passkey.publicKey), counter: 0, transports: transportsOf(passkey) as never },
     });
     if (!verified.verified) return false;
     newCounter = verified.authenticationInfo.newCounter;

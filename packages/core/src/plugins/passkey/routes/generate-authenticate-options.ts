@@ -1,10 +1,10 @@
-import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { defineEndpoint } from '../../../endpoint.js';
 import { twoFactorRuns } from '../../two-factor/config.js';
 import { readPending } from '../../two-factor/pending.js';
 import { saveChallenge } from '../challenge.js';
 import { CHALLENGE_SECONDS, passkeyConfig } from '../config.js';
 import { listPasskeys, transportsOf } from '../store.js';
+import { webauthn } from '../webauthn.js';
 
 /**
  * GET /passkey/generate-authenticate-options: the options for `navigator.credentials.get`.
@@ -22,6 +22,7 @@ export const generateAuthenticateOptions = defineEndpoint({
     const pending = !session && twoFactorRuns(auth) ? await readPending(c) : null;
     const userId = session?.user.id ?? pending?.userId ?? null;
     const theirs = userId ? await listPasskeys(auth, userId) : [];
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({
       rpID: passkeyConfig(auth).rpID,
       userVerification: 'required',

@@ -1,9 +1,9 @@
-import { generateRegistrationOptions } from '@simplewebauthn/server';
 import { z } from 'zod';
 import { defineEndpoint } from '../../../endpoint.js';
 import { saveChallenge } from '../challenge.js';
 import { CHALLENGE_SECONDS, passkeyConfig } from '../config.js';
 import { listPasskeys, transportsOf, userHandleOf } from '../store.js';
+import { webauthn } from '../webauthn.js';
 
 /**
  * GET /passkey/generate-register-options?name=&authenticatorAttachment= (signed in): the options
@@ -23,6 +23,7 @@ export const generateRegisterOptions = defineEndpoint({
     const user = c.session.user;
     const config = passkeyConfig(auth);
     const existing = await listPasskeys(auth, user.id);
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: config.rpName,
       rpID: config.rpID,

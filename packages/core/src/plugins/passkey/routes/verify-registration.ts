@@ -1,11 +1,11 @@
-import { type RegistrationResponseJSON, verifyRegistrationResponse } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { RegistrationResponseJSON, VerifiedRegistrationResponse } from '@simplewebauthn/server';
 import { z } from 'zod';
 import { answerOf, defineEndpoint } from '../../../endpoint.js';
 import { takeChallenge } from '../challenge.js';
 import { passkeyConfig } from '../config.js';
 import { passkeyError } from '../errors.js';
 import { type Passkey, passkeyOf } from '../store.js';
+import { toBase64URL, webauthn } from '../webauthn.js';
 
 /** The JSON a browser's `navigator.credentials.create` gives (as @simplewebauthn/browser sends it). */
 const registrationResponse = z.object({
@@ -40,7 +40,8 @@ export const verifyRegistration = defineEndpoint({
     if (!challenge) throw passkeyError('BAD_REQUEST', 'CHALLENGE_NOT_FOUND');
     if (challenge.userId !== user.id) throw passkeyError('UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY');
     const config = passkeyConfig(auth);
-    let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+    const { verifyRegistrationResponse } = await webauthn();
+    let verified: VerifiedRegistrationResponse;
     try {
       verified = await verifyRegistrationResponse({
         response: { clientExtensionResults: {}, ...c.body.response } as RegistrationResponseJSON,
@@ -63,7 +64,7 @@ export const verifyRegistration = defineEndpoint({
     const row = await auth.adapter.create<Passkey & Record<string, unknown>>('passkey', {
       userId: user.id,
       name: c.body.name ?? challenge.name ?? null,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      publicKey: toBase64URL(credential.publicKey),
       credentialID: credential.id,
       counter: credential.counter,
       deviceType: info.credentialDeviceType,
