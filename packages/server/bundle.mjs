@@ -2,7 +2,7 @@
 // zod and Kysely inlined. One module instead of several hundred keeps less source text
 // and fewer module records in memory (about 15 MB less resident at start) and starts
 // faster. Left outside: better-sqlite3 (a native addon), the libraries loaded only when
-// configured (pg, mysql2, ioredis; oidc-provider with light-my-request; @simplewebauthn/server,
+// configured (pg, mysql2, ioredis; nodemailer; oidc-provider with light-my-request; @simplewebauthn/server,
 // whose ASN.1 stack alone is 700 kB of source and 4 MB resident) and pino. Identifiers are
 // kept, so stack traces in the logs still name functions.
 import { build } from 'esbuild';
@@ -16,8 +16,8 @@ await build({
   target: 'node20',
   minifyWhitespace: true,
   minifySyntax: true,
-  external: ['better-sqlite3', 'pg', 'mysql2', 'ioredis', 'pino', 'oidc-provider', 'light-my-request', '@simplewebauthn/server'],
-  // CommonJS dependencies (nodemailer) call require(); an ES module has none of its own.
+  external: ['better-sqlite3', 'pg', 'mysql2', 'ioredis', 'pino', 'oidc-provider', 'light-my-request', '@simplewebauthn/server', 'nodemailer'],
+  // CommonJS dependencies (prom-client among them) call require(); an ES module has none of its own.
   banner: { js: "import { createRequire as __gatehouseRequire } from 'node:module'; const require = __gatehouseRequire(import.meta.url);" },
   logLevel: 'warning',
 });
