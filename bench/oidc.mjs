@@ -3,7 +3,8 @@
 // each authorization is one redirect straight back to the app with a code), and the ceiling the
 // exchange is compared with: bare RS256 signatures per second (the ID token's signature, made
 // on the server's one thread).
-import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { signRate } from './bounds.mjs';
 
 /**
  * A browser of the user whose Gatehouse session cookie is `session`, authorizing the app
@@ -62,16 +63,7 @@ export function exchangeBody({ code, verifier }, redirectURI) {
 }
 
 /** RS256 signatures per second of node:crypto on one core (2048-bit key, over an ID-token-sized input). */
-export async function rs256SignBound(seconds) {
+export function rs256SignBound(seconds) {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const input = Buffer.from('i'.repeat(400));
-  let done = 0;
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  while (performance.now() < end) {
-    for (let i = 0; i < 20; i++) sign('sha256', input, privateKey);
-    done += 20;
-    await new Promise((r) => setImmediate(r));
-  }
-  return done / ((performance.now() - started) / 1000);
+  return signRate(seconds, 'sha256', privateKey, Buffer.from('i'.repeat(400)), 20);
 }

@@ -8,13 +8,14 @@
 // autocannon. Sign-in and sign-up are compared with the scrypt bound measured here
 // first: password hashes per second with every core busy.
 import { spawn, spawnSync } from 'node:child_process';
-import { generateKeyPairSync, scrypt, sign } from 'node:crypto';
+import { generateKeyPairSync, scrypt } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { signRate } from './bounds.mjs';
 import { codeBrowser, exchangeBody, rs256SignBound } from './oidc.mjs';
 import { es256VerifyBound, softPasskey } from './passkey.mjs';
 
@@ -248,6 +249,31 @@ async function load(server, req, seconds) {
   return r;
 }
 
+/**
+ * A request that can be sent only once (one challenge, one authorization code): `ready()` makes
+ * one (`{ cookie?, body }`). A one-second run of `calibration` of them tells how many a second
+ * this machine answers; each measured run then gets half again as many as that, and `spare`
+ * more, made just before it and written one a line for wrk, which sends each once.
+ */
+async function sentOnce(name, server, req, ready, { calibration, spare }) {
+  /** `count` requests made ready (50 at a time); answers the file. */
+  const prepare = async (count) => {
+    const lines = [];
+    while (lines.length < count) {
+      const batch = await Promise.all(Array.from({ length: Math.min(50, count - lines.length) }, ready));
+      lines.push(...batch.map(({ cookie, body }) => `${cookie ?? ''}\t${body}`));
+    }
+    const file = join(work, `once-${Math.random().toString(36).slice(2)}.txt`);
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    return file;
+  };
+  const run = await load(server, { ...req, lines: await prepare(calibration) }, 1);
+  const rate = run.requests - run.errors;
+  if (rate <= 0) throw new Error(`${name}: nothing succeeded in the calibration run`);
+  const perSecond = rate >= calibration ? rate * 2 : rate;
+  return { ...req, prepare: (seconds) => prepare(Math.ceil(perSecond * seconds * 1.5) + spare) };
+}
+
 // ---- the scrypt bound ------------------------------------------------------------
 
 /** Password hashes per second with every core busy (the spec's parameters, as the server hashes). */
@@ -275,18 +301,9 @@ async function scryptBound(seconds) {
  * Bare Ed25519 signatures per second of node:crypto on one core (the server signs on its one
  * thread), over a JWT-sized input: the ceiling of JWT issuance, measured in the same run.
  */
-async function ed25519Bound(seconds) {
+function ed25519Bound(seconds) {
   const { privateKey } = generateKeyPairSync('ed25519');
-  const input = Buffer.from('e'.repeat(320));
-  let done = 0;
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  while (performance.now() < end) {
-    for (let i = 0; i < 100; i++) sign(null, input, privateKey);
-    done += 100;
-    await new Promise((r) => setImmediate(r));
-  }
-  return done / ((performance.now() - started) / 1000);
+  return signRate(seconds, null, privateKey, Buffer.from('e'.repeat(320)), 100);
 }
 
 // ---- set-up through the API ------------------------------------------------------
@@ -476,24 +493,8 @@ if (!only || oidcCases.some((name) => only.has(name))) {
     const probe = await fetch(ghOidc.url + exchange.path, { method: 'POST', headers: exchange.headers, body: exchangeBody(await browser.code(), redirectURI) });
     const answer = await probe.json().catch(() => null);
     if (!probe.ok || typeof answer?.id_token !== 'string') throw new Error(`code exchange: ${probe.status} ${JSON.stringify(answer)}`);
-    /** `count` codes (50 at a time) written one a line; answers the file. */
-    const prepare = async (count) => {
-      const lines = [];
-      while (lines.length < count) {
-        const batch = await Promise.all(Array.from({ length: Math.min(50, count - lines.length) }, () => browser.code()));
-        lines.push(...batch.map((got) => `\t${exchangeBody(got, redirectURI)}`));
-      }
-      const file = join(work, `codes-${Math.random().toString(36).slice(2)}.txt`);
-      writeFileSync(file, `${lines.join('\n')}\n`);
-      return file;
-    };
-    // A one-second run tells how many a second this machine exchanges; each run gets half again as many.
-    const CALIBRATION = 3000;
-    const calibration = await load(ghOidc, { ...exchange, lines: await prepare(CALIBRATION) }, 1);
-    const rate = calibration.requests - calibration.errors;
-    if (rate <= 0) throw new Error('code exchange: no exchange succeeded in the calibration run');
-    const perSecond = rate >= CALIBRATION ? rate * 2 : rate;
-    await measureBound(oidcCases[1], ghOidc, { ...exchange, prepare: (seconds) => prepare(Math.ceil(perSecond * seconds * 1.5) + 200) }, null, {
+    const once = await sentOnce(oidcCases[1], ghOidc, exchange, async () => ({ body: exchangeBody(await browser.code(), redirectURI) }), { calibration: 3000, spare: 200 });
+    await measureBound(oidcCases[1], ghOidc, once, null, {
       measure: rs256SignBound,
       unit: 'RS256 signs/s (node:crypto, one core)',
       vs: 'sign',
@@ -526,28 +527,12 @@ else if (!only || only.has('passkey sign-in')) {
     if (!r.ok) throw new Error(`passkey options: ${r.status} ${await r.text()}`);
     return { cookie: cookieOf(r), body: JSON.stringify({ response: passkey.authenticate(await r.json()) }) };
   };
-  /** `count` sign-ins made ready (50 at a time), written one a line for wrk; answers the file. */
-  const prepare = async (count) => {
-    const lines = [];
-    while (lines.length < count) {
-      const batch = await Promise.all(Array.from({ length: Math.min(50, count - lines.length) }, ready));
-      lines.push(...batch.map(({ cookie, body }) => `${cookie}\t${body}`));
-    }
-    const file = join(work, `passkey-${Math.random().toString(36).slice(2)}.txt`);
-    writeFileSync(file, `${lines.join('\n')}\n`);
-    return file;
-  };
   const verify = { path: '/api/auth/passkey/verify-authentication', method: 'POST', headers: { 'content-type': 'application/json', origin: base } };
   const first = await ready();
   const probe = await fetch(base + verify.path, { method: 'POST', headers: { ...ORIGIN_HEADERS(base), cookie: first.cookie }, body: first.body });
   if (!probe.ok) throw new Error(`passkey sign-in: ${probe.status} ${await probe.text()}`);
-  // A short run tells how many a second this machine answers; each run gets half again as many as that, and more.
-  const CALIBRATION = 5000;
-  const calibration = await load(ghPasskey, { ...verify, lines: await prepare(CALIBRATION) }, 1);
-  const rate = calibration.requests - calibration.errors;
-  if (rate <= 0) throw new Error('passkey sign-in: no sign-in succeeded in the calibration run');
-  const perSecond = rate >= CALIBRATION ? rate * 2 : rate;
-  await measureBound('passkey sign-in', ghPasskey, { ...verify, prepare: (seconds) => prepare(Math.ceil(perSecond * seconds * 1.5) + 500) }, null, {
+  const once = await sentOnce('passkey sign-in', ghPasskey, verify, ready, { calibration: 5000, spare: 500 });
+  await measureBound('passkey sign-in', ghPasskey, once, null, {
     measure: es256VerifyBound,
     unit: `ES256 verifications/s (WebCrypto, ${availableParallelism()} cores)`,
     vs: 'verify',

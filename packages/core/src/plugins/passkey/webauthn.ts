@@ -8,11 +8,13 @@ type WebAuthn = typeof import('@simplewebauthn/server');
 let loaded: Promise<WebAuthn> | undefined;
 
 export function webauthn(): Promise<WebAuthn> {
-  loaded ??= import('@simplewebauthn/server');
-  // A failed load is not kept: the next ceremony tries again.
-  loaded.catch(() => {
-    loaded = undefined;
-  });
+  if (!loaded) {
+    loaded = import('@simplewebauthn/server');
+    // A failed load is not kept: the next ceremony tries again.
+    loaded.catch(() => {
+      loaded = undefined;
+    });
+  }
   return loaded;
 }
 
