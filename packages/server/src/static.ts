@@ -49,10 +49,11 @@ export function createStaticSite(root: string): ((request: Request) => Promise<R
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
+      const stat = statSync(full);
+      if (stat.isDirectory()) walk(full);
       else {
         const path = `/${relative(root, full).split('\\').join('/')}`;
-        const size = statSync(full).size;
+        const { size } = stat;
         const type = TYPES[extname(name)] ?? 'application/octet-stream';
         assets.set(path, { body: size <= KEPT_BYTES ? readFileSync(full) : null, file: full, size, type, immutable: path.startsWith('/assets/') });
       }

