@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { APIError } from '@gatehouse/core';
 import { ConfigError, loadConfig } from './config.js';
 import { createOAuthClient, createUser, runMigrate } from './commands.js';
+import { startFullCollectionsEarly } from './gc.js';
 import { startServer } from './serve.js';
 
 const HELP = `gatehouse: authentication and account management
@@ -45,6 +46,7 @@ async function main(argv: string[]): Promise<number> {
   const config = await loadConfig({ configPath: values.config });
   switch (command) {
     case 'start': {
+      startFullCollectionsEarly();
       const server = await startServer(config);
       console.log(`Gatehouse listening on ${server.url}: open ${config.baseURL}/ (API at ${config.baseURL}${config.basePath ?? '/api/auth'})`);
       let stopping = false;
