@@ -5,7 +5,12 @@
 // configured (pg, mysql2, ioredis; nodemailer; oidc-provider with light-my-request; @simplewebauthn/server,
 // whose ASN.1 stack alone is 700 kB of source and 4 MB resident) and pino. Identifiers are
 // kept, so stack traces in the logs still name functions.
+//
+// Beside it goes the index of the shipped common-password list (dist/common-passwords.idx),
+// which the password policy reads a bucket at a time instead of holding the list in memory.
+import { writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { SHIPPED_INDEX_FILE, readShippedList } from '../core/dist/plugins/password-policy/common-passwords.js';
 
 await build({
   entryPoints: ['dist/cli.js'],
@@ -21,3 +26,5 @@ await build({
   banner: { js: "import { createRequire as __gatehouseRequire } from 'node:module'; const require = __gatehouseRequire(import.meta.url);" },
   logLevel: 'warning',
 });
+
+writeFileSync(`dist/${SHIPPED_INDEX_FILE}`, (await readShippedList()).toBytes());

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,27 @@ describe('npm start', () => {
       body: JSON.stringify({ name: 'Proc', email, password: 'quiet-meadow-4821' }),
     });
     expect(up.status).toBe(200);
+    // The common-password check reads the index the build wrote beside the bundle.
+    const common = await fetch(`${s.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Proc', email: `common-${email}`, password: 'Sunshine1' }),
+    });
+    expect(common.status).toBe(400);
+    expect(await common.json()).toMatchObject({ code: 'PASSWORD_COMPROMISED' });
+    const index = join(ROOT, 'packages/server/dist/common-passwords.idx');
+    expect(existsSync(index)).toBe(true);
+    if (process.platform === 'linux') {
+      // Read from the index, not the list's text: the server holds the index open.
+      const open = readdirSync(`/proc/${s.child.pid}/fd`).map((fd) => {
+        try {
+          return readlinkSync(`/proc/${s.child.pid}/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      });
+      expect(open).toContain(index);
+    }
     const signIn = await fetch(`${s.url}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -31,7 +52,6 @@ describe('npm start', () => {
     const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const session = await (await fetch(`${s.url}/api/auth/get-session`, { headers: { cookie } })).json();
     expect(session.user.email).toBe(email);
-    const { existsSync } = await import('node:fs');
     expect(existsSync(join(cwd, 'data/gatehouse.db'))).toBe(true);
     // Answers of different lengths, one after another, each complete (Content-Length is per answer).
     for (const path of ['/ok', '/get-session', '/ok', '/list-sessions', '/get-session']) {

@@ -1,8 +1,22 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { CommonPasswords, listForm, shippedCommonPasswords, shippedListFile } from './common-passwords.js';
+import { CommonPasswords, CommonPasswordsFile, listForm, readShippedList, shippedCommonPasswords, shippedListFile } from './common-passwords.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'gatehouse-cpw-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+/** The index of `list`, written to a file of its own and opened. */
+async function indexOf(list: CommonPasswords): Promise<CommonPasswordsFile> {
+  const path = join(dir, `list-${files++}.idx`);
+  writeFileSync(path, list.toBytes());
+  const opened = await CommonPasswordsFile.open(path);
+  if (!opened) throw new Error('the index did not open');
+  return opened;
+}
 
 describe('the shipped list of common passwords', () => {
   it('holds more than 100,000 distinct passwords, most frequent first, read once per process', async () => {
@@ -67,5 +81,52 @@ describe('the shipped list of common passwords', () => {
     // Typically 0.3 to 1 µs a lookup on the project's machine; printed, not asserted, so a busy machine cannot fail it.
     console.info(`common-password lookup: ${perLookupMicros.toFixed(2)} µs each over ${rounds} lookups`);
     expect(found).toBeGreaterThan(50);
+  });
+});
+
+describe('the index file of a list (what the server reads, a bucket at a time)', () => {
+  it('answers for the shipped list as the list in memory does, holding none of it', async () => {
+    const inMemory = await readShippedList();
+    const file = await indexOf(inMemory);
+    expect(file.size).toBe(inMemory.size);
+    for (const word of ['123456', 'password', 'Password123', 'QWERTYUIOP', 'trustno1', 'ｐａｓｓｗｏｒｄ', 'quiet-meadow-4821', 'correct horse battery', 'vY7#kq-Lw2!rZp']) {
+      expect(await file.has(word), word).toBe(inMemory.has(word));
+    }
+    await file.close();
+  });
+
+  it('answers exactly as the set in memory, for any entries and candidates', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 12 }), { maxLength: 100 }), fc.array(fc.string({ maxLength: 12 }), { maxLength: 30 }), async (entries, others) => {
+        const list = CommonPasswords.of(entries);
+        const file = await indexOf(list);
+        try {
+          expect(file.size).toBe(list.size);
+          for (const candidate of [...entries, ...others]) expect(await file.has(candidate), candidate).toBe(list.has(candidate));
+        } finally {
+          await file.close();
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('is not opened when missing, cut short, grown, or not an index: the list is then read from its text', async () => {
+    expect(await CommonPasswordsFile.open(join(dir, 'none.idx'))).toBeNull();
+    const whole = CommonPasswords.of(['alpha', 'beta']).toBytes();
+    const cases: Record<string, Uint8Array> = {
+      short: whole.subarray(0, whole.length - 1),
+      grown: Buffer.concat([whole, Buffer.alloc(4)]),
+      header: Buffer.concat([Buffer.from('not an index 1\n\n', 'latin1'), whole.subarray(16)]),
+      empty: new Uint8Array(0),
+    };
+    for (const [name, bytes] of Object.entries(cases)) {
+      const path = join(dir, `${name}.idx`);
+      writeFileSync(path, bytes);
+      expect(await CommonPasswordsFile.open(path), name).toBeNull();
+    }
+    const good = await indexOf(CommonPasswords.of(['alpha', 'beta']));
+    expect([await good.has('ALPHA'), await good.has('gamma')]).toEqual([true, false]);
+    await good.close();
   });
 });

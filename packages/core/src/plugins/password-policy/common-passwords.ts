@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createGunzip } from 'node:zlib';
 import { sharedUntilFailure } from '../../maybe.js';
@@ -50,6 +51,28 @@ function fingerprint(password: string): number {
 const LOW = 0x1_0000_0000;
 const BUCKETS = 0x1_0000;
 
+/** Where a password's print falls: its bucket and its low 32 bits. */
+function locate(password: string): { bucket: number; low: number } {
+  const print = Math.floor(fingerprint(password) / 16);
+  const bucket = Math.floor(print / LOW);
+  return { bucket, low: print - bucket * LOW };
+}
+
+/** Any set of common passwords: in memory (`CommonPasswords`) or read from an index file (`CommonPasswordsFile`). */
+export interface PasswordList {
+  /** How many distinct entries (in list form) it holds. */
+  readonly size: number;
+  has(password: string): boolean | Promise<boolean>;
+}
+
+/**
+ * The index file (`CommonPasswords.toBytes`): a 16-byte header, then the BUCKETS + 1 bucket
+ * starts, then the sorted low 32 bits of every entry, all unsigned 32-bit little-endian.
+ */
+const INDEX_MAGIC = 'gatehouse cpw 1\n';
+const HEADER = 16;
+const LOWS_AT = HEADER + 4 * (BUCKETS + 1);
+
 /**
  * A set of common passwords, compared case-insensitively (`listForm`). Each entry is kept as
  * the top 48 bits of its fingerprint: the first 16 pick one of 65,536 buckets (where each
@@ -60,7 +83,7 @@ const BUCKETS = 0x1_0000;
  * list matches an entry by chance with odds of about 1 in 7·10^8 (414,616 of 2^48), and is then
  * only refused, never let through.
  */
-export class CommonPasswords {
+export class CommonPasswords implements PasswordList {
   private constructor(
     /** Where bucket b's entries begin in `lows` (b + 1: where they end). */
     private readonly starts: Uint32Array,
@@ -156,9 +179,7 @@ export class CommonPasswords {
   }
 
   has(password: string): boolean {
-    const print = Math.floor(fingerprint(password) / 16);
-    const bucket = Math.floor(print / LOW);
-    const low = print - bucket * LOW;
+    const { bucket, low } = locate(password);
     const { lows } = this;
     let lo = this.starts[bucket]!;
     let hi = this.starts[bucket + 1]! - 1;
@@ -171,6 +192,77 @@ export class CommonPasswords {
     }
     return false;
   }
+
+  /** The set as an index file, for `CommonPasswordsFile` (the server's build writes the shipped list's). */
+  toBytes(): Uint8Array {
+    const bytes = Buffer.alloc(LOWS_AT + 4 * this.lows.length);
+    bytes.write(INDEX_MAGIC, 0, 'latin1');
+    let at = HEADER;
+    for (const start of this.starts) at = bytes.writeUInt32LE(start, at);
+    for (const low of this.lows) at = bytes.writeUInt32LE(low, at);
+    return bytes;
+  }
+}
+
+/**
+ * A set of common passwords read from its index file as it is asked, holding nothing of it in
+ * memory: a check reads its bucket's bounds (8 bytes) and entries (about 6 of 4 bytes) from the
+ * file, which the operating system keeps cached and shares between processes. Checks are rare
+ * (a password being set) and each is beside a 0.1 s hash, so two reads cost nothing that shows,
+ * where the in-memory set costs about 2 MB for the process's whole life.
+ */
+export class CommonPasswordsFile implements PasswordList {
+  private constructor(
+    private readonly file: FileHandle,
+    readonly size: number,
+  ) {}
+
+  /** The index at `path`; null when there is none, or it is not a whole index (then the list is read from its text instead). */
+  static async open(path: string | URL): Promise<CommonPasswordsFile | null> {
+    let file: FileHandle;
+    try {
+      file = await open(path, 'r');
+    } catch {
+      return null;
+    }
+    try {
+      const header = Buffer.alloc(HEADER);
+      const end = Buffer.alloc(4);
+      const { size: length } = await file.stat();
+      if (length < LOWS_AT) throw new Error('short');
+      await read(file, header, 0);
+      await read(file, end, HEADER + 4 * BUCKETS);
+      const size = end.readUInt32LE(0);
+      if (header.toString('latin1') !== INDEX_MAGIC || length !== LOWS_AT + 4 * size) throw new Error('not an index');
+      return new CommonPasswordsFile(file, size);
+    } catch {
+      await file.close();
+      return null;
+    }
+  }
+
+  async has(password: string): Promise<boolean> {
+    const { bucket, low } = locate(password);
+    const bounds = Buffer.alloc(8);
+    await read(this.file, bounds, HEADER + 4 * bucket);
+    const from = bounds.readUInt32LE(0);
+    const to = bounds.readUInt32LE(4);
+    if (to <= from) return false;
+    const entries = Buffer.alloc(4 * (to - from));
+    await read(this.file, entries, LOWS_AT + 4 * from);
+    for (let at = 0; at < entries.length; at += 4) if (entries.readUInt32LE(at) === low) return true;
+    return false;
+  }
+
+  close(): Promise<void> {
+    return this.file.close();
+  }
+}
+
+/** Fills `into` from `file` at `position`; a short read (the file changed under us) is an error. */
+async function read(file: FileHandle, into: Buffer, position: number): Promise<void> {
+  const { bytesRead } = await file.read(into, 0, into.length, position);
+  if (bytesRead !== into.length) throw new Error(`common-password index: ${bytesRead} of ${into.length} bytes read at ${position}`);
 }
 
 /** The shipped list's file (gzip; UTF-8 inside, one password a line, most frequent first). */
@@ -178,7 +270,22 @@ export function shippedListFile(): string {
   return createRequire(import.meta.url).resolve(LIST_FILE);
 }
 
-/** The shipped list, read once per process (every instance shares it); a failed read is not kept: the next instance tries again (and fails its start the same way). */
-export const shippedCommonPasswords: () => Promise<CommonPasswords> = sharedUntilFailure(() =>
-  CommonPasswords.fromChunks(createReadStream(shippedListFile()).pipe(createGunzip())),
+/**
+ * The index of the shipped list that the server's build writes beside its bundle
+ * (`packages/server/bundle.mjs`); beside this module's source or the core's build there is none.
+ */
+export const SHIPPED_INDEX_FILE = 'common-passwords.idx';
+
+/**
+ * The shipped list, opened once per process (every instance shares it): from its index when one
+ * lies beside the running module, otherwise read from the list's text into memory. A failed read
+ * is not kept: the next instance tries again (and fails its start the same way).
+ */
+export const shippedCommonPasswords: () => Promise<PasswordList> = sharedUntilFailure(
+  async () => (await CommonPasswordsFile.open(new URL(SHIPPED_INDEX_FILE, import.meta.url))) ?? readShippedList(),
 );
+
+/** The shipped list read from its text (gzip) into memory. */
+export function readShippedList(): Promise<CommonPasswords> {
+  return CommonPasswords.fromChunks(createReadStream(shippedListFile()).pipe(createGunzip()));
+}

@@ -1,7 +1,7 @@
 import { fail } from '../../errors.js';
 import { definePlugin } from '../../plugin.js';
 import { lookUpBreach } from './breached.js';
-import { type CommonPasswords, shippedCommonPasswords } from './common-passwords.js';
+import { type PasswordList, shippedCommonPasswords } from './common-passwords.js';
 import { type PasswordPolicyOptions, resolvePasswordPolicy } from './config.js';
 import { PASSWORD_POLICY_ERRORS, passwordPolicyError } from './errors.js';
 import { PASSWORD_POLICY_MESSAGES } from './translations.js';
@@ -19,7 +19,7 @@ export type { PasswordPolicyOptions, PasswordPreset } from './config.js';
  */
 export function passwordPolicyPlugin(options: PasswordPolicyOptions | undefined, lengths: { min?: number; max?: number }) {
   const config = resolvePasswordPolicy(options, lengths);
-  let common: CommonPasswords | null = null;
+  let common: PasswordList | null = null;
   return definePlugin({
     id: 'password-policy',
     features: { passwordPolicy: config.info },
@@ -36,7 +36,7 @@ export function passwordPolicyPlugin(options: PasswordPolicyOptions | undefined,
         const needed = (await services.hasSecondFactor(userId)) ? nist.withSecondFactor : nist.alone;
         if (password.length < needed) fail('BAD_REQUEST', 'PASSWORD_TOO_SHORT');
       }
-      if (common?.has(password)) throw passwordPolicyError('BAD_REQUEST', 'PASSWORD_COMPROMISED');
+      if (common && (await common.has(password))) throw passwordPolicyError('BAD_REQUEST', 'PASSWORD_COMPROMISED');
       if (config.breached && (await lookUpBreach(password, config.breached, services.logger)) === 'breached') {
         throw passwordPolicyError('BAD_REQUEST', 'PASSWORD_COMPROMISED');
       }
