@@ -12,11 +12,11 @@ import { setFlagsFromString } from 'node:v8';
 export const EARLY_MARKING = ['--incremental-marking-soft-trigger=10', '--incremental-marking-hard-trigger=30'];
 
 /**
- * The flags `startFullCollectionsEarly` sets: none that the operator set themselves, on the
- * command line or in `NODE_OPTIONS`.
+ * The flags `startFullCollectionsEarly` sets: none that the operator gave on Node's command line
+ * (`NODE_OPTIONS` cannot carry them: Node refuses to start).
  */
-export function earlyMarkingFlags(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
-  const given = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)].map((arg) => arg.replace(/_/g, '-').split('=')[0]);
+export function earlyMarkingFlags(execArgv: readonly string[]): string[] {
+  const given = execArgv.map((arg) => arg.replace(/_/g, '-').split('=')[0]);
   return EARLY_MARKING.filter((flag) => !given.includes(flag.split('=')[0]!));
 }
 
@@ -27,5 +27,5 @@ export function earlyMarkingFlags(execArgv: readonly string[], nodeOptions: stri
  * unknown flag on the command line would stop Node from starting.
  */
 export function startFullCollectionsEarly(): void {
-  for (const flag of earlyMarkingFlags(process.execArgv, process.env.NODE_OPTIONS)) setFlagsFromString(flag);
+  for (const flag of earlyMarkingFlags(process.execArgv)) setFlagsFromString(flag);
 }
