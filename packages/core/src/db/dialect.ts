@@ -286,7 +286,17 @@ export async function openDatabase(url: string, pool: PoolOptions = {}): Promise
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     // `options=-c search_path=…` in the URL selects the schema (pg passes it to the server).
     // Bounded waits: a database that accepts and never answers must not hold requests forever.
-    const pgPool = new pg.default.Pool({ connectionString: url, max: pool.max ?? 10, connectionTimeoutMillis: 5_000, query_timeout: 15_000 });
+    // Idle connections are kept for a minute (as mysql2's pool does), not pg's 10 s: instances
+    // re-read kept session rows every 10 s (TRUST_MAX_AGE_MS), and a pool that had just closed
+    // its connections opened them again under load, a new server process each (p99 of
+    // get-session 14–109 ms on a 2-vCPU VM, docs/performance.md).
+    const pgPool = new pg.default.Pool({
+      connectionString: url,
+      max: pool.max ?? 10,
+      idleTimeoutMillis: 60_000,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: 15_000,
+    });
     pgPool.on('error', () => {}); // an idle client lost: the pool replaces it; queries report their own errors
     dialect = new PostgresDialect({ pool: pgPool });
     caps = postgresCaps;
