@@ -45,6 +45,12 @@ export class SessionPeek {
   /** Sessions by token hash, and rendered session lists (bounded memos). */
   private readonly lives = new Map<string, Live>();
   private readonly lists = new Map<string, { values: readonly unknown[]; body: string; until: number; mark?: unknown }>();
+  /**
+   * Reads of a session in flight, by token hash, with the trust mark they began under. When a
+   * kept row falls due, every request then in flight for it would read it (up to the pool's
+   * size at once, opening connections under load); they share one read instead.
+   */
+  private readonly reading = new Map<string, { mark: unknown; live: Promise<Live | undefined> }>();
 
   constructor(private readonly deps: SessionPeekDeps) {}
 
@@ -108,6 +114,25 @@ export class SessionPeek {
     // Nothing it was read from has changed since: answered without reading it again.
     if (kept && deps.trust?.holds(key, kept.mark)) return fresh(kept);
     const mark = deps.trust?.mark();
+    // A read begun under the same mark (nothing told changed since) answers this request too;
+    // without a trust nothing is shared, as nothing is kept.
+    const pending = mark === undefined ? undefined : this.reading.get(key);
+    if (pending && pending.mark === mark) return pending.live.then(fresh);
+    const read = this.read(verified, mark);
+    if (mark !== undefined && read instanceof Promise) {
+      this.reading.set(key, { mark, live: read });
+      const done = () => {
+        if (this.reading.get(key)?.live === read) this.reading.delete(key);
+      };
+      read.then(done, done);
+    }
+    return after(read, fresh);
+  }
+
+  /** Reads the session behind a verified token (secondary storage, else the database), keeping it under `mark` where the trust allows. */
+  private read(verified: { token: string; hash: string }, mark: unknown): MaybePromise<Live | undefined> {
+    const { deps } = this;
+    const key = verified.hash;
     const build = (found: Found | null, keep: boolean): Live | undefined => {
       if (!found) return undefined;
       const { session } = found;
@@ -126,14 +151,14 @@ export class SessionPeek {
     if (deps.reads.cache) {
       // Secondary storage first; what it answers is kept only under a trust that covers it (messages sent after its records are marked).
       const covered = mark !== undefined && deps.trust?.coversSecondaryStorage === true;
-      return after(deps.reads.byHash(verified.hash), (found) => fresh(build(found, !!found && covered && keeps(found.session.userId))));
+      return after(deps.reads.byHash(verified.hash), (found) => build(found, !!found && covered && keeps(found.session.userId)));
     }
     return after(deps.reads.joinedRow(verified.hash), (values) => {
       if (!values) return undefined;
       const known = this.lives.get(key);
       const entry = known?.values && sameValues(known.values, values) ? known : build(deps.reads.readJoined(values), false);
       if (entry) entry.mark = keeps(entry.userId) ? mark : undefined;
-      return fresh(entry);
+      return entry;
     });
   }
 

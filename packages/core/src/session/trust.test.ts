@@ -198,6 +198,58 @@ describe.skipIf(mustSkip('postgres'))('Postgres: two instances keep rows exact t
     a.clock.advance(7 * 86400 + 1);
   });
 
+  it('when a kept row falls due, the requests then in flight share one read; a change told meanwhile starts a read of its own', async () => {
+    // A third instance whose session lookups are counted, and whose answers can be held back.
+    const database = await openDatabase(fresh.url, { max: 4 });
+    databases.push(database);
+    const prepare = database.prepare!.bind(database);
+    let lookups = 0;
+    let gate: Promise<void> = Promise.resolve();
+    database.prepare = (text, name) => {
+      const run = prepare(text, name);
+      if (name !== 'gatehouse_session_lookup') return run;
+      return async (params) => {
+        lookups++;
+        const rows = await run(params);
+        await gate;
+        return rows;
+      };
+    };
+    const feed = listening(database);
+    const c = await createTestClient({ database, secret: SECRET });
+    clients.push(c);
+    await feed.up;
+
+    const jar = a.newJar();
+    const up = await signedUpOnA(jar, { name: 'Shared' });
+    const userId = (up.data.user as { id: string }).id;
+    await within(async () => feed.seen.some((payload) => payload.startsWith(`u:${userId} `)));
+    expect((await laneSession(c, jar))?.user.name).toBe('Shared');
+    const first = lookups;
+    expect((await Promise.all(Array.from({ length: 20 }, () => laneSession(c, jar)))).every((s) => s?.user.name === 'Shared')).toBe(true);
+    expect(lookups).toBe(first); // kept: nothing read
+
+    c.clock.advance(TRUST_MAX_AGE_MS / 1000 + 1);
+    expect((await Promise.all(Array.from({ length: 20 }, () => laneSession(c, jar)))).every((s) => s?.user.name === 'Shared')).toBe(true);
+    expect(lookups).toBe(first + 1);
+
+    // A read in flight (its row read, its answer held); then A renames the user and C hears of it.
+    c.clock.advance(TRUST_MAX_AGE_MS / 1000 + 1);
+    let open = () => {};
+    gate = new Promise((resolve) => (open = resolve));
+    const before = laneSession(c, jar);
+    await within(async () => lookups === first + 2);
+    const told = feed.seen.length;
+    expect((await a.request('/update-user', { body: { name: 'Renamed' }, jar })).status).toBe(200);
+    await within(async () => feed.seen.slice(told).some((payload) => payload.startsWith(`u:${userId} `)));
+    // Asked after the change: not answered by the read begun before it.
+    const after = laneSession(c, jar);
+    await within(async () => lookups === first + 3);
+    open();
+    expect((await before)?.user.name).toBe('Shared');
+    expect((await after)?.user.name).toBe('Renamed');
+  });
+
   it('while B does not listen, it keeps nothing: every answer reads the row', async () => {
     const jar = a.newJar();
     const { email } = await signedUpOnA(jar, { name: 'Listened' });
