@@ -225,20 +225,12 @@ export class CommonPasswordsFile implements PasswordList {
     } catch {
       return null;
     }
-    try {
-      const header = Buffer.alloc(HEADER);
-      const end = Buffer.alloc(4);
-      const { size: length } = await file.stat();
-      if (length < LOWS_AT) throw new Error('short');
-      await read(file, header, 0);
-      await read(file, end, HEADER + 4 * BUCKETS);
-      const size = end.readUInt32LE(0);
-      if (header.toString('latin1') !== INDEX_MAGIC || length !== LOWS_AT + 4 * size) throw new Error('not an index');
-      return new CommonPasswordsFile(file, size);
-    } catch {
+    const size = await indexSize(file).catch(() => null);
+    if (size === null) {
       await file.close();
       return null;
     }
+    return new CommonPasswordsFile(file, size);
   }
 
   async has(password: string): Promise<boolean> {
@@ -257,6 +249,18 @@ export class CommonPasswordsFile implements PasswordList {
   close(): Promise<void> {
     return this.file.close();
   }
+}
+
+/** How many entries the index in `file` holds; null when it is not a whole index of this format. */
+async function indexSize(file: FileHandle): Promise<number | null> {
+  const { size: length } = await file.stat();
+  if (length < LOWS_AT) return null;
+  const header = Buffer.alloc(HEADER);
+  const end = Buffer.alloc(4);
+  await read(file, header, 0);
+  await read(file, end, HEADER + 4 * BUCKETS);
+  const size = end.readUInt32LE(0);
+  return header.toString('latin1') === INDEX_MAGIC && length === LOWS_AT + 4 * size ? size : null;
 }
 
 /** Fills `into` from `file` at `position`; a short read (the file changed under us) is an error. */
