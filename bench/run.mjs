@@ -3,7 +3,7 @@
 //
 // Gatehouse (the built server: SQLite in a temp dir, rate limit off) against a bare
 // node:http server answering the same path with a small fixed JSON body, measured
-// interleaved (plain, then Gatehouse, case by case) with the same load generator:
+// interleaved (case by case, in halves: plain, Gatehouse, Gatehouse, plain) with the same load generator:
 // wrk when installed (it needs less CPU than autocannon on a 2-core machine), else
 // autocannon. Sign-in and sign-up are compared with the scrypt bound measured in slices
 // between theirs: password hashes per second with every core busy.

@@ -289,7 +289,7 @@ export async function openDatabase(url: string, pool: PoolOptions = {}): Promise
     // Idle connections are kept for a minute (as mysql2's pool does), not pg's 10 s: instances
     // re-read kept session rows every 10 s (TRUST_MAX_AGE_MS), and a pool that had just closed
     // its connections opened them again under load, a new server process each (p99 of
-    // get-session 14–109 ms on a 2-vCPU VM, docs/performance.md).
+    // get-session 5.9–109 ms on a 2-vCPU VM, docs/performance.md).
     const pgPool = new pg.default.Pool({
       connectionString: url,
       max: pool.max ?? 10,
