@@ -316,8 +316,9 @@ describe('timing: a known address costs what an unknown one does', () => {
     await withinBound(
       () => t.json('/forget-password', { body: { email }, jar: null, settle: false }),
       () => t.json('/forget-password', { body: { email: uniqueEmail('ghost') }, jar: null, settle: false }),
-      // A few ms a call: more rounds than the scrypt cases, so one stall on a busy machine cannot move the median.
-      24,
+      // Under a millisecond a call in process: many more rounds than the scrypt cases, so that
+      // load on the machine cannot move the median by the bound (medians of 24 moved by a quarter).
+      200,
     );
   });
 });

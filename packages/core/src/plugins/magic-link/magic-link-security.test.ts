@@ -129,15 +129,20 @@ describe('no enumeration', () => {
     const s = [...xs].sort((a, b) => a - b);
     return (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
   };
-  /** Interleaved in random order, medians of 24 (see security/enumeration.test.ts); two retries on a busy machine. */
+  /**
+   * Interleaved in random order, medians of 200 (see security/enumeration.test.ts); two retries
+   * on a busy machine. An answer here takes 0.1–0.5 ms in process, so medians of a few dozen
+   * moved by a quarter under load (one CI run failed at 1.27, the same code); medians of 200
+   * stayed within 0.94–0.99 with both cores kept busy, and cost well under a second.
+   */
   async function ratio(known: () => Promise<unknown>, unknown: () => Promise<unknown>) {
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 10; i++) {
       await known();
       await unknown();
     }
     const k: number[] = [];
     const u: number[] = [];
-    for (let i = 0; i < 24; i++) {
+    for (let i = 0; i < 200; i++) {
       const pair: [number[], () => Promise<unknown>][] = [
         [k, known],
         [u, unknown],
