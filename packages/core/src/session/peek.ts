@@ -46,11 +46,12 @@ export class SessionPeek {
   private readonly lives = new Map<string, Live>();
   private readonly lists = new Map<string, { values: readonly unknown[]; body: string; until: number; mark?: unknown }>();
   /**
-   * Reads of a session in flight, by token hash, with the trust mark they began under. When a
-   * kept row falls due, every request then in flight for it would read it (up to the pool's
-   * size at once, opening connections under load); they share one read instead.
+   * Reads in flight, by the key of what they keep (a token hash, `mine:` and a token hash), with
+   * the trust mark they began under. When a kept row falls due, every request then in flight
+   * for it would read it (up to the pool's size at once, opening connections under load); they
+   * share one read instead.
    */
-  private readonly reading = new Map<string, { mark: unknown; live: Promise<Live | undefined> }>();
+  private readonly reading = new Map<string, { mark: unknown; answer: Promise<unknown> }>();
 
   constructor(private readonly deps: SessionPeekDeps) {}
 
@@ -83,7 +84,7 @@ export class SessionPeek {
     const mark = deps.trust?.mark();
     if (deps.reads.cache && mark === undefined) return after(this.live(verified), (live) => live && this.userList(live));
     // One query: the caller's session among its user's sessions, found by its token.
-    return after(deps.reads.listRowsByToken(verified.hash), (rows) => {
+    return this.shared(key, mark, () => after(deps.reads.listRowsByToken(verified.hash), (rows) => {
       const now = deps.now();
       const known = this.lists.get(key);
       const mine = rows.find((values) => values[deps.reads.tokenColumn] === verified.hash);
@@ -97,7 +98,7 @@ export class SessionPeek {
       const until = deps.policy.answerableUntil(current);
       if (until <= now) return undefined;
       return this.renderList(key, rows, current.id, until, keep ? mark : undefined);
-    });
+    }));
   }
 
   /**
@@ -114,19 +115,26 @@ export class SessionPeek {
     // Nothing it was read from has changed since: answered without reading it again.
     if (kept && deps.trust?.holds(key, kept.mark)) return fresh(kept);
     const mark = deps.trust?.mark();
-    // A read begun under the same mark (nothing told changed since) answers this request too;
-    // without a trust nothing is shared, as nothing is kept.
-    const pending = mark === undefined ? undefined : this.reading.get(key);
-    if (pending && pending.mark === mark) return pending.live.then(fresh);
-    const read = this.read(verified, mark);
-    if (mark !== undefined && read instanceof Promise) {
-      this.reading.set(key, { mark, live: read });
+    return after(this.shared(key, mark, () => this.read(verified, mark)), fresh);
+  }
+
+  /**
+   * `read()`, or the answer of the same read begun under the same mark (nothing told changed
+   * since) and still in flight. Without a trust nothing is shared, as nothing is kept.
+   */
+  private shared<T>(key: string, mark: unknown, read: () => MaybePromise<T>): MaybePromise<T> {
+    if (mark === undefined) return read();
+    const pending = this.reading.get(key);
+    if (pending && pending.mark === mark) return pending.answer as Promise<T>;
+    const answer = read();
+    if (answer instanceof Promise) {
+      this.reading.set(key, { mark, answer });
       const done = () => {
-        if (this.reading.get(key)?.live === read) this.reading.delete(key);
+        if (this.reading.get(key)?.answer === answer) this.reading.delete(key);
       };
-      read.then(done, done);
+      answer.then(done, done);
     }
-    return after(read, fresh);
+    return answer;
   }
 
   /** Reads the session behind a verified token (secondary storage, else the database), keeping it under `mark` where the trust allows. */

@@ -21,6 +21,14 @@ async function laneSession(t: TestClient, jar: CookieJar = t.jar) {
   return answer && (JSON.parse(answer.body) as { user: { name: string; banned: boolean | null } } | null);
 }
 
+/** What the fast lane of `t` answers to list-sessions with `jar`'s cookies; `undefined` when it hands the request on. */
+async function laneList(t: TestClient, jar: CookieJar) {
+  const lane = await t.auth.fastLane();
+  const cookie = jar.header();
+  const answer = await lane.answer({ target: '/api/auth/list-sessions', header: (name) => (name === 'cookie' ? cookie : undefined), ip: '127.0.0.1' });
+  return answer && (JSON.parse(answer.body) as { id: string }[]);
+}
+
 /** A user's name changed straight in the database, behind every hook: only a read of the row sees it. */
 async function renameBehindHooks(t: TestClient, email: string, name: string) {
   const { adapter } = await t.auth.context();
@@ -198,20 +206,19 @@ describe.skipIf(mustSkip('postgres'))('Postgres: two instances keep rows exact t
     a.clock.advance(7 * 86400 + 1);
   });
 
-  it('when a kept row falls due, the requests then in flight share one read; a change told meanwhile starts a read of its own', async () => {
-    // A third instance whose session lookups are counted, and whose answers can be held back.
+  /** A third instance whose prepared query `counted` is counted, and whose answers wait for `gate`. */
+  async function countedInstance(counted: string) {
     const database = await openDatabase(fresh.url, { max: 4 });
     databases.push(database);
     const prepare = database.prepare!.bind(database);
-    let lookups = 0;
-    let gate: Promise<void> = Promise.resolve();
+    const state = { reads: 0, gate: Promise.resolve() };
     database.prepare = (text, name) => {
       const run = prepare(text, name);
-      if (name !== 'gatehouse_session_lookup') return run;
+      if (name !== counted) return run;
       return async (params) => {
-        lookups++;
+        state.reads++;
         const rows = await run(params);
-        await gate;
+        await state.gate;
         return rows;
       };
     };
@@ -219,35 +226,71 @@ describe.skipIf(mustSkip('postgres'))('Postgres: two instances keep rows exact t
     const c = await createTestClient({ database, secret: SECRET });
     clients.push(c);
     await feed.up;
+    return { c, feed, state };
+  }
 
+  it('when a kept row falls due, the requests then in flight share one read; a change told meanwhile starts a read of its own', async () => {
+    const { c, feed, state } = await countedInstance('gatehouse_session_lookup');
     const jar = a.newJar();
     const up = await signedUpOnA(jar, { name: 'Shared' });
     const userId = (up.data.user as { id: string }).id;
     await within(async () => feed.seen.some((payload) => payload.startsWith(`u:${userId} `)));
     expect((await laneSession(c, jar))?.user.name).toBe('Shared');
-    const first = lookups;
+    const first = state.reads;
     expect((await Promise.all(Array.from({ length: 20 }, () => laneSession(c, jar)))).every((s) => s?.user.name === 'Shared')).toBe(true);
-    expect(lookups).toBe(first); // kept: nothing read
+    expect(state.reads).toBe(first); // kept: nothing read
 
     c.clock.advance(TRUST_MAX_AGE_MS / 1000 + 1);
     expect((await Promise.all(Array.from({ length: 20 }, () => laneSession(c, jar)))).every((s) => s?.user.name === 'Shared')).toBe(true);
-    expect(lookups).toBe(first + 1);
+    expect(state.reads).toBe(first + 1);
 
     // A read in flight (its row read, its answer held); then A renames the user and C hears of it.
     c.clock.advance(TRUST_MAX_AGE_MS / 1000 + 1);
     let open = () => {};
-    gate = new Promise((resolve) => (open = resolve));
+    state.gate = new Promise((resolve) => (open = resolve));
     const before = laneSession(c, jar);
-    await within(async () => lookups === first + 2);
+    await within(async () => state.reads === first + 2);
     const told = feed.seen.length;
     expect((await a.request('/update-user', { body: { name: 'Renamed' }, jar })).status).toBe(200);
     await within(async () => feed.seen.slice(told).some((payload) => payload.startsWith(`u:${userId} `)));
     // Asked after the change: not answered by the read begun before it.
     const after = laneSession(c, jar);
-    await within(async () => lookups === first + 3);
+    await within(async () => state.reads === first + 3);
     open();
     expect((await before)?.user.name).toBe('Shared');
     expect((await after)?.user.name).toBe('Renamed');
+  });
+
+  it('list-sessions alike: one read for the requests in flight when the kept list falls due; a session added meanwhile starts a read of its own', async () => {
+    const { c, feed, state } = await countedInstance('gatehouse_session_list_by_token');
+    const jar = a.newJar();
+    const { email, password, data } = await signedUpOnA(jar);
+    const userId = (data.user as { id: string }).id;
+    await within(async () => feed.seen.some((payload) => payload.startsWith(`u:${userId} `)));
+    expect(await laneList(c, jar)).toHaveLength(1);
+    const first = state.reads;
+    expect((await Promise.all(Array.from({ length: 20 }, () => laneList(c, jar)))).every((l) => l?.length === 1)).toBe(true);
+    expect(state.reads).toBe(first); // kept: nothing read
+
+    c.clock.advance(TRUST_MAX_AGE_MS / 1000 + 1);
+    expect((await Promise.all(Array.from({ length: 20 }, () => laneList(c, jar)))).every((l) => l?.length === 1)).toBe(true);
+    expect(state.reads).toBe(first + 1);
+
+    // A read in flight (its rows read, its answer held); then the user signs in again on A and C hears of it.
+    c.clock.advance(TRUST_MAX_AGE_MS / 1000 + 1);
+    let open = () => {};
+    state.gate = new Promise((resolve) => (open = resolve));
+    const before = laneList(c, jar);
+    await within(async () => state.reads === first + 2);
+    const told = feed.seen.length;
+    expect((await a.json('/sign-in/email', { body: { email, password }, jar: a.newJar() })).status).toBe(200);
+    await within(async () => feed.seen.slice(told).some((payload) => payload.startsWith(`u:${userId} `)));
+    // Asked after the change: not answered by the read begun before it.
+    const after = laneList(c, jar);
+    await within(async () => state.reads === first + 3);
+    open();
+    expect(await before).toHaveLength(1);
+    expect(await after).toHaveLength(2);
   });
 
   it('while B does not listen, it keeps nothing: every answer reads the row', async () => {
