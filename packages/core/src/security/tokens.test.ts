@@ -313,6 +313,18 @@ describe('signed cookies with a wrong signature are ignored', () => {
     const flipped = `${forgedData.slice(0, forgedData.lastIndexOf('.'))}.${data.slice(data.lastIndexOf('.') + 1)}`;
     tampered.cookies.set('better-auth.session_data', flipped);
     expect((await t.json<{ user: { name: string } }>('/get-session', { jar: tampered })).data.user.name).toBe('Plain');
+    // The real cookie read once (its decoding is kept, found by its signature): the same flipped cookie still
+    // does not pass for it. It is refused, so the answer comes from the store with a fresh cache cookie.
+    const writesCache = (r: { response: Response }) => r.response.headers.getSetCookie().some((c) => c.startsWith('better-auth.session_data='));
+    const real = t.newJar();
+    real.cookies.set(SESSION, jar.get(SESSION)!);
+    real.cookies.set('better-auth.session_data', data);
+    expect(writesCache(await t.json('/get-session', { jar: real }))).toBe(false);
+    expect(writesCache(await t.json('/get-session', { jar: real }))).toBe(false);
+    tampered.cookies.set('better-auth.session_data', flipped);
+    const again = await t.json<{ user: { name: string } }>('/get-session', { jar: tampered });
+    expect(again.data.user.name).toBe('Plain');
+    expect(writesCache(again)).toBe(true);
     expect((await ctx.adapter.findMany<{ role: string }>('user'))[0]!.role).toBe('user');
   });
 

@@ -38,8 +38,13 @@ export interface CookieCacheDeps {
  * enough to show a session, never to change state.
  */
 export class CookieCache {
-  /** Signed cache cookies already verified and decoded (bounded memo). */
-  private readonly decoded = new Map<string, CacheEntry>();
+  /**
+   * Signed cache cookies already verified and decoded (bounded memo), by their signature: a
+   * cache cookie is over 1 KB, and hashing all of it for every lookup cost more than the rest
+   * of the lane's answer (≈ 1.8 µs a request). A hit is then compared whole with the value it
+   * was decoded from, so only that very cookie is answered from it.
+   */
+  private readonly decoded = new Map<string, { signed: string; data: CacheEntry }>();
 
   constructor(private readonly deps: CookieCacheDeps) {}
 
@@ -51,7 +56,9 @@ export class CookieCache {
     const { deps } = this;
     const signed = readCookie(cookieHeader, deps.cookies.sessionData);
     if (!signed) return null;
-    let data = this.decoded.get(signed);
+    const mac = signed.slice(signed.lastIndexOf('.') + 1);
+    const known = this.decoded.get(mac);
+    let data = known?.signed === signed ? known.data : undefined;
     if (!data) {
       const raw = deps.signer.unsign(signed);
       if (!raw) return null;
@@ -66,7 +73,7 @@ export class CookieCache {
       } catch {
         return null;
       }
-      remember(this.decoded, signed, data, DECODED_MEMO_SIZE);
+      remember(this.decoded, mac, { signed, data }, DECODED_MEMO_SIZE);
     }
     const now = deps.now();
     if (data.expiresAt <= now || data.tokenHash !== tokenHash.slice(0, 16)) return null;
