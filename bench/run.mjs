@@ -16,6 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { signRate } from './bounds.mjs';
+import { chart, fmt, percent } from './chart.mjs';
 import { codeBrowser, exchangeBody, rs256SignBound } from './oidc.mjs';
 import { es256VerifyBound, softPasskey } from './passkey.mjs';
 
@@ -335,9 +336,6 @@ async function expectJson(base, path, cookie, check) {
 
 const PASSWORD = 'correct horse battery';
 const results = [];
-const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '–');
-/** A ratio in percent: whole, but to a tenth where the whole figure would be the goal's own (94.7% short of 95% is not "95% ✗"). */
-const percent = (ratio, goal) => `${fmt(ratio * 100, goal != null && Math.round(ratio * 100) === Math.round(goal * 100) ? 1 : 0)}%`;
 
 /**
  * Runs of equal length as one: their mean rate, the p50 weighed by their requests, the worst p99
@@ -681,41 +679,6 @@ await plain.stop();
 
 // ---- report ----------------------------------------------------------------------
 
-const escapeXml = (t) => String(t).replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]);
-
-/** The table as a bar chart (SVG): each case's ratio to its baseline, its goal marked. */
-function chart(rows, caption) {
-  const label = 330;
-  const width = 900;
-  const barMax = width - label - 90;
-  const rowH = 26;
-  const top = 48;
-  const height = top + rows.length * rowH + 40;
-  const scale = Math.max(1, ...rows.map((r) => (Number.isFinite(r.ratio) ? r.ratio : 0)));
-  const x = (ratio) => label + (Math.max(0, ratio) / scale) * barMax;
-  const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="13">`,
-    `<rect width="100%" height="100%" fill="#fff"/>`,
-    `<text x="12" y="20" font-size="15" font-weight="600">Gatehouse beside its baseline (plain node:http, or the scrypt bound)</text>`,
-    `<text x="12" y="38" fill="#555" font-size="11">${escapeXml(caption)}</text>`,
-  ];
-  for (const pct of [0.25, 0.5, 0.75, 1]) {
-    if (pct > scale) continue;
-    parts.push(`<line x1="${x(pct)}" x2="${x(pct)}" y1="${top - 4}" y2="${top + rows.length * rowH}" stroke="#e3e3e3"/>`);
-    parts.push(`<text x="${x(pct)}" y="${top + rows.length * rowH + 16}" fill="#777" font-size="11" text-anchor="middle">${Math.round(pct * 100)}%</text>`);
-  }
-  rows.forEach((r, i) => {
-    const y = top + i * rowH;
-    const met = r.goal === null || r.ratio >= r.goal;
-    parts.push(`<text x="${label - 8}" y="${y + 16}" text-anchor="end">${escapeXml(r.case)}</text>`);
-    parts.push(`<rect x="${label}" y="${y + 4}" width="${x(r.ratio) - label}" height="${rowH - 10}" rx="3" fill="${met ? '#2f7d4f' : '#c2552d'}"/>`);
-    if (r.goal !== null) parts.push(`<line x1="${x(r.goal)}" x2="${x(r.goal)}" y1="${y + 1}" y2="${y + rowH - 3}" stroke="#111" stroke-width="2"><title>goal ${Math.round(r.goal * 100)}%</title></line>`);
-    parts.push(`<text x="${x(r.ratio) + 6}" y="${y + 16}" fill="#333">${percent(r.ratio, r.goal)}</text>`);
-  });
-  parts.push(`<text x="12" y="${height - 8}" fill="#555" font-size="11">Bars: Gatehouse's rate as a share of the baseline's in the same run. Black marks: the goals. Green: goal met.</text>`);
-  parts.push('</svg>');
-  return `${parts.join('\n')}\n`;
-}
 
 const p99GetSession = results.find((r) => r.case === 'get-session (cookie cache off)')?.gatehouse.p99 ?? Number.NaN;
 const lines = [
@@ -741,6 +704,6 @@ if (svgPath) {
   writeFileSync(svgPath, chart(results, lines[0]));
   console.error(`bench: chart written to ${svgPath}`);
 }
-if (opt.json) writeFileSync(opt.json, JSON.stringify({ machine, peakRss, results }, null, 2));
+if (opt.json) writeFileSync(opt.json, JSON.stringify({ machine, caption: lines[0], peakRss, results }, null, 2));
 if (opt.profile) console.error(`CPU profiles in ${profileDir} (summarise with: node bench/profile-summary.mjs ${profileDir}/<file>.cpuprofile)`);
 process.exit(0);
