@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { type TOTP, URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/types.js';
 import type { GatehouseOptions } from '../plugins/index.js';
 import { useTestClients, uniqueEmail, type CookieJar, type TestClient } from '../test/harness.js';
+import { timingRatioWithRetries } from '../test/timing.js';
 
 /**
  * Issue 9, item 5: per-identity lockout on every sign-in path, and no answer (body,
@@ -246,42 +246,13 @@ describe('answers that say nothing about who has an account', () => {
 });
 
 describe('timing: a known address costs what an unknown one does', () => {
-  const median = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
-  };
-
   /**
-   * Interleaved pairs in random order, so that load on the machine hits both sides alike;
-   * medians, so that a stall does not count. Without the dummy scrypt for unknown users the
-   * ratio is about 0.01; with it, it is within a few percent. The bound (15 %) is generous
-   * for a busy 2-core machine and still fails at once if the defence goes. Two retries.
+   * Interleaved pairs, medians (test/timing.ts). Without the dummy scrypt for unknown users the
+   * ratio is about 0.01; with it, it is within a few percent. The bound (15 %) is generous for a
+   * busy 2-core machine and still fails at once if the defence goes. Two retries.
    */
-  async function compare(known: () => Promise<unknown>, unknown: () => Promise<unknown>, rounds = 24) {
-    for (let i = 0; i < 3; i++) {
-      await known();
-      await unknown();
-    }
-    const k: number[] = [];
-    const u: number[] = [];
-    for (let i = 0; i < rounds; i++) {
-      const pair: [number[], () => Promise<unknown>][] = [
-        [k, known],
-        [u, unknown],
-      ];
-      if (Math.random() < 0.5) pair.reverse();
-      for (const [into, fn] of pair) {
-        const start = performance.now();
-        await fn();
-        into.push(performance.now() - start);
-      }
-    }
-    return median(k) / median(u);
-  }
-
   async function withinBound(known: () => Promise<unknown>, unknown: () => Promise<unknown>, rounds = 24) {
-    let ratio = await compare(known, unknown, rounds);
-    for (let retry = 0; retry < 2 && Math.abs(ratio - 1) > 0.15; retry++) ratio = await compare(known, unknown, rounds);
+    const ratio = await timingRatioWithRetries(known, unknown, { rounds });
     expect(ratio).toBeGreaterThan(0.85);
     expect(ratio).toBeLessThan(1.15);
   }

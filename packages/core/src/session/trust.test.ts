@@ -226,11 +226,32 @@ describe.skipIf(mustSkip('postgres'))('Postgres: two instances keep rows exact t
     const c = await createTestClient({ database, secret: SECRET });
     clients.push(c);
     await feed.up;
-    return { c, feed, state };
+    /**
+     * Once the kept answer falls due: `ask()` starts a read whose rows are read and whose answer
+     * is held; `change()` runs on A and C hears of it for `userId`; `ask()` again must start a read
+     * of its own. Both answers, once the held one is let go.
+     */
+    async function heldAcrossChange<T>(ask: () => Promise<T>, userId: string, change: () => Promise<void>) {
+      c.clock.advance(TRUST_MAX_AGE_MS / 1000 + 1);
+      const reads = state.reads;
+      let open = () => {};
+      state.gate = new Promise((resolve) => (open = resolve));
+      const before = ask();
+      await within(async () => state.reads === reads + 1);
+      const told = feed.seen.length;
+      await change();
+      await within(async () => feed.seen.slice(told).some((payload) => payload.startsWith(`u:${userId} `)));
+      // Asked after the change: not answered by the read begun before it.
+      const after = ask();
+      await within(async () => state.reads === reads + 2);
+      open();
+      return { before: await before, after: await after };
+    }
+    return { c, feed, state, heldAcrossChange };
   }
 
   it('when a kept row falls due, the requests then in flight share one read; a change told meanwhile starts a read of its own', async () => {
-    const { c, feed, state } = await countedInstance('gatehouse_session_lookup');
+    const { c, feed, state, heldAcrossChange } = await countedInstance('gatehouse_session_lookup');
     const jar = a.newJar();
     const up = await signedUpOnA(jar, { name: 'Shared' });
     const userId = (up.data.user as { id: string }).id;
@@ -245,24 +266,20 @@ describe.skipIf(mustSkip('postgres'))('Postgres: two instances keep rows exact t
     expect(state.reads).toBe(first + 1);
 
     // A read in flight (its row read, its answer held); then A renames the user and C hears of it.
-    c.clock.advance(TRUST_MAX_AGE_MS / 1000 + 1);
-    let open = () => {};
-    state.gate = new Promise((resolve) => (open = resolve));
-    const before = laneSession(c, jar);
-    await within(async () => state.reads === first + 2);
-    const told = feed.seen.length;
-    expect((await a.request('/update-user', { body: { name: 'Renamed' }, jar })).status).toBe(200);
-    await within(async () => feed.seen.slice(told).some((payload) => payload.startsWith(`u:${userId} `)));
-    // Asked after the change: not answered by the read begun before it.
-    const after = laneSession(c, jar);
-    await within(async () => state.reads === first + 3);
-    open();
-    expect((await before)?.user.name).toBe('Shared');
-    expect((await after)?.user.name).toBe('Renamed');
+    const { before, after } = await heldAcrossChange(
+      () => laneSession(c, jar),
+      userId,
+      async () => {
+        expect((await a.request('/update-user', { body: { name: 'Renamed' }, jar })).status).toBe(200);
+      },
+    );
+    expect(state.reads).toBe(first + 3);
+    expect(before?.user.name).toBe('Shared');
+    expect(after?.user.name).toBe('Renamed');
   });
 
   it('list-sessions alike: one read for the requests in flight when the kept list falls due; a session added meanwhile starts a read of its own', async () => {
-    const { c, feed, state } = await countedInstance('gatehouse_session_list_by_token');
+    const { c, feed, state, heldAcrossChange } = await countedInstance('gatehouse_session_list_by_token');
     const jar = a.newJar();
     const { email, password, data } = await signedUpOnA(jar);
     const userId = (data.user as { id: string }).id;
@@ -277,20 +294,16 @@ describe.skipIf(mustSkip('postgres'))('Postgres: two instances keep rows exact t
     expect(state.reads).toBe(first + 1);
 
     // A read in flight (its rows read, its answer held); then the user signs in again on A and C hears of it.
-    c.clock.advance(TRUST_MAX_AGE_MS / 1000 + 1);
-    let open = () => {};
-    state.gate = new Promise((resolve) => (open = resolve));
-    const before = laneList(c, jar);
-    await within(async () => state.reads === first + 2);
-    const told = feed.seen.length;
-    expect((await a.json('/sign-in/email', { body: { email, password }, jar: a.newJar() })).status).toBe(200);
-    await within(async () => feed.seen.slice(told).some((payload) => payload.startsWith(`u:${userId} `)));
-    // Asked after the change: not answered by the read begun before it.
-    const after = laneList(c, jar);
-    await within(async () => state.reads === first + 3);
-    open();
-    expect(await before).toHaveLength(1);
-    expect(await after).toHaveLength(2);
+    const { before, after } = await heldAcrossChange(
+      () => laneList(c, jar),
+      userId,
+      async () => {
+        expect((await a.json('/sign-in/email', { body: { email, password }, jar: a.newJar() })).status).toBe(200);
+      },
+    );
+    expect(state.reads).toBe(first + 3);
+    expect(before).toHaveLength(1);
+    expect(after).toHaveLength(2);
   });
 
   it('while B does not listen, it keeps nothing: every answer reads the row', async () => {
