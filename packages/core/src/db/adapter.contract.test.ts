@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configuredDialects, createTestDatabase, type TestDatabase } from '../test/databases.js';
 import { Adapter } from './adapter.js';
@@ -252,6 +252,28 @@ for (const dialect of configuredDialects()) {
       const query = database.prepare!(text, `gh_contract_${dialect}`);
       expect(await query([u!.id])).toEqual([[`prep-${dialect}@x.io`]]);
       expect(await query(['nobody'])).toEqual([]);
+    });
+
+    it('writes findOne\'s limit into its statement: a bound LIMIT made SQLite plan the statement again on every run', async () => {
+      const u = await user(`one-${dialect}@x.io`);
+      const sent: { sql: string; parameters: readonly unknown[] }[] = [];
+      const execute = a.db.executeQuery.bind(a.db);
+      a.db.executeQuery = ((query: CompiledQuery) => {
+        sent.push({ sql: query.sql, parameters: query.parameters });
+        return execute(query);
+      }) as typeof a.db.executeQuery;
+      try {
+        // Twice: the first run compiles the statement, the second takes its text from the adapter's cache.
+        for (let i = 0; i < 2; i++) expect((await a.findOne<Row>('user', [{ field: 'email', value: `one-${dialect}@x.io` }]))?.id).toBe(u!.id);
+        expect(await a.findOne('user', [{ field: 'email', value: 'nobody@x.io' }])).toBeNull();
+      } finally {
+        delete (a.db as { executeQuery?: unknown }).executeQuery;
+      }
+      expect(sent).toHaveLength(3);
+      for (const q of sent) {
+        expect(q.sql).toMatch(/ limit 1$/i);
+        expect(q.parameters).toHaveLength(1);
+      }
     });
   });
 }
