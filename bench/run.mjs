@@ -89,6 +89,16 @@ async function startServer(name, args, env, readyPath) {
   }
 }
 
+/** User + system CPU time in µs from a `/proc/…/stat` file (a process's or a thread's); NaN off Linux. */
+function cpuMicrosOf(statPath) {
+  try {
+    const fields = readFileSync(statPath, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function startServerOn(port, name, args, env, readyPath) {
   const url = `http://127.0.0.1:${port}`;
   // The base URL is the address the bench calls: its sign-ups send that Origin, which must be trusted.
@@ -115,14 +125,9 @@ async function startServerOn(port, name, args, env, readyPath) {
     pid: child.pid,
     output: () => out,
     /** CPU time used so far (user + system), in µs; Linux only. */
-    cpuMicros() {
-      try {
-        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-        return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
-      } catch {
-        return Number.NaN;
-      }
-    },
+    cpuMicros: () => cpuMicrosOf(`/proc/${child.pid}/stat`),
+    /** The same for the main thread alone (JavaScript, HTTP, SQLite), without libuv's pool (hashes) and V8's helpers. */
+    mainThreadMicros: () => cpuMicrosOf(`/proc/${child.pid}/task/${child.pid}/stat`),
     /** Starts a new peak-RSS measurement (Linux: clear_refs 5 resets VmHWM to the current RSS). */
     resetPeak() {
       try {
@@ -245,12 +250,14 @@ async function load(server, req, seconds) {
   // Requests that can be sent only once are made for this run.
   if (req.prepare) req = { ...req, lines: await req.prepare(seconds) };
   const before = server.cpuMicros();
+  const mainBefore = server.mainThreadMicros();
   const r = await (haveWrk ? runWrk(server.url + req.path, req, seconds) : runAutocannon(server.url + req.path, req, seconds));
   // Rates count the requests answered with a 2xx or 3xx: a refusal (a request sent once, sent
   // again past the end of its file) is quick and would flatter the rate.
   const answered = r.requests - r.errors;
   if (r.errors && r.requests > 0) r.rps = (r.rps * answered) / r.requests;
   r.cpuPerRequest = (server.cpuMicros() - before) / answered;
+  r.mainCpuPerRequest = (server.mainThreadMicros() - mainBefore) / answered;
   return r;
 }
 
@@ -283,7 +290,7 @@ async function sentOnce(name, server, req, ready, { calibration, spare }) {
 
 /**
  * Password hashes per second with one hash per core running, in a process of its own given
- * `env` as a server would be (bench/scrypt-bound.mjs).
+ * `env` as a server would be (bench/scrypt-bound.mjs), and that process's CPU time per hash.
  */
 async function scryptBound(seconds, env = {}) {
   const out = await new Promise((ok, fail) => {
@@ -292,7 +299,8 @@ async function scryptBound(seconds, env = {}) {
     p.stdout.on('data', (d) => (text += d));
     p.on('exit', (code) => (code === 0 ? ok(text) : fail(new Error(`scrypt bound: exit ${code}`))));
   });
-  return JSON.parse(out).hashesPerSecond;
+  const { hashesPerSecond, cpuMicrosPerHash } = JSON.parse(out);
+  return { rate: hashesPerSecond, cpuPerUnit: cpuMicrosPerHash };
 }
 
 /**
@@ -351,6 +359,7 @@ function combine(runs) {
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
     requests,
     cpuPerRequest: runs.reduce((sum, r) => sum + r.cpuPerRequest * (r.requests - r.errors), 0) / answered,
+    mainCpuPerRequest: runs.reduce((sum, r) => sum + r.mainCpuPerRequest * (r.requests - r.errors), 0) / answered,
   };
 }
 
@@ -415,22 +424,30 @@ async function measureBound(name, gatehouse, req, goal, bounds = { measure: scry
     await settled(gatehouse);
   }
   gatehouse.resetPeak();
-  const boundRates = [await bounds.measure(slice)];
+  // A bound answers its rate, or its rate and its CPU time per unit (the scrypt bound's per hash).
+  const boundSlices = [];
+  const measure = async () => {
+    const m = await bounds.measure(slice);
+    boundSlices.push(typeof m === 'number' ? { rate: m } : m);
+  };
+  await measure();
   const runs = [];
   for (let i = 0; i < BOUND_ROUNDS; i++) {
     runs.push(await load(gatehouse, req, slice));
     await settled(gatehouse);
-    boundRates.push(await bounds.measure(slice));
+    await measure();
   }
+  const boundRates = boundSlices.map((b) => b.rate);
+  const boundCpu = boundSlices.every((b) => b.cpuPerUnit > 0) ? boundSlices.reduce((sum, b) => sum + b.cpuPerUnit, 0) / boundSlices.length : null;
   const rssMB = gatehouse.peakRssMB();
   // Each case slice's bound is the mean of its neighbours: the outer bound slices weigh half.
   const bound = boundRates.reduce((sum, rate, i) => sum + rate * (i === 0 || i === BOUND_ROUNDS ? 0.5 : 1), 0) / BOUND_ROUNDS;
   const g = combine(runs);
-  const row = { case: name, plain: null, gatehouse: g, ratio: g.rps / bound, bound, goal, rssMB, vs: bounds.vs, unit: bounds.unit, env: bounds.env };
+  const row = { case: name, plain: null, gatehouse: g, ratio: g.rps / bound, bound, boundCpu, goal, rssMB, vs: bounds.vs, unit: bounds.unit, env: bounds.env };
   results.push(row);
   const spread = (xs) => `${fmt(Math.min(...xs), 1)}–${fmt(Math.max(...xs), 1)}`;
   process.stderr.write(
-    `${fmt(g.rps, 1)} req/s (slices ${spread(runs.map((r) => r.rps))}) vs ${fmt(bound, 1)} ${bounds.unit} (slices ${spread(boundRates)}) (${percent(row.ratio, row.goal)}); CPU ${fmt(g.cpuPerRequest)} µs/request; peak RSS ${fmt(rssMB)} MB\n`,
+    `${fmt(g.rps, 1)} req/s (slices ${spread(runs.map((r) => r.rps))}) vs ${fmt(bound, 1)} ${bounds.unit} (slices ${spread(boundRates)}) (${percent(row.ratio, row.goal)}); CPU ${fmt(g.cpuPerRequest)} µs/request (main thread ${fmt(g.mainCpuPerRequest)}${boundCpu ? `; the bound's ${fmt(boundCpu)} a hash` : ''}); peak RSS ${fmt(rssMB)} MB\n`,
   );
 }
 
