@@ -1,9 +1,9 @@
 // node bench/scrypt-bound.mjs SECONDS: prints the scrypt bound, password hashes per second with
-// one hash per core running, and the process's CPU time per hash (µs), as JSON. It hashes with the server's own `hashPassword` (the
-// built core: the spec's parameters, its salt and encoding, its one-hash-per-core slots), so
-// the bound cannot drift from what sign-up does. Run as its own process so that it hashes in
-// the environment a server is given (GLIBC_TUNABLES and the like are read only when a process
-// starts).
+// one hash per core running, and the process's CPU time per hash (µs), as JSON. It hashes with
+// the server's own `hashPassword` (the built core: the spec's parameters, its salt and encoding,
+// its one-hash-per-core slots), so the bound cannot drift from what sign-up does. Run as its own
+// process so that it hashes in the environment a server is given (GLIBC_TUNABLES and the like
+// are read only when a process starts).
 import { availableParallelism } from 'node:os';
 import { hashPassword } from '../packages/core/dist/crypto/password.js';
 
