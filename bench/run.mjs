@@ -696,7 +696,6 @@ await plain.stop();
 
 // ---- report ----------------------------------------------------------------------
 
-
 const p99GetSession = results.find((r) => r.case === 'get-session (cookie cache off)')?.gatehouse.p99 ?? Number.NaN;
 const lines = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${DURATION} s per case, ${CONNECTIONS} connections.`,
