@@ -85,6 +85,25 @@ describe('the pipeline stages', () => {
     expect(await refusal(() => bodyStage(pending({ init: { body: big } })))).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
   });
 
+  it("body: bytes the host has read (info.body) are parsed as the request's own would be, which stays unread", async () => {
+    const read = (bytes: Uint8Array, type = 'application/json') => {
+      const r = pending({ init: { body: 'not this', headers: { 'content-type': type } }, info: { body: bytes } });
+      return { r, run: () => bodyStage(r) };
+    };
+    const bom = read(new Uint8Array([0xef, 0xbb, 0xbf, ...Buffer.from('{"name":"Zoë"}')]));
+    await bom.run();
+    expect(bom.r.body).toEqual({ name: 'Zoë' });
+    expect(bom.r.request.bodyUsed).toBe(false);
+    const form = read(Buffer.from('a=1&b=%C3%A9'), 'application/x-www-form-urlencoded');
+    await form.run();
+    expect(form.r.body).toEqual({ a: '1', b: 'é' });
+    expect(await refusal(read(Buffer.from('{')).run)).toMatchObject({ status: 400, code: 'INVALID_JSON' });
+    expect(await refusal(read(Buffer.alloc(auth.options.advanced.maxBodySize + 1, 0x20)).run)).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+    const blank = read(Buffer.from(' \n'));
+    await blank.run();
+    expect(blank.r.body).toEqual({});
+  });
+
   it('validation: the schema output replaces the body; a refusal lists its issues by field', async () => {
     const endpoint = route({ body: z.object({ name: z.string(), age: z.number().min(13) }) as AnyEndpoint['body'] });
     const ok = pending({ endpoint, body: { name: 'A', age: 20, extra: true } });

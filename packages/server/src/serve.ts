@@ -1,4 +1,4 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener, serve, type ServerType } from '@hono/node-server';
 import { createAuth, openDatabase, type Auth, type FastLane, type LaneAnswer, type LaneRequest } from '@gatehouse/core';
 import { createServer, type IncomingMessage, type ServerOptions as HttpServerOptions, type RequestListener, type ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
@@ -32,25 +32,37 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (!site && options.webRoot !== false) logger.warn({ webRoot: options.webRoot ?? DEFAULT_WEB_ROOT }, 'the React app is not built; serving the API only');
 
   const state = { inFlight: 0, closing: false };
+  const hostname = options.host ?? '127.0.0.1';
+  type Env = { incoming?: { socket?: { remoteAddress?: string }; rawBody?: Buffer } };
+  const answer = async (request: Request, env: Env) => {
+    const path = request.url.slice(request.url.indexOf('/', 8));
+    state.inFlight++;
+    try {
+      if (path === basePath || path.startsWith(`${basePath}/`) || !site) {
+        return await auth.handler(request, { ip: env.incoming?.socket?.remoteAddress ?? null, body: env.incoming?.rawBody });
+      }
+      return (await site(request)) ?? new Response(null, { status: 404 });
+    } finally {
+      state.inFlight--;
+    }
+  };
+  // A request that arrives once the server is closing (on a kept-alive connection) is refused.
+  const fetch = (request: Request, env: Env) =>
+    state.closing
+      ? new Response(JSON.stringify({ message: 'Server is shutting down', code: 'SHUTTING_DOWN' }), { status: 503, headers: { 'content-type': 'application/json', connection: 'close' } })
+      : answer(request, env);
+  // For requests whose body `bodyFirst` has read whole: they arrived before the server began
+  // closing (it counted them in flight meanwhile), and with nothing left to drain, no listeners
+  // are set for draining.
+  const afterBody = getRequestListener(answer, { hostname, autoCleanupIncoming: false });
   const server: ServerType = serve({
     port: options.port ?? 3000,
-    hostname: options.host ?? '127.0.0.1',
-    // The fast lane goes first (get-session, list-sessions): no Fetch objects on the hot path.
+    hostname,
+    // The fast lane goes first (get-session, list-sessions): no Fetch objects on the hot path;
+    // then a small body is read straight off Node's request, not through a web stream.
     createServer: ((serverOptions: HttpServerOptions, general: RequestListener) =>
-      createServer(serverOptions, laneFirst(lane, general, state))) as typeof createServer,
-    fetch: async (request, env: { incoming?: { socket?: { remoteAddress?: string } } }) => {
-      const path = request.url.slice(request.url.indexOf('/', 8));
-      if (state.closing) return new Response(JSON.stringify({ message: 'Server is shutting down', code: 'SHUTTING_DOWN' }), { status: 503, headers: { 'content-type': 'application/json', connection: 'close' } });
-      state.inFlight++;
-      try {
-        if (path === basePath || path.startsWith(`${basePath}/`) || !site) {
-          return await auth.handler(request, { ip: env.incoming?.socket?.remoteAddress ?? null });
-        }
-        return (await site(request)) ?? new Response(null, { status: 404 });
-      } finally {
-        state.inFlight--;
-      }
-    },
+      createServer(serverOptions, laneFirst(lane, bodyFirst(general, afterBody, state), state))) as typeof createServer,
+    fetch,
   });
   await new Promise<void>((ok, fail) => {
     server.once('listening', ok);
@@ -161,5 +173,45 @@ function laneFirst(lane: FastLane, general: RequestListener, state: { inFlight: 
         settle(req, res, lane.failed(e, request));
       },
     );
+  };
+}
+
+/** Bodies up to this many bytes, of declared length, are read before the request goes on. */
+const SMALL_BODY = 16 * 1024;
+
+/**
+ * A request listener that reads a small body (a declared `Content-Length` up to 16 KiB, not
+ * chunked) off Node's request itself and hands the request on with it as `rawBody`, which
+ * @hono/node-server takes as the body, and which the auth routes parse as they are
+ * (`CallInfo.body`): a sign-in's JSON no longer passes through `Readable.toWeb`, a web stream
+ * and the Fetch `Request`'s reader, nor is that `Request` built at all; that was about a fifth
+ * of the main thread's work for a sign-in (docs/performance.md). Anything else goes to the
+ * general listener as before, which streams the body and drains what a route leaves unread.
+ * A request is in flight from its arrival: one whose body is still coming when the server
+ * begins to close is answered, as it would have been before. A client gone before its body
+ * arrived is dropped with its socket: there is no one to answer.
+ */
+function bodyFirst(general: RequestListener, afterBody: RequestListener, state: { inFlight: number; closing: boolean }): RequestListener {
+  return (req, res) => {
+    const declared = req.headers['content-length'];
+    if (req.method === 'GET' || req.method === 'HEAD' || state.closing || declared === undefined || req.headers['transfer-encoding'] !== undefined) return general(req, res);
+    const length = Number(declared);
+    if (!(length > 0 && length <= SMALL_BODY)) return general(req, res);
+    // In flight from its arrival: a graceful close waits for the body as for the answer.
+    state.inFlight++;
+    const chunks: Buffer[] = [];
+    let ended = false;
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => {
+      ended = true;
+      state.inFlight--;
+      (req as IncomingMessage & { rawBody?: Buffer }).rawBody = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      afterBody(req, res);
+    });
+    req.once('close', () => {
+      if (ended) return;
+      state.inFlight--;
+      res.destroy();
+    });
   };
 }
