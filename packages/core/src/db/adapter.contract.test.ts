@@ -275,5 +275,41 @@ for (const dialect of configuredDialects()) {
         expect(q.parameters).toHaveLength(1);
       }
     });
+
+    it('builds a write once per shape: later inserts, updates and deletes of that shape run its SQL with their own values', async () => {
+      const built: string[] = [];
+      const db = a.db as unknown as Record<string, (...args: unknown[]) => unknown>;
+      const builders = ['insertInto', 'updateTable', 'deleteFrom'] as const;
+      for (const name of builders) {
+        const original = db[name]!.bind(a.db);
+        db[name] = (...args: unknown[]) => {
+          built.push(name);
+          return original(...args);
+        };
+      }
+      const round = async (i: number) => {
+        const u = await a.create<Row & { id: string; name: string }>('user', { name: `Writer ${i}`, email: `writer-${i}-${dialect}@x.io`, emailVerified: i % 2 === 1 });
+        expect(u).toMatchObject({ name: `Writer ${i}`, email: `writer-${i}-${dialect}@x.io`, emailVerified: i % 2 === 1 });
+        const v = await a.create<Row & { id: string }>('verification', { identifier: `w-${i}-${dialect}`, value: `v${i}`, expiresAt: AT });
+        const renamed = await a.update<Row & { name: string }>('user', [{ field: 'id', value: u!.id }], { name: `Renamed ${i}` });
+        expect(renamed).toMatchObject({ id: u!.id, name: `Renamed ${i}` });
+        expect((await a.findOne<Row & { name: string }>('user', [{ field: 'id', value: u!.id }]))?.name).toBe(`Renamed ${i}`);
+        expect(await a.delete('verification', [{ field: 'identifier', value: `w-${i}-${dialect}` }])).toBe(1);
+        expect(await a.delete('verification', [{ field: 'identifier', value: `w-${i}-${dialect}` }])).toBe(0);
+        expect(await a.findOne('verification', [{ field: 'id', value: v!.id }])).toBeNull();
+      };
+      try {
+        await round(1);
+        // A shape the cache already holds is not built again; other tests may have built these shapes before.
+        built.length = 0;
+        await round(2);
+        await round(3);
+      } finally {
+        for (const name of builders) delete db[name];
+      }
+      // Without RETURNING (MySQL) an update reads the row before and after writing: those statements are built each time.
+      expect(built.filter((b) => b !== 'updateTable')).toEqual([]);
+      if (database.caps.supportsReturning) expect(built).toEqual([]);
+    });
   });
 }

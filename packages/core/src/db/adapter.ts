@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Kysely, type Transaction, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type Kysely, type QueryResult, type Transaction, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import { generateId } from '../crypto/random.js';
 import type { DialectCapabilities } from './dialect.js';
 import { afterHooks, runBefore, type DatabaseHooks, type HookAdapter } from './hooks.js';
@@ -8,14 +8,14 @@ import type { AnyDB, FindManyOptions, Row, Where } from './types.js';
 export class UnknownFieldError extends Error {}
 
 const fieldLists = new WeakMap<Schema, Map<string, [string, FieldDef['type']][]>>();
-const compiledReads = new WeakMap<Schema, Map<string, string | null>>();
+const compiledStatements = new WeakMap<Schema, Map<string, string | null>>();
 
-/** Compiled SQL of reads by dialect and shape, per schema (null: this shape is always rebuilt). */
+/** Compiled SQL of statements by dialect and shape, per schema (null: this shape is always rebuilt). */
 function compiledFor(schema: Schema): Map<string, string | null> {
-  let cache = compiledReads.get(schema);
+  let cache = compiledStatements.get(schema);
   if (!cache) {
     cache = new Map();
-    compiledReads.set(schema, cache);
+    compiledStatements.set(schema, cache);
   }
   return cache;
 }
@@ -212,13 +212,17 @@ export class Adapter implements HookAdapter {
       input = merged;
     }
     const values = this.encode(model, input);
-    let row: Row;
+    const columns = Object.keys(values);
+    const insert = () => this.db.insertInto(model).values(values);
+    const key = `insert|${model}|${columns.join(',')}`;
+    let row: Row | undefined;
     if (this.caps.supportsReturning) {
-      row = (await this.db.insertInto(model).values(values).returningAll().executeTakeFirstOrThrow()) as Row;
+      row = (await this.run(`${key}|returning`, () => insert().returningAll(), Object.values(values))).rows[0];
     } else {
-      await this.db.insertInto(model).values(values).execute();
-      row = (await this.db.selectFrom(model).selectAll().where('id', '=', input.id).executeTakeFirstOrThrow()) as Row;
+      await this.run(key, insert, Object.values(values));
+      row = await this.firstRow(model, [{ field: 'id', value: input.id }]);
     }
+    if (!row) throw new Error(`the ${model} row written was not read back`);
     const created = this.fromDb(model, row) as T;
     await this.runAfter(this.after(model, 'create', opts.hooks !== false), created);
     return created;
@@ -261,18 +265,33 @@ export class Adapter implements HookAdapter {
    * time, then reused with fresh parameters (SQLite keeps the prepared statement). A shape
    * whose parameters do not come out as `params` predicts is never reused, only rebuilt.
    */
-  private async read(key: string, build: () => { compile(): CompiledQuery; execute(): Promise<unknown[]> }, params: unknown[]): Promise<Row[]> {
+  private async read(key: string, build: () => Compilable, params: unknown[]): Promise<Row[]> {
+    return (await this.run(key, build, params)).rows;
+  }
+
+  /**
+   * Runs a statement, read or write, whose SQL depends only on `key` (its shape: model,
+   * columns, conditions): built and compiled by Kysely the first time, then run again as that
+   * SQL with fresh parameters, `params` in the order Kysely binds them. A shape whose
+   * parameters do not come out as `params` predicts is never reused, only rebuilt.
+   */
+  private async run(key: string, build: () => Compilable, params: unknown[]): Promise<QueryResult<Row>> {
     const cache = compiledFor(this.schema);
     key = `${this.caps.name}|${key}`;
     const sqlText = cache.get(key);
-    if (sqlText) return (await this.db.executeQuery<Row>(CompiledQuery.raw(sqlText, params))).rows;
-    if (sqlText === null) return (await build().execute()) as Row[];
+    if (sqlText) return this.db.executeQuery<Row>(CompiledQuery.raw(sqlText, params));
     const compiled = build().compile();
-    if (cache.size < 2000) cache.set(key, sameParams(compiled.parameters, params) ? compiled.sql : null);
-    return (await this.db.executeQuery<Row>(compiled)).rows;
+    if (sqlText === undefined && cache.size < 2000) cache.set(key, sameParams(compiled.parameters, params) ? compiled.sql : null);
+    return this.db.executeQuery<Row>(compiled as CompiledQuery<Row>);
   }
 
   async findOne<T extends Row = Row>(model: string, where: readonly Where[]): Promise<T | null> {
+    const row = await this.firstRow(model, where);
+    return row ? (this.fromDb(model, row) as T) : null;
+  }
+
+  /** The first row matching `where`, as the driver gives it. */
+  private async firstRow(model: string, where: readonly Where[]): Promise<Row | undefined> {
     // `limit 1` written into the statement, not bound: SQLite (3.53 here) plans with a bound
     // LIMIT's value, so binding it again on each run expired the statement and every findOne
     // was parsed and planned anew (≈ 8 µs against ≈ 1 µs; docs/performance.md).
@@ -281,7 +300,7 @@ export class Adapter implements HookAdapter {
       () => this.db.selectFrom(model).selectAll().where(this.whereOf(model, where)).limit(sql.lit(1)),
       this.whereParams(model, where),
     );
-    return rows[0] ? (this.fromDb(model, rows[0]) as T) : null;
+    return rows[0];
   }
 
   async findMany<T extends Row = Row>(model: string, opts: FindManyOptions = {}): Promise<T[]> {
@@ -331,7 +350,13 @@ export class Adapter implements HookAdapter {
     const values = this.encode(model, input);
     let row: Row | undefined;
     if (this.caps.supportsReturning) {
-      row = (await this.db.updateTable(model).set(values).where(this.whereOf(model, where)).returningAll().executeTakeFirst()) as Row | undefined;
+      row = (
+        await this.run(
+          `update|${model}|${Object.keys(values).join(',')}|${this.shapeOf(where)}|returning`,
+          () => this.db.updateTable(model).set(values).where(this.whereOf(model, where)).returningAll(),
+          [...Object.values(values), ...this.whereParams(model, where)],
+        )
+      ).rows[0];
     } else {
       const existing = await this.db.selectFrom(model).select('id').where(this.whereOf(model, where)).executeTakeFirst();
       if (!existing) return null;
@@ -380,13 +405,14 @@ export class Adapter implements HookAdapter {
   async delete(model: string, where: readonly Where[]): Promise<number> {
     const hasBefore = this.hooks.some((h) => h[model]?.delete?.before);
     const after = this.after(model, 'delete');
+    const shape = `delete|${model}|${this.shapeOf(where)}`;
     if (!hasBefore && !after.length) {
-      const r = await this.db.deleteFrom(model).where(this.whereOf(model, where)).executeTakeFirst();
-      return Number(r.numDeletedRows);
+      const r = await this.run(shape, () => this.db.deleteFrom(model).where(this.whereOf(model, where)), this.whereParams(model, where));
+      return Number(r.numAffectedRows ?? 0n);
     }
     if (!hasBefore && this.caps.supportsReturning) {
-      const rows = await this.db.deleteFrom(model).where(this.whereOf(model, where)).returningAll().execute();
-      for (const row of rows) await this.runAfter(after, this.fromDb(model, row as Row));
+      const { rows } = await this.run(`${shape}|returning`, () => this.db.deleteFrom(model).where(this.whereOf(model, where)).returningAll(), this.whereParams(model, where));
+      for (const row of rows) await this.runAfter(after, this.fromDb(model, row));
       return rows.length;
     }
     const rows = await this.findMany(model, { where: [...where] });
