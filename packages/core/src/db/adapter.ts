@@ -260,11 +260,7 @@ export class Adapter implements HookAdapter {
     return key;
   }
 
-  /**
-   * Runs a read whose SQL depends only on its shape: built and compiled by Kysely the first
-   * time, then reused with fresh parameters (SQLite keeps the prepared statement). A shape
-   * whose parameters do not come out as `params` predicts is never reused, only rebuilt.
-   */
+  /** A read's rows (`run`). */
   private async read(key: string, build: () => Compilable, params: unknown[]): Promise<Row[]> {
     return (await this.run(key, build, params)).rows;
   }
@@ -272,8 +268,9 @@ export class Adapter implements HookAdapter {
   /**
    * Runs a statement, read or write, whose SQL depends only on `key` (its shape: model,
    * columns, conditions): built and compiled by Kysely the first time, then run again as that
-   * SQL with fresh parameters, `params` in the order Kysely binds them. A shape whose
-   * parameters do not come out as `params` predicts is never reused, only rebuilt.
+   * SQL with fresh parameters, `params` in the order Kysely binds them (SQLite keeps the
+   * prepared statement). A shape whose parameters do not come out as `params` predicts is
+   * never reused, only rebuilt.
    */
   private async run(key: string, build: () => Compilable, params: unknown[]): Promise<QueryResult<Row>> {
     const cache = compiledFor(this.schema);
