@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { type TOTP, URI } from 'otpauth';
 import { describe, expect, it, vi } from 'vitest';
+import { randomString } from '../crypto/random.js';
 import { hashToken } from '../crypto/sign.js';
 import type { AnyEndpoint } from '../endpoint.js';
 import type { GatehouseOptions } from '../plugins/index.js';
@@ -13,10 +14,10 @@ import { useTestClients, type CookieJar, type TestClient } from '../test/harness
  * included), a sign-in waiting for its second factor, impersonation.
  */
 
-// Passthrough, so that one test can show that session tokens are drawn from randomBytes.
+// Passthrough, so that one test can show that session tokens are drawn from randomFillSync.
 vi.mock('node:crypto', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:crypto')>();
-  return { ...real, randomBytes: vi.fn(real.randomBytes) };
+  return { ...real, randomFillSync: vi.fn(real.randomFillSync) };
 });
 
 const PASSWORD = 'correct horse battery';
@@ -85,17 +86,23 @@ describe('session tokens', () => {
     expect(Math.min(...counts.values())).toBeGreaterThan(110);
   });
 
-  it('are drawn from crypto.randomBytes (the CSPRNG): fixed bytes give a fixed token', async () => {
+  it('are drawn from the CSPRNG (crypto.randomFillSync): fixed bytes give a fixed token', async () => {
     t = await clients.open();
     const { data } = await t.signUp();
     const ctx = await t.auth.context();
-    const mocked = vi.mocked(randomBytes);
-    mocked.mockImplementation(((n: number) => Buffer.alloc(n, 0)) as never);
+    const mocked = vi.mocked(randomFillSync);
+    mocked.mockImplementation(((buffer: Buffer) => buffer.fill(0)) as never);
     let token: string;
     try {
+      // Identifiers come from a pool of random bytes (crypto/random.ts): what is left of it is
+      // used up first, so that the next bytes are the CSPRNG's fixed ones.
+      randomString(4096);
+      expect(mocked).toHaveBeenCalled();
       token = (await ctx.sessions.create(null, (data.user as { id: string }).id)).token;
     } finally {
       mocked.mockRestore();
+      // And the fixed bytes left in the pool are used up too: the tests after this one get real ones.
+      randomString(4096);
     }
     // Byte 0 is the first symbol of the alphabet: the token is nothing but those bytes.
     expect(token).toBe('A'.repeat(32));
