@@ -369,7 +369,7 @@ describe('emails are normalised, passwords are exact', () => {
         expect(signedIn.data.user.id).toBe(id);
         expect(await ctx.adapter.count('user', [{ field: 'email', value: base.normalize('NFKC') }])).toBe(1);
       }),
-      { numRuns: 6, seed: SEED },
+      { numRuns: 6, seed: SEED, endOnFailure: true },
     );
     // Change of address and admin-created users go through the same normalisation.
     const jar = t.newJar();
@@ -392,6 +392,9 @@ describe('emails are normalised, passwords are exact', () => {
       fc.asyncProperty(fc.string({ unit: 'grapheme', minLength: 8, maxLength: 40 }).filter((p) => p.length >= 8 && p.length <= 128), async (password) => {
         const email = uniqueEmail('exact');
         const up = await t.json('/sign-up/email', { body: { name: 'P', email, password }, jar: null });
+        // The password policy refuses a password from its list of common ones, and fast-check draws
+        // such words now and then ("prototype"); exactness is a property of the passwords it accepts.
+        fc.pre(!(up.status === 400 && (up.data as { code?: string }).code === 'PASSWORD_COMPROMISED'));
         expect(up.status).toBe(200);
         const signIn = (p: string) => t.json('/sign-in/email', { body: { email, password: p }, jar: null });
         expect((await signIn(password)).status).toBe(200);
@@ -403,7 +406,8 @@ describe('emails are normalised, passwords are exact', () => {
           expect((await signIn(wrong)).status, JSON.stringify(wrong)).toBe(401);
         }
       }),
-      { numRuns: 4, seed: SEED },
+      // Each run hashes up to seven times: a failure is reported as drawn, not shrunk past the test's timeout.
+      { numRuns: 4, seed: SEED, endOnFailure: true },
     );
     const long = `${'k'.repeat(127)}Z`;
     const email = uniqueEmail('long');
