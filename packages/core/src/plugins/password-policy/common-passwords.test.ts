@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -109,6 +109,24 @@ describe('the index file of a list (what the server reads, a bucket at a time)',
       }),
       { numRuns: 30 },
     );
+  });
+
+  it('answers on the spot, on the calling thread, not through the thread pool beside the hashes', async () => {
+    const file = await indexOf(CommonPasswords.of(['alpha', 'beta']));
+    // A boolean, not a promise: no read waits for a libuv thread.
+    expect(file.has('alpha')).toBe(true);
+    expect(file.has('gamma')).toBe(false);
+    await file.close();
+  });
+
+  it('refuses to answer from an index cut short after it was opened, naming what it read', async () => {
+    const path = join(dir, 'cut.idx');
+    writeFileSync(path, CommonPasswords.of(['alpha', 'beta', 'gamma']).toBytes());
+    const file = await CommonPasswordsFile.open(path);
+    if (!file) throw new Error('the index did not open');
+    truncateSync(path, 16);
+    expect(() => file.has('alpha')).toThrow(/common-password index: 0 of 8 bytes read/);
+    await file.close();
   });
 
   it('is not opened when missing, cut short, grown, or not an index: the list is then read from its text', async () => {

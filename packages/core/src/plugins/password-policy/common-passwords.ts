@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, readSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createGunzip } from 'node:zlib';
@@ -207,9 +207,13 @@ export class CommonPasswords implements PasswordList {
 /**
  * A set of common passwords read from its index file as it is asked, holding nothing of it in
  * memory: a check reads its bucket's bounds (8 bytes) and entries (about 6 of 4 bytes) from the
- * file, which the operating system keeps cached and shares between processes. Checks are rare
- * (a password being set) and each is beside a 0.1 s hash, so two reads cost nothing that shows,
- * where the in-memory set costs about 2 MB for the process's whole life.
+ * file, which the operating system keeps cached and shares between processes, where the
+ * in-memory set costs about 2 MB for the process's whole life.
+ *
+ * The two reads are synchronous `pread`s of a few bytes from that cache (microseconds). Through
+ * libuv's pool instead, each woke a pool thread beside the two that hash, and back: under a load
+ * of sign-ups that cost about 2 ms of CPU a sign-up (measured, docs/performance.md). Only a
+ * cold cache (the first checks after a boot) makes a read wait for the disk.
  */
 export class CommonPasswordsFile implements PasswordList {
   private constructor(
@@ -233,15 +237,15 @@ export class CommonPasswordsFile implements PasswordList {
     return new CommonPasswordsFile(file, size);
   }
 
-  async has(password: string): Promise<boolean> {
+  has(password: string): boolean {
     const { bucket, low } = locate(password);
     const bounds = Buffer.alloc(8);
-    await read(this.file, bounds, HEADER + 4 * bucket);
+    readNow(this.file, bounds, HEADER + 4 * bucket);
     const from = bounds.readUInt32LE(0);
     const to = bounds.readUInt32LE(4);
     if (to <= from) return false;
     const entries = Buffer.alloc(4 * (to - from));
-    await read(this.file, entries, LOWS_AT + 4 * from);
+    readNow(this.file, entries, LOWS_AT + 4 * from);
     for (let at = 0; at < entries.length; at += 4) if (entries.readUInt32LE(at) === low) return true;
     return false;
   }
@@ -266,6 +270,15 @@ async function indexSize(file: FileHandle): Promise<number | null> {
 /** Fills `into` from `file` at `position`; a short read (the file changed under us) is an error. */
 async function read(file: FileHandle, into: Buffer, position: number): Promise<void> {
   const { bytesRead } = await file.read(into, 0, into.length, position);
+  checkRead(bytesRead, into, position);
+}
+
+/** `read` at once, on this thread (see `CommonPasswordsFile`). */
+function readNow(file: FileHandle, into: Buffer, position: number): void {
+  checkRead(readSync(file.fd, into, 0, into.length, position), into, position);
+}
+
+function checkRead(bytesRead: number, into: Buffer, position: number): void {
   if (bytesRead !== into.length) throw new Error(`common-password index: ${bytesRead} of ${into.length} bytes read at ${position}`);
 }
 
