@@ -240,12 +240,12 @@ export class CommonPasswordsFile implements PasswordList {
   has(password: string): boolean {
     const { bucket, low } = locate(password);
     const bounds = Buffer.alloc(8);
-    readNow(this.file, bounds, HEADER + 4 * bucket);
+    read(this.file, bounds, HEADER + 4 * bucket);
     const from = bounds.readUInt32LE(0);
     const to = bounds.readUInt32LE(4);
     if (to <= from) return false;
     const entries = Buffer.alloc(4 * (to - from));
-    readNow(this.file, entries, LOWS_AT + 4 * from);
+    read(this.file, entries, LOWS_AT + 4 * from);
     for (let at = 0; at < entries.length; at += 4) if (entries.readUInt32LE(at) === low) return true;
     return false;
   }
@@ -261,24 +261,18 @@ async function indexSize(file: FileHandle): Promise<number | null> {
   if (length < LOWS_AT) return null;
   const header = Buffer.alloc(HEADER);
   const end = Buffer.alloc(4);
-  await read(file, header, 0);
-  await read(file, end, HEADER + 4 * BUCKETS);
+  read(file, header, 0);
+  read(file, end, HEADER + 4 * BUCKETS);
   const size = end.readUInt32LE(0);
   return header.toString('latin1') === INDEX_MAGIC && length === LOWS_AT + 4 * size ? size : null;
 }
 
-/** Fills `into` from `file` at `position`; a short read (the file changed under us) is an error. */
-async function read(file: FileHandle, into: Buffer, position: number): Promise<void> {
-  const { bytesRead } = await file.read(into, 0, into.length, position);
-  checkRead(bytesRead, into, position);
-}
-
-/** `read` at once, on this thread (see `CommonPasswordsFile`). */
-function readNow(file: FileHandle, into: Buffer, position: number): void {
-  checkRead(readSync(file.fd, into, 0, into.length, position), into, position);
-}
-
-function checkRead(bytesRead: number, into: Buffer, position: number): void {
+/**
+ * Fills `into` from `file` at `position`, at once, on this thread (see `CommonPasswordsFile`);
+ * a short read (the file changed under us) is an error.
+ */
+function read(file: FileHandle, into: Buffer, position: number): void {
+  const bytesRead = readSync(file.fd, into, 0, into.length, position);
   if (bytesRead !== into.length) throw new Error(`common-password index: ${bytesRead} of ${into.length} bytes read at ${position}`);
 }
 
