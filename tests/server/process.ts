@@ -52,11 +52,15 @@ async function startOn(port: string, env: Record<string, string>, cwd: string, b
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${out}`);
-    try {
-      const r = await fetch(`${url}${basePath}/ok`);
-      if (r.ok) break;
-    } catch {
-      // not listening yet
+    // Only once this child says it listens is the port its own: before, another test's server
+    // on the same port (one that could not be bound here) could answer, an app's page for any path.
+    if (out.includes('Gatehouse listening on')) {
+      try {
+        const r = await fetch(`${url}${basePath}/ok`);
+        if (r.ok) break;
+      } catch {
+        // not answering yet
+      }
     }
     if (Date.now() > deadline) throw new Error(`server not ready in 30 s: ${out}`);
     await new Promise((r) => setTimeout(r, 100));
