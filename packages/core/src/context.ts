@@ -1,6 +1,6 @@
 import { Encrypter } from './crypto/encrypt.js';
 import { TokenSigner } from './crypto/jwt.js';
-import { hashPassword, verifyPassword } from './crypto/password.js';
+import { hashPassword, verifyPassword, type HashFor } from './crypto/password.js';
 import { Signer } from './crypto/sign.js';
 import { BackgroundTasks } from './background.js';
 import { Adapter } from './db/adapter.js';
@@ -120,8 +120,9 @@ export interface AuthContext {
   secondaryStorage?: SecondaryStorage;
   now(): number;
   password: {
-    hash(p: string): Promise<string>;
-    verify(hash: string, p: string): Promise<boolean>;
+    /** `owner`: the request the hash is for (its `clientGone`); a hash for a client gone while it waited throws ClientGoneError. */
+    hash(p: string, owner?: HashFor): Promise<string>;
+    verify(hash: string, p: string, owner?: HashFor): Promise<boolean>;
     /** Judges a new password wherever one is set (lengths, then the plugins' checks); throws an APIError to refuse. */
     check(password: string, owner: { userId: string | null }): Promise<void>;
     /** Whether a password sign-in of this user goes on to a second factor (the plugins' probes). */

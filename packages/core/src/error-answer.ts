@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { APIError, BASE_ERRORS } from './errors.js';
+import { APIError, BASE_ERRORS, ClientGoneError } from './errors.js';
 import type { Translator } from './i18n/translator.js';
 import type { Logger } from './logger.js';
 
@@ -18,7 +18,8 @@ export interface ErrorRequest {
 }
 
 /**
- * Anything thrown, as the answer to give: an APIError as itself, a lost database as 503,
+ * Anything thrown, as the answer to give: an APIError as itself, a lost database as 503, work
+ * declined for a client that hung up as 499 (sent to no one, but counted as such in metrics),
  * anything else as a 500 that is logged (with a request id) and never echoed. With a
  * translator, the message is in the language of the request's `Accept-Language` (the code
  * never changes); an English answer is the error's own bytes.
@@ -26,6 +27,10 @@ export interface ErrorRequest {
 export function errorAnswer(logger: Logger, error: unknown, request: ErrorRequest, i18n?: Translator): ErrorAnswer {
   if (error instanceof APIError) {
     return { status: error.status, body: JSON.stringify(localized(error, request, i18n)), headers: { 'content-type': 'application/json', ...error.headers } };
+  }
+  if (error instanceof ClientGoneError) {
+    logger.debug({ method: request.method, url: request.url }, 'client gone before its work began');
+    return { status: 499, body: JSON.stringify({ message: 'Client closed request', code: 'CLIENT_CLOSED_REQUEST' }), headers: { 'content-type': 'application/json' } };
   }
   if (isDatabaseDown(error)) {
     logger.error({ err: String(error) }, 'database unavailable');

@@ -89,6 +89,17 @@ export interface FieldIssue {
   message: string;
 }
 
+/**
+ * Work declined because the client hung up before it began (a password hash that waited for a
+ * slot): no one is left to answer. Answered 499, as proxies name it, and not logged as an error.
+ */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('The client closed the request before its work began');
+    this.name = 'ClientGoneError';
+  }
+}
+
 export class APIError extends Error {
   readonly status: number;
   readonly statusName: StatusName;

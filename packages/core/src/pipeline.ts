@@ -24,6 +24,11 @@ export interface CallInfo {
    * (`advanced.maxBodySize`), the decoding (UTF-8, a leading BOM dropped) and the errors.
    */
   body?: Uint8Array;
+  /**
+   * Whether the client has hung up (the host's own knowledge: the server's response closed
+   * before it was finished). Without it, the request's `signal` tells, where the host aborts it.
+   */
+  clientGone?: () => boolean;
 }
 
 const NUL_MESSAGE = 'Invalid request: text must not contain NUL characters';
@@ -210,6 +215,7 @@ function endpointContext(r: PipelineRequest, seams: PipelineSeams, responseHeade
     serverCall: !!r.info.internal,
     ip: r.ip,
     session: null,
+    clientGone: r.info.internal ? () => false : (r.info.clientGone ?? (() => request.signal?.aborted === true)),
     signInGates: seams.signInGates,
     getSession() {
       sessionLookup ??= auth.sessions.fromRequest(c);

@@ -14,6 +14,12 @@ export interface RequestScope {
   /** The caller's session, once it is known. */
   session: SessionWithUser | null;
   /**
+   * Whether the client has hung up before its answer (the connection closed): long work not
+   * yet begun for it (a password hash waiting for a slot) is not begun. Always false for a
+   * server-side call, and for a host that cannot tell.
+   */
+  clientGone(): boolean;
+  /**
    * What this answer does to the browser's session cookie, as the session manager sets it:
    * the session it makes the active one (a sign-in, a switch, a renewal), `null` when it
    * clears the cookie, absent when it leaves it alone. Plugins read it after the handler

@@ -27,16 +27,18 @@ export async function completeSignIn(
 /**
  * Checks `password` against the user's credential account, doing the same scrypt
  * work when there is no user or no password, so that timing does not tell which.
+ * `c` is the request it is for: no hash is begun for a client that has hung up.
  */
-export async function verifyCredential(auth: AuthContext, user: UserRow | null, password: string): Promise<boolean> {
+export async function verifyCredential(c: EndpointContext, user: UserRow | null, password: string): Promise<boolean> {
+  const { auth } = c;
   const account = user
     ? await auth.adapter.findOne<{ password?: string | null }>('account', [
         { field: 'userId', value: user.id },
         { field: 'providerId', value: 'credential' },
       ])
     : null;
-  if (account?.password) return auth.password.verify(account.password, password);
-  await burnPasswordCheck(password);
+  if (account?.password) return auth.password.verify(account.password, password, c);
+  await burnPasswordCheck(password, c);
   return false;
 }
 

@@ -33,13 +33,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const state = { inFlight: 0, closing: false };
   const hostname = options.host ?? '127.0.0.1';
-  type Env = { incoming?: { socket?: { remoteAddress?: string }; rawBody?: Buffer } };
+  type Env = { incoming?: { socket?: { remoteAddress?: string }; rawBody?: Buffer }; outgoing?: { readonly destroyed: boolean } };
   const answer = async (request: Request, env: Env) => {
     const path = request.url.slice(request.url.indexOf('/', 8));
     state.inFlight++;
     try {
       if (path === basePath || path.startsWith(`${basePath}/`) || !site) {
-        return await auth.handler(request, { ip: env.incoming?.socket?.remoteAddress ?? null, body: env.incoming?.rawBody });
+        const outgoing = env.outgoing;
+        return await auth.handler(request, {
+          ip: env.incoming?.socket?.remoteAddress ?? null,
+          body: env.incoming?.rawBody,
+          // The answer's stream is destroyed when the connection closes before it is finished.
+          clientGone: outgoing ? () => outgoing.destroyed : undefined,
+        });
       }
       return (await site(request)) ?? new Response(null, { status: 404 });
     } finally {

@@ -26,7 +26,7 @@ export const signInEmail = defineEndpoint({
     await auth.lockout.begin(identity);
 
     const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'email', value: email }]);
-    const ok = await verifyCredential(auth, user, body.password);
+    const ok = await verifyCredential(c, user, body.password);
     if (!user || !ok) {
       await auth.lockout.fail(identity, user, c);
       await auth.audit.record(c, 'sign-in.failure', { userId: user?.id ?? null, details: { method: 'email' } });

@@ -34,7 +34,7 @@ export const signUpEmail = defineEndpoint({
 
     if (await auth.adapter.findOne('user', [{ field: 'email', value: email }])) fail('UNPROCESSABLE_ENTITY', 'USER_ALREADY_EXISTS');
     // Hash before the transaction: scrypt must never hold a database lock.
-    const hash = await auth.password.hash(body.password);
+    const hash = await auth.password.hash(body.password, c);
     let user: UserRow | null;
     try {
       user = await auth.adapter.transaction(async (trx) => {

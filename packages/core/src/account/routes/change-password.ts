@@ -22,8 +22,8 @@ export const changePassword = defineEndpoint({
     await auth.password.check(body.newPassword, { userId: user.id });
     const account = await findCredential(auth.adapter, user.id);
     if (!account?.password) fail('BAD_REQUEST', 'CREDENTIAL_ACCOUNT_NOT_FOUND');
-    if (!(await auth.password.verify(account.password, body.currentPassword))) fail('BAD_REQUEST', 'INVALID_PASSWORD');
-    const hash = await auth.password.hash(body.newPassword);
+    if (!(await auth.password.verify(account.password, body.currentPassword, c))) fail('BAD_REQUEST', 'INVALID_PASSWORD');
+    const hash = await auth.password.hash(body.newPassword, c);
     await auth.adapter.update('account', [{ field: 'id', value: account.id }], { password: hash });
     await auth.audit.record(c, 'password.change', { userId: user.id, details: { revokeOtherSessions: !!body.revokeOtherSessions } });
 

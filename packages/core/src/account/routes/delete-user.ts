@@ -31,7 +31,7 @@ export const deleteUser = defineEndpoint({
     if (body.password !== undefined) {
       const account = await findCredential(auth.adapter, user.id);
       if (!account?.password) fail('BAD_REQUEST', 'CREDENTIAL_ACCOUNT_NOT_FOUND');
-      if (!(await auth.password.verify(account.password, body.password))) fail('BAD_REQUEST', 'INVALID_PASSWORD');
+      if (!(await auth.password.verify(account.password, body.password, c))) fail('BAD_REQUEST', 'INVALID_PASSWORD');
       await deleteUserNow(auth, user, undefined, c);
       auth.sessions.clearCookies(c);
       return DELETED;

@@ -24,7 +24,7 @@ export const resetPassword = defineEndpoint({
     // an unusable token is judged as a password alone, and refused below.
     await auth.password.check(c.body.newPassword, { userId: await peekVerification(auth, resetIdentifier(token)) });
     // Hash first: scrypt never runs while the transaction holds a lock.
-    const hash = await auth.password.hash(c.body.newPassword);
+    const hash = await auth.password.hash(c.body.newPassword, c);
     const used = await auth.adapter.transaction((trx) =>
       consumeVerification(auth, trx, resetIdentifier(token), async (userId) => {
         if (!(await trx.findOne('user', [{ field: 'id', value: userId }]))) return false;

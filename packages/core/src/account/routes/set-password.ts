@@ -19,7 +19,7 @@ export const setPassword = defineEndpoint({
     const { user } = c.session;
     await auth.password.check(c.body.newPassword, { userId: user.id });
     if ((await findCredential(auth.adapter, user.id))?.password) fail('BAD_REQUEST', 'USER_ALREADY_HAS_PASSWORD');
-    await setCredentialPassword(auth.adapter, user.id, await auth.password.hash(c.body.newPassword));
+    await setCredentialPassword(auth.adapter, user.id, await auth.password.hash(c.body.newPassword, c));
     return { status: true };
   },
 });

@@ -203,6 +203,9 @@ describe('GET /metrics: what moves', () => {
     expect(sample(text, 'gatehouse_database_up')).toBe(1);
     expect(sample(text, 'gatehouse_probe_latency_seconds', { target: 'database' })).toBeGreaterThan(0);
     expect(sample(text, 'gatehouse_redis_up')).toBeUndefined();
+    // The password-hash queue of this process, idle between requests.
+    expect(sample(text, 'gatehouse_password_hashes_running')).toBe(0);
+    expect(sample(text, 'gatehouse_password_hashes_waiting')).toBe(0);
 
     const values = new Map<string, string>();
     let reads = 0;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AuthContext } from '../../context.js';
+import { passwordHashQueue } from '../../crypto/password.js';
 import type { ObservedAnswer } from '../../observe.js';
 import type { PluginGauge } from '../../plugin.js';
 import type { AuditEventType, AuditInput } from '../../security/audit.js';
@@ -175,6 +176,20 @@ export class MetricsRegistry {
         for (const target of Object.keys(targets)) this.set({ target }, (await probe(target)) ?? PROBE_TIMEOUT_MS / 1000);
       },
     });
+    // How far password hashing is behind: a queue that grows is sign-ins and sign-ups waiting for a core.
+    for (const [state, what] of [
+      ['running', 'Password hashes (scrypt) running in this process now; at most one per core'],
+      ['waiting', 'Password hashes waiting for a free core in this process now (sign-ins, sign-ups queued behind them)'],
+    ] as const) {
+      new prom.Gauge({
+        name: `gatehouse_password_hashes_${state}`,
+        help: what,
+        registers,
+        collect() {
+          this.set(passwordHashQueue()[state]);
+        },
+      });
+    }
     // The plugins' own values (Plugin.gauges), read at each scrape; one that fails or is late is NaN in it.
     const { logger } = auth;
     for (const g of gauges) {

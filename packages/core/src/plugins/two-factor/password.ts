@@ -1,4 +1,5 @@
 import type { AuthContext } from '../../context.js';
+import type { HashFor } from '../../crypto/password.js';
 import { fail } from '../../errors.js';
 
 /**
@@ -7,11 +8,11 @@ import { fail } from '../../errors.js';
  * login, 'Invalid password' on a mismatch. The caller is signed in, so telling the two apart
  * reveals nothing they do not know.
  */
-export async function requirePassword(auth: AuthContext, userId: string, password: string): Promise<void> {
+export async function requirePassword(auth: AuthContext, userId: string, password: string, owner: HashFor): Promise<void> {
   const account = await auth.adapter.findOne<{ password?: string | null }>('account', [
     { field: 'userId', value: userId },
     { field: 'providerId', value: 'credential' },
   ]);
   if (!account?.password) fail('BAD_REQUEST', 'NO_PASSWORD_CREDENTIAL_FOUND');
-  if (!(await auth.password.verify(account.password, password))) fail('BAD_REQUEST', 'INVALID_PASSWORD');
+  if (!(await auth.password.verify(account.password, password, owner))) fail('BAD_REQUEST', 'INVALID_PASSWORD');
 }

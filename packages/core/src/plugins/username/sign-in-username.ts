@@ -29,7 +29,7 @@ export const signInUsername = defineEndpoint({
     const identity = `username:${username}`;
     await auth.lockout.begin(identity);
     const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'username', value: username }]);
-    const ok = await verifyCredential(auth, user, body.password);
+    const ok = await verifyCredential(c, user, body.password);
     if (!user || !ok) {
       await auth.lockout.fail(identity, user, c);
       await auth.audit.record(c, 'sign-in.failure', { userId: user?.id ?? null, details: { method: 'username' } });

@@ -12,7 +12,7 @@ export const setUserPassword = (o: AdminConfig) =>
       const { auth, body } = c;
       const user = await requireUser(auth, body.userId);
       await auth.password.check(body.newPassword, { userId: user.id });
-      const hash = await auth.password.hash(body.newPassword);
+      const hash = await auth.password.hash(body.newPassword, c);
       const where = [
         { field: 'userId', value: user.id },
         { field: 'providerId', value: 'credential' },

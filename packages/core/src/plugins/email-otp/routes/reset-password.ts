@@ -31,7 +31,7 @@ export const resetPasswordOtp = defineEndpoint({
     const checked = await takeOtp(auth, auth.adapter, { type: 'forget-password', email, otp, consume: false });
     if (checked !== 'ok') return refuseOtp(c, checked, email, await findUser(c, email));
     // Hashed outside the transaction: scrypt never runs while it holds a lock.
-    const hash = await auth.password.hash(body.password);
+    const hash = await auth.password.hash(body.password, c);
     const result = await auth.adapter.transaction(async (trx): Promise<{ outcome: OtpOutcome; user: UserRow | null }> => {
       const outcome = await takeOtp(auth, trx, { type: 'forget-password', email, otp, consume: true });
       if (outcome !== 'ok') return { outcome, user: null };
