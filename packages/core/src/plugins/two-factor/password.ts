@@ -1,5 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import type { HashFor } from '../../crypto/password.js';
+import type { EndpointContext } from '../../endpoint.js';
 import { fail } from '../../errors.js';
 
 /**
@@ -8,11 +7,12 @@ import { fail } from '../../errors.js';
  * login, 'Invalid password' on a mismatch. The caller is signed in, so telling the two apart
  * reveals nothing they do not know.
  */
-export async function requirePassword(auth: AuthContext, userId: string, password: string, owner: HashFor): Promise<void> {
+export async function requirePassword(c: EndpointContext, userId: string, password: string): Promise<void> {
+  const { auth } = c;
   const account = await auth.adapter.findOne<{ password?: string | null }>('account', [
     { field: 'userId', value: userId },
     { field: 'providerId', value: 'credential' },
   ]);
   if (!account?.password) fail('BAD_REQUEST', 'NO_PASSWORD_CREDENTIAL_FOUND');
-  if (!(await auth.password.verify(account.password, password, owner))) fail('BAD_REQUEST', 'INVALID_PASSWORD');
+  if (!(await auth.password.verify(account.password, password, c))) fail('BAD_REQUEST', 'INVALID_PASSWORD');
 }

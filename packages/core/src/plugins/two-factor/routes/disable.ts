@@ -15,7 +15,7 @@ export const disableTwoFactor = defineEndpoint({
   async handler(c) {
     const { auth } = c;
     const userId = c.session.user.id;
-    await requirePassword(auth, userId, c.body.password, c);
+    await requirePassword(c, userId, c.body.password);
     // The flag first: should the rest fail, sign-in simply stops asking (never a lock-out).
     const user = await auth.adapter.update<UserRow>('user', [{ field: 'id', value: userId }], { twoFactorEnabled: false });
     await auth.adapter.delete('twoFactor', [{ field: 'userId', value: userId }]);

@@ -19,7 +19,7 @@ export const enableTwoFactor = defineEndpoint({
   async handler(c) {
     const { auth } = c;
     const user = c.session.user;
-    await requirePassword(auth, user.id, c.body.password, c);
+    await requirePassword(c, user.id, c.body.password);
     const { secret, backupCodes } = await enrol(auth, user.id);
     // A new secret is a new enrolment: browsers trusted under the old one must prove it again.
     await revokeTrustedDevices(auth, user.id, c);

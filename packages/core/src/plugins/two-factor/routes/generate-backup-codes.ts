@@ -14,7 +14,7 @@ export const generateBackupCodesRoute = defineEndpoint({
   async handler(c) {
     const { auth } = c;
     const userId = c.session.user.id;
-    await requirePassword(auth, userId, c.body.password, c);
+    await requirePassword(c, userId, c.body.password);
     const row = await findTwoFactor(auth, userId);
     if (!row) throw twoFactorError('BAD_REQUEST', 'TWO_FACTOR_NOT_ENABLED');
     const backupCodes = generateBackupCodes();

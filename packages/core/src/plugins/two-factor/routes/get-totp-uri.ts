@@ -15,7 +15,7 @@ export const getTotpUri = defineEndpoint({
   async handler(c) {
     const { auth } = c;
     const user = c.session.user;
-    await requirePassword(auth, user.id, c.body.password, c);
+    await requirePassword(c, user.id, c.body.password);
     const row = await findTwoFactor(auth, user.id);
     const secret = row ? openSecret(auth, row) : null;
     if (!secret) throw twoFactorError('BAD_REQUEST', 'TOTP_NOT_ENABLED');
