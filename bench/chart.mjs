@@ -23,7 +23,8 @@ export function chart(rows, caption) {
   const barMax = width - label - 90;
   const rowH = 26;
   const top = 48;
-  const height = top + rows.length * rowH + 40;
+  const shaky = rows.some((r) => r.unsteady);
+  const height = top + rows.length * rowH + (shaky ? 56 : 40);
   const scale = Math.min(SCALE_CAP, Math.max(1, ...rows.map((r) => (Number.isFinite(r.ratio) ? r.ratio : 0))));
   const x = (ratio) => label + (Math.min(Math.max(0, ratio), scale) / scale) * barMax;
   const parts = [
@@ -47,9 +48,12 @@ export function chart(rows, caption) {
     if (r.goal !== null) parts.push(`<line x1="${x(r.goal)}" x2="${x(r.goal)}" y1="${y + 1}" y2="${y + rowH - 3}" stroke="#111" stroke-width="2"><title>goal ${Math.round(r.goal * 100)}%</title></line>`);
     // After the bar, or after the goal's mark where the bar ends just short of it or just past it.
     const after = Math.max(x(r.ratio), r.goal === null ? 0 : x(r.goal) + 1);
-    parts.push(`<text x="${after + 6}" y="${y + 16}" fill="#333">${percent(r.ratio, r.goal)}</text>`);
+    // An unsteady case (slices of one server far apart: the machine's speed moved) says so beside its figure.
+    const note = r.unsteady ? `<tspan fill="#8a6d1f" font-size="11"> unsteady</tspan>` : '';
+    parts.push(`<text x="${after + 6}" y="${y + 16}" fill="#333">${percent(r.ratio, r.goal)}${note}</text>`);
   });
-  parts.push(`<text x="12" y="${height - 8}" fill="#555" font-size="11">Bars: Gatehouse's rate as a share of the baseline's in the same run (cut at ${Math.round(scale * 100)}%). Black marks: the goals. Green: goal met.</text>`);
+  parts.push(`<text x="12" y="${height - (shaky ? 24 : 8)}" fill="#555" font-size="11">Bars: Gatehouse's rate as a share of the baseline's in the same run (cut at ${Math.round(scale * 100)}%). Black marks: the goals. Green: goal met.</text>`);
+  if (shaky) parts.push(`<text x="12" y="${height - 8}" fill="#555" font-size="11">Unsteady: two slices of one server (or of a bound) differ by over 15%, so the machine's speed moved during the case.</text>`);
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
 }

@@ -364,6 +364,21 @@ function combine(runs) {
 }
 
 /**
+ * Two slices of one server measure the same thing; when they differ by more than this, the
+ * machine's own speed moved during the case (a shared VM's neighbours) and its ratio says less.
+ */
+const UNSTEADY = 0.15;
+const spreadOf = (rates) => Math.max(...rates) / Math.min(...rates) - 1;
+
+/** The case's largest spread between slices of one server or bound, when over UNSTEADY; else undefined. */
+function unsteadiness(...slices) {
+  const worst = Math.max(...slices.filter((rates) => rates.length > 1 && Math.min(...rates) > 0).map(spreadOf), 0);
+  return worst > UNSTEADY ? worst : undefined;
+}
+
+const unsteadyNote = (row) => (row.unsteady ? `; unsteady: slices of one server (or of its bound) differ by ${fmt(row.unsteady * 100)}%` : '');
+
+/**
  * Gatehouse against the plain server, in half-length slices ordered plain, Gatehouse, Gatehouse,
  * plain: the machine's speed drifts within a run (the plain server's rate moved by half in one),
  * and a drift that is steady over the case falls on both alike.
@@ -383,10 +398,11 @@ async function measurePair(name, plain, gatehouse, req, goal) {
   const p2 = await load(plain, req, slice);
   const p = combine([p1, p2]);
   const g = combine([g1, g2]);
-  const row = { case: name, plain: p, gatehouse: g, ratio: g.rps / p.rps, goal, rssMB: gatehouse.peakRssMB() };
+  const unsteady = unsteadiness([p1.rps, p2.rps], [g1.rps, g2.rps]);
+  const row = { case: name, plain: p, gatehouse: g, ratio: g.rps / p.rps, goal, rssMB: gatehouse.peakRssMB(), unsteady };
   results.push(row);
   process.stderr.write(
-    `${fmt(g.rps)} (${fmt(g1.rps)}, ${fmt(g2.rps)}) vs ${fmt(p.rps)} (${fmt(p1.rps)}, ${fmt(p2.rps)}) req/s (${percent(row.ratio, row.goal)}); CPU ${fmt(g.cpuPerRequest)} vs ${fmt(p.cpuPerRequest)} µs/request; p99 ${fmt(g.p99, 2)} vs ${fmt(p.p99, 2)} ms; peak RSS ${fmt(row.rssMB)} MB\n`,
+    `${fmt(g.rps)} (${fmt(g1.rps)}, ${fmt(g2.rps)}) vs ${fmt(p.rps)} (${fmt(p1.rps)}, ${fmt(p2.rps)}) req/s (${percent(row.ratio, row.goal)}); CPU ${fmt(g.cpuPerRequest)} vs ${fmt(p.cpuPerRequest)} µs/request; p99 ${fmt(g.p99, 2)} vs ${fmt(p.p99, 2)} ms; peak RSS ${fmt(row.rssMB)} MB${unsteadyNote(row)}\n`,
   );
 }
 
@@ -443,11 +459,12 @@ async function measureBound(name, gatehouse, req, goal, bounds = { measure: scry
   // Each case slice's bound is the mean of its neighbours: the outer bound slices weigh half.
   const bound = boundRates.reduce((sum, rate, i) => sum + rate * (i === 0 || i === BOUND_ROUNDS ? 0.5 : 1), 0) / BOUND_ROUNDS;
   const g = combine(runs);
-  const row = { case: name, plain: null, gatehouse: g, ratio: g.rps / bound, bound, boundCpu, goal, rssMB, vs: bounds.vs, unit: bounds.unit, env: bounds.env };
+  const unsteady = unsteadiness(boundRates, runs.map((r) => r.rps));
+  const row = { case: name, plain: null, gatehouse: g, ratio: g.rps / bound, bound, boundCpu, goal, rssMB, vs: bounds.vs, unit: bounds.unit, env: bounds.env, unsteady };
   results.push(row);
   const spread = (xs) => `${fmt(Math.min(...xs), 1)}–${fmt(Math.max(...xs), 1)}`;
   process.stderr.write(
-    `${fmt(g.rps, 1)} req/s (slices ${spread(runs.map((r) => r.rps))}) vs ${fmt(bound, 1)} ${bounds.unit} (slices ${spread(boundRates)}) (${percent(row.ratio, row.goal)}); CPU ${fmt(g.cpuPerRequest)} µs/request (main thread ${fmt(g.mainCpuPerRequest)}${boundCpu ? `; the bound's ${fmt(boundCpu)} a hash` : ''}); peak RSS ${fmt(rssMB)} MB\n`,
+    `${fmt(g.rps, 1)} req/s (slices ${spread(runs.map((r) => r.rps))}) vs ${fmt(bound, 1)} ${bounds.unit} (slices ${spread(boundRates)}) (${percent(row.ratio, row.goal)}); CPU ${fmt(g.cpuPerRequest)} µs/request (main thread ${fmt(g.mainCpuPerRequest)}${boundCpu ? `; the bound's ${fmt(boundCpu)} a hash` : ''}); peak RSS ${fmt(rssMB)} MB${unsteadyNote(row)}\n`,
   );
 }
 
@@ -714,6 +731,13 @@ for (const r of results) {
   );
 }
 for (const r of results.filter((r) => r.env)) lines.push('', `${r.case}: a server started with ${r.env} (not as \`npm start\` runs it: not in the peak RSS above).`);
+const unsteady = results.filter((r) => r.unsteady);
+if (unsteady.length) {
+  lines.push(
+    '',
+    `Unsteady (two slices of one server, or of a bound, differ by more than ${Math.round(UNSTEADY * 100)}%: the machine's speed moved during the case, so its ratio says less; run it again with --only): ${unsteady.map((r) => `${r.case} (${fmt(r.unsteady * 100)}%)`).join(', ')}.`,
+  );
+}
 console.log(lines.join('\n'));
 const svgPath = opt.svg ?? (only ? '' : join(ROOT, 'docs/bench.svg'));
 if (svgPath) {
