@@ -1,3 +1,4 @@
+import { findCredential } from '../../account/credential.js';
 import type { EndpointContext } from '../../endpoint.js';
 import { fail } from '../../errors.js';
 
@@ -9,10 +10,7 @@ import { fail } from '../../errors.js';
  */
 export async function requirePassword(c: EndpointContext, userId: string, password: string): Promise<void> {
   const { auth } = c;
-  const account = await auth.adapter.findOne<{ password?: string | null }>('account', [
-    { field: 'userId', value: userId },
-    { field: 'providerId', value: 'credential' },
-  ]);
+  const account = await findCredential(auth.adapter, userId);
   if (!account?.password) fail('BAD_REQUEST', 'NO_PASSWORD_CREDENTIAL_FOUND');
   if (!(await auth.password.verify(account.password, password, c))) fail('BAD_REQUEST', 'INVALID_PASSWORD');
 }

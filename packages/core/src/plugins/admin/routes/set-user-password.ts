@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { setCredentialPassword } from '../../../account/credential.js';
 import { adminEndpoint, requireUser } from '../access.js';
 import type { AdminConfig } from '../config.js';
 
@@ -13,12 +14,7 @@ export const setUserPassword = (o: AdminConfig) =>
       const user = await requireUser(auth, body.userId);
       await auth.password.check(body.newPassword, { userId: user.id });
       const hash = await auth.password.hash(body.newPassword, c);
-      const where = [
-        { field: 'userId', value: user.id },
-        { field: 'providerId', value: 'credential' },
-      ];
-      const updated = await auth.adapter.update('account', where, { password: hash });
-      if (!updated) await auth.adapter.create('account', { userId: user.id, providerId: 'credential', accountId: user.id, password: hash });
+      await setCredentialPassword(auth.adapter, user.id, hash);
       await auth.audit.record(c, 'password.reset', { userId: user.id });
       return { status: true };
     },
