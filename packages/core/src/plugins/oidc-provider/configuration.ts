@@ -18,6 +18,9 @@ export const OIDC_ROUTES = {
   end_session: '/oidc/end-session',
   revocation: '/oidc/revoke',
   introspection: '/oidc/introspect',
+  // oidc-provider 9 turns pushed authorization requests (RFC 9126) on by default and names this
+  // endpoint in discovery: it must be under the mount, as every endpoint discovery names.
+  pushed_authorization_request: '/oidc/par',
 } as const;
 
 export const INTERACTION_PATH = '/oauth2/interaction';

@@ -41,6 +41,7 @@ export function oidcProviderPlugin(options: OidcProviderOptions = {}, admin: Adm
       // The provider's paths (counted by the mount): the token endpoint is where secrets are guessed.
       '/oidc/token': { window: 10, max: 20 },
       '/oidc/introspect': { window: 10, max: 20 },
+      '/oidc/par': { window: 10, max: 20 },
     },
     mount: {
       ...OIDC_MOUNT,
