@@ -38,6 +38,7 @@ export const organizationClient: ClientPlugin<OrganizationRoutes, 'organization'
     '/organization/invite-member': 'POST',
     '/organization/list-invitations': 'GET',
     '/organization/get-invitation': 'GET',
+    '/organization/invitation-preview': 'GET',
     '/organization/accept-invitation': 'POST',
     '/organization/reject-invitation': 'POST',
     '/organization/cancel-invitation': 'POST',

@@ -10,6 +10,7 @@ import { getActiveMember } from './routes/get-active-member.js';
 import { getFullOrganization } from './routes/get-full-organization.js';
 import { getInvitation } from './routes/get-invitation.js';
 import { hasPermissionRoute } from './routes/has-permission.js';
+import { invitationPreview } from './routes/invitation-preview.js';
 import { inviteMember } from './routes/invite-member.js';
 import { leaveOrganization } from './routes/leave.js';
 import { listInvitations } from './routes/list-invitations.js';
@@ -45,6 +46,7 @@ export function organizationRoutes(o: OrganizationConfig) {
     inviteMember(o),
     listInvitations(),
     getInvitation(),
+    invitationPreview(),
     acceptInvitation(),
     rejectInvitation(),
     cancelInvitation(o),
