@@ -158,7 +158,7 @@ describe('mails to an address without an account: the asking request decides', (
     if (!(totp instanceof TOTP)) throw new Error('not a TOTP URI');
     expect((await t.json('/two-factor/verify-totp', { body: { code: totp.generate({ timestamp: t.clock.ms }) }, jar })).status).toBe(200);
     const pending = t.newJar();
-    expect((await t.json('/sign-in/email', { body: { email, password }, jar: pending })).data).toEqual({ twoFactorRedirect: true });
+    expect((await t.json('/sign-in/email', { body: { email, password }, jar: pending })).data).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] });
     await t.json('/two-factor/send-otp', { method: 'POST', jar: pending, headers: { 'accept-language': 'de' } });
     const mail = mails.at(-1)!;
     expect(mail.subject).toBe('Ihr Anmeldecode');

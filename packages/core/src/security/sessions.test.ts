@@ -243,7 +243,7 @@ describe('a sign-in waiting for its second factor', () => {
 
     const jar = t.newJar();
     const r = await t.json('/sign-in/email', { body: { email: me.email, password: PASSWORD }, jar });
-    expect(r.data).toEqual({ twoFactorRedirect: true });
+    expect(r.data).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] });
     expect(r.response.headers.getSetCookie().map((c) => c.split('=')[0])).toEqual([TWO_FACTOR]);
     expect((await t.json('/get-session', { jar })).data).toBeNull();
 

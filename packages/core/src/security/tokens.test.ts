@@ -62,7 +62,7 @@ async function enrolled(jar: CookieJar = t.newJar()) {
 async function pending(email: string): Promise<CookieJar> {
   const jar = t.newJar();
   const r = await t.json('/sign-in/email', { body: { email, password: PASSWORD }, jar });
-  expect(r.data).toEqual({ twoFactorRedirect: true });
+  expect(r.data).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] });
   return jar;
 }
 
@@ -341,7 +341,7 @@ describe('signed cookies with a wrong signature are ignored', () => {
     await t.json('/two-factor/verify-totp', { body: { code: me.otp.generate({ timestamp: t.clock.ms }), trustDevice: true }, jar: trusting });
     const browser = t.newJar();
     browser.cookies.set('better-auth.trust_device', reSign(trusting.get('better-auth.trust_device')!));
-    expect((await t.json('/sign-in/email', { body: { email: me.email, password: PASSWORD }, jar: browser })).data).toEqual({ twoFactorRedirect: true });
+    expect((await t.json('/sign-in/email', { body: { email: me.email, password: PASSWORD }, jar: browser })).data).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] });
     // dont_remember: a forged marker does not stop the renewal of a remembered session.
     const plain = t.newJar();
     await t.signUp({}, plain);

@@ -430,7 +430,7 @@ describe('GET /magic-link/verify', () => {
     expect(successes.at(-1)?.details).toEqual({ method: 'magic-link', secondFactor: true });
     // JSON form: the interception itself.
     await ask({ email });
-    expect((await t.json(bare(linkTo(email)), { jar: t.newJar() })).data).toEqual({ twoFactorRedirect: true });
+    expect((await t.json(bare(linkTo(email)), { jar: t.newJar() })).data).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] });
   });
 
   it('a password sign-in after a magic-link one still audits as password (the pending method is per sign-in)', async () => {

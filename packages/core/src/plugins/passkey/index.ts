@@ -1,4 +1,5 @@
 import { definePlugin } from '../../plugin.js';
+import { offerSecondFactor } from '../two-factor/methods.js';
 import { type PasskeyOptions, resolvePasskeyOptions, usePasskeyConfig } from './config.js';
 import { PASSKEY_ERRORS } from './errors.js';
 import { deletePasskey } from './routes/delete-passkey.js';
@@ -50,6 +51,11 @@ export function passkeyPlugin(options: PasskeyOptions = {}) {
     },
     init(auth) {
       usePasskeyConfig(auth, resolvePasskeyOptions(options, auth.baseURL));
+      // A waiting password sign-in lists `passkey` among its methods when the user has one.
+      offerSecondFactor(auth, {
+        id: 'passkey',
+        available: async (a, userId) => (await a.adapter.findOne('passkey', [{ field: 'userId', value: userId }])) !== null,
+      });
     },
   });
 }

@@ -46,7 +46,7 @@ async function person({ passkey = true } = {}) {
 /** A password sign-in in a fresh jar that stops at the second factor. */
 async function pending(email: string, extra: Record<string, unknown> = {}, jar: CookieJar = t.newJar()) {
   const r = await t.json('/sign-in/email', { body: { email, password: PASSWORD, ...extra }, jar });
-  expect(r.data).toEqual({ twoFactorRedirect: true });
+  expect(r.data).toMatchObject({ twoFactorRedirect: true });
   return jar;
 }
 
@@ -67,6 +67,15 @@ async function sessionsOf(userId: string) {
 }
 
 describe('passkey as second factor: the flow', () => {
+  it('lists passkey among the sign-in’s twoFactorMethods only for a user who has one', async () => {
+    await setup();
+    const withKey = await person();
+    const withoutKey = await person({ passkey: false });
+    const signIn = async (email: string) => (await t.json('/sign-in/email', { body: { email, password: PASSWORD }, jar: t.newJar() })).data;
+    expect(await signIn(withKey.email)).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp', 'passkey'] });
+    expect(await signIn(withoutKey.email)).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] });
+  });
+
   it('names the waiting user’s passkeys in the options, and a passkey of theirs finishes the sign-in', async () => {
     await setup();
     const { email, userId, authenticator, jar: owner } = await person();

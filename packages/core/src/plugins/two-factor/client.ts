@@ -12,9 +12,9 @@ declare module '../../public-types.js' {
   interface PublicUser {
     twoFactorEnabled?: boolean | null;
   }
-  /** A password sign-in of a user with two-factor on answers this instead of a session. */
+  /** A password sign-in of a user with two-factor on answers this instead of a session (the methods: `totp`, `otp`, `passkey`). */
   interface SignInInterceptions {
-    twoFactor: { twoFactorRedirect: true };
+    twoFactor: { twoFactorRedirect: true; twoFactorMethods: string[] };
   }
 }
 

@@ -11,11 +11,13 @@ import { sendTwoFactorOtp } from './routes/send-otp.js';
 import { verifyBackupCode } from './routes/verify-backup-code.js';
 import { verifyTwoFactorOtp } from './routes/verify-otp.js';
 import { verifyTotp } from './routes/verify-totp.js';
+import { secondFactorMethods } from './methods.js';
 import { isTrusted } from './trust.js';
 import { TWO_FACTOR_MESSAGES } from './translations.js';
 
 export type { TwoFactorAuditEvent } from './audit-events.js';
 export type { TwoFactorOptions } from './config.js';
+export { offerSecondFactor, type SecondFactorMethod } from './methods.js';
 
 /**
  * After a password, a two-factor user is asked for the second factor; after any other first
@@ -42,7 +44,8 @@ export const twoFactorRoutes = [
  * Two-factor sign-in (spec sections 1, 4, 9; CONTRACT.md "Two-factor routes"): TOTP,
  * codes by mail, backup codes, trusted devices. A password sign-in of a user with
  * two-factor on (or any sign-in whose first factor says `secondFactorDue`, e.g. a magic link)
- * gets `{ twoFactorRedirect: true }` and a two-factor cookie instead of a session; a verify
+ * gets `{ twoFactorRedirect: true, twoFactorMethods }` (the second factors this user can give:
+ * `totp`, `otp`, `passkey`) and a two-factor cookie instead of a session; a verify
  * route then makes the session. Options: `twoFactor.issuer`,
  * `otpExpiresIn` (s, default 300), `maxAttempts` (default 5).
  */
@@ -86,7 +89,7 @@ export function twoFactorPlugin(options: TwoFactorOptions = {}) {
       if ((method !== 'password' && !secondFactorDue) || !user.twoFactorEnabled || secondFactorPassed.has(c)) return undefined;
       if (await isTrusted(c, String(user.id))) return undefined;
       await startPending(c, String(user.id), rememberMe, method);
-      return { twoFactorRedirect: true };
+      return { twoFactorRedirect: true, twoFactorMethods: await secondFactorMethods(c.auth, String(user.id)) };
     },
     init(auth) {
       useTwoFactorConfig(auth, config);

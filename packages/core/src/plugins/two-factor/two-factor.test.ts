@@ -48,7 +48,7 @@ async function enrolled(jar: CookieJar = t.newJar()) {
 async function pendingSignIn(email: string, jar: CookieJar = t.newJar(), extra: Record<string, unknown> = {}) {
   const r = await t.json('/sign-in/email', { body: { email, password: PASSWORD, ...extra }, jar });
   expect(r.status).toBe(200);
-  expect(r.data).toEqual({ twoFactorRedirect: true });
+  expect(r.data).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] });
   return jar;
 }
 
@@ -163,7 +163,7 @@ describe('two-factor: password sign-in', () => {
     const { email } = await enrolled();
     const jar = t.newJar();
     const r = await t.json('/sign-in/email', { body: { email, password: PASSWORD }, jar });
-    expect(r.data).toEqual({ twoFactorRedirect: true });
+    expect(r.data).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] });
     expect(setCookie(r, TWO_FACTOR)).toMatch(/Max-Age=600;.*HttpOnly/);
     expect(setCookie(r, SESSION)).toBeUndefined();
     // The pending sign-in is no session at all.
@@ -285,7 +285,7 @@ describe('two-factor: password sign-in', () => {
     const enable = await t.json<{ totpURI: string }>('/two-factor/enable', { body: { password: PASSWORD }, jar });
     await t.json('/two-factor/verify-totp', { body: { code: codeFor(enable.data.totpURI) }, jar });
     const r = await t.json('/sign-in/username', { body: { username: 'tfa_user', password: PASSWORD }, jar: t.newJar() });
-    expect(r.data).toEqual({ twoFactorRedirect: true });
+    expect(r.data).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] });
     expect(setCookie(r, TWO_FACTOR)).toBeDefined();
   });
 });
