@@ -4,10 +4,11 @@ declare module '../../security/audit.js' {
     'user.ban': true;
     'user.unban': true;
     'user.role': true;
+    'user.update': true;
     'impersonation.start': true;
     'impersonation.stop': true;
   }
 }
 
 /** The admin plugin's audit event types. */
-export type AdminAuditEvent = 'user.ban' | 'user.unban' | 'user.role' | 'impersonation.start' | 'impersonation.stop';
+export type AdminAuditEvent = 'user.ban' | 'user.unban' | 'user.role' | 'user.update' | 'impersonation.start' | 'impersonation.stop';

@@ -39,6 +39,7 @@ export const adminClient: ClientPlugin<AdminRoutes> = {
     '/admin/revoke-user-sessions': 'POST',
     '/admin/remove-user': 'POST',
     '/admin/set-user-password': 'POST',
+    '/admin/update-user': 'POST',
     '/admin/list-audit-events': 'GET',
     '/admin/stats': 'GET',
   },

@@ -18,6 +18,7 @@ import { setUserPassword } from './routes/set-user-password.js';
 import { stopImpersonating } from './routes/stop-impersonating.js';
 import { adminStats } from './routes/stats.js';
 import { unbanUser } from './routes/unban-user.js';
+import { updateUser } from './routes/update-user.js';
 import { adminSchema } from './schema.js';
 import { ADMIN_MESSAGES } from './translations.js';
 
@@ -47,6 +48,7 @@ export function adminRoutes(o: AdminConfig) {
     revokeUserSessions(o),
     removeUser(o),
     setUserPassword(o),
+    updateUser(o),
     listAuditEvents(o),
     adminStats(o),
   ] as const;
