@@ -26,6 +26,9 @@ export const ORGANIZATION_ERRORS = defineErrors({
   // demoting the last owner would leave an organization nobody can delete.
   YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER: 'You are not allowed to update this member',
   YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER: 'You cannot leave the organization without an owner',
+  // better-auth 1.7's catalogue (error-codes.ts), for list-user-invitations, get-active-member-role, teams and roles.
+  EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION: 'Email verification required to view or list invitations for the session email',
+  YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION: 'You are not a member of this organization',
 });
 
 export const orgError = errorsOf(ORGANIZATION_ERRORS);

@@ -7,6 +7,7 @@ import { checkSlug } from './routes/check-slug.js';
 import { createOrganization } from './routes/create.js';
 import { deleteOrganization } from './routes/delete.js';
 import { getActiveMember } from './routes/get-active-member.js';
+import { getActiveMemberRole } from './routes/get-active-member-role.js';
 import { getFullOrganization } from './routes/get-full-organization.js';
 import { getInvitation } from './routes/get-invitation.js';
 import { hasPermissionRoute } from './routes/has-permission.js';
@@ -16,6 +17,7 @@ import { leaveOrganization } from './routes/leave.js';
 import { listInvitations } from './routes/list-invitations.js';
 import { listMembers } from './routes/list-members.js';
 import { listOrganizations } from './routes/list.js';
+import { listUserInvitations } from './routes/list-user-invitations.js';
 import { rejectInvitation } from './routes/reject-invitation.js';
 import { removeMember } from './routes/remove-member.js';
 import { setActive } from './routes/set-active.js';
@@ -39,12 +41,14 @@ export function organizationRoutes(o: OrganizationConfig) {
     setActive(),
     listOrganizations(),
     getActiveMember(),
+    getActiveMemberRole(),
     listMembers(),
     updateMemberRole(o),
     removeMember(o),
     leaveOrganization(o),
     inviteMember(o),
     listInvitations(),
+    listUserInvitations(),
     getInvitation(),
     invitationPreview(),
     acceptInvitation(),
