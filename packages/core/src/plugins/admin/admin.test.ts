@@ -115,6 +115,37 @@ describe('admin: fields and access', () => {
   });
 });
 
+describe('admin: has-permission', () => {
+  it('answers { error: null, success } about the caller: an admin holds the admin statements, a user none', async () => {
+    env = await setup();
+    const { person, makeAdmin, post } = env;
+    const root = await makeAdmin();
+    const bob = await person('bob');
+    const ask = (who: Person, permissions: unknown, extra: Record<string, unknown> = {}) => post(who, '/has-permission', { permissions, ...extra });
+    expect(await ask(root, { user: ['ban', 'set-role'], session: ['revoke'] })).toMatchObject({ status: 200, data: { error: null, success: true } });
+    // Impersonating admins needs allowImpersonatingAdmins; unknown resources and actions are never held.
+    expect((await ask(root, { user: ['impersonate-admins'] })).data).toEqual({ error: null, success: false });
+    expect((await ask(root, { user: ['fly'] })).data).toEqual({ error: null, success: false });
+    expect((await ask(root, { billing: ['read'] })).data).toEqual({ error: null, success: false });
+    expect((await ask(bob, { user: ['list'] })).data).toEqual({ error: null, success: false });
+    // userId and role do not make a plain user speak for an admin (better-auth over HTTP does the same).
+    expect((await ask(bob, { user: ['list'] }, { userId: root.id, role: 'admin' })).data).toEqual({ error: null, success: false });
+  });
+
+  it('grants impersonate-admins with allowImpersonatingAdmins; 401 signed out; 400 without permissions', async () => {
+    env = await setup({ admin: { allowImpersonatingAdmins: true } });
+    const { makeAdmin, post } = env;
+    const root = await makeAdmin();
+    expect((await post(root, '/has-permission', { permissions: { user: ['impersonate-admins'] } })).data).toEqual({ error: null, success: true });
+    expect((await post(null, '/has-permission', { permissions: { user: ['list'] } })).status).toBe(401);
+    for (const body of [{}, { permissions: {} }, { permissions: { user: [] } }, { permissions: 'user:list' }]) {
+      const res = await post(root, '/has-permission', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(typeof res.data.message).toBe('string');
+    }
+  });
+});
+
 describe('admin: users', () => {
   it('sets roles (one or several); unknown users are 404', async () => {
     env = await setup();

@@ -42,6 +42,7 @@ export const adminClient: ClientPlugin<AdminRoutes> = {
     '/admin/update-user': 'POST',
     '/admin/list-audit-events': 'GET',
     '/admin/stats': 'GET',
+    '/admin/has-permission': 'POST',
   },
   changesSession: { '/admin/impersonate-user': true, '/admin/stop-impersonating': true },
 };

@@ -6,6 +6,7 @@ import { type AdminConfig, type AdminOptions, resolveAdminOptions } from './conf
 import { ADMIN_ERRORS } from './errors.js';
 import { banUser } from './routes/ban-user.js';
 import { createUser } from './routes/create-user.js';
+import { hasAdminPermission } from './routes/has-permission.js';
 import { impersonateUser } from './routes/impersonate-user.js';
 import { listAuditEvents } from './routes/list-audit-events.js';
 import { listUserSessions } from './routes/list-user-sessions.js';
@@ -51,6 +52,7 @@ export function adminRoutes(o: AdminConfig) {
     updateUser(o),
     listAuditEvents(o),
     adminStats(o),
+    hasAdminPermission(o),
   ] as const;
 }
 
