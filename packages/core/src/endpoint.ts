@@ -86,6 +86,13 @@ export interface Endpoint<
   query?: z.ZodType<Q, QI>;
   /** true: 401 without a session; 'fresh': also 403 when not fresh. */
   requireSession?: S;
+  /**
+   * The route adds or changes a way in, or the account's security (passkeys, passwords, second
+   * factors, linked accounts, email, API keys, sessions): a session made from a machine credential
+   * (an API key: `SessionWithUser.machine`) is refused with 403 API_KEY_NOT_ALLOWED. A key acts
+   * for a script, never as the person: what it could set up would outlive it.
+   */
+  requirePerson?: boolean;
   /** Only through `auth.api`, never over HTTP (e.g. set-password). */
   serverOnly?: boolean;
   /** Skip the Origin check: only for routes whose own token is the CSRF defence (the OAuth callback's state). */

@@ -29,6 +29,7 @@ export const BASE_ERRORS = {
   ACCOUNT_NOT_FOUND: 'Account not found',
   SESSION_NOT_FRESH: 'Session is not fresh',
   SESSION_NOT_FOUND: 'Session not found',
+  API_KEY_NOT_ALLOWED: 'This action needs a signed-in person; an API key cannot do it',
   VERIFICATION_EMAIL_NOT_ENABLED: "Verification email isn't enabled",
   RESET_PASSWORD_DISABLED: "Reset password isn't enabled",
   EMAIL_PASSWORD_DISABLED: 'Email and password is not enabled',

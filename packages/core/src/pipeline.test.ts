@@ -7,6 +7,7 @@ import {
   REQUEST_STAGES,
   bodyStage,
   guardStage,
+  personStage,
   originStage,
   rateLimitStage,
   redirectStage,
@@ -56,7 +57,7 @@ const refusal = async (run: () => unknown) => {
 describe('the pipeline stages', () => {
   it('run in the documented order', () => {
     expect(REQUEST_STAGES).toEqual([rateLimitStage, originStage, bodyStage, validationStage, redirectStage]);
-    expect(CONTEXT_STAGES).toEqual([sessionStage, guardStage]);
+    expect(CONTEXT_STAGES).toEqual([sessionStage, personStage, guardStage]);
   });
 
   it('rate limit: counts per path and client, 429 over the rule; server-side calls are not counted', async () => {
@@ -137,6 +138,19 @@ describe('the pipeline stages', () => {
     expect(c.session).toBe(session);
     expect(await refusal(() => guardStage(c, route({ requireSession: 'fresh' })))).toMatchObject({ status: 403, code: 'SESSION_NOT_FRESH' });
     expect(await refusal(() => guardStage(c, route({ requireSession: true })))).toBeNull();
+  });
+
+  it('person: a session a machine credential made (an API key) is 403 API_KEY_NOT_ALLOWED on a requirePerson route, also one whose session is optional', async () => {
+    const { data } = await t.signUp();
+    const context = (found: unknown) => ({ auth, session: null, getSession: async () => found }) as unknown as EndpointContext;
+    const person = { session: { createdAt: new Date(), updatedAt: new Date() }, user: data.user, token: 'x' };
+    const machine = { ...person, machine: true };
+    for (const requireSession of [true, undefined]) {
+      expect(await refusal(() => personStage(context(machine), route({ requireSession, requirePerson: true })))).toMatchObject({ status: 403, code: 'API_KEY_NOT_ALLOWED' });
+      expect(await refusal(() => personStage(context(person), route({ requireSession, requirePerson: true })))).toBeNull();
+      expect(await refusal(() => personStage(context(null), route({ requireSession, requirePerson: true })))).toBeNull();
+    }
+    expect(await refusal(() => personStage(context(machine), route({ requireSession: true })))).toBeNull();
   });
 });
 

@@ -165,6 +165,16 @@ export const sessionStage: ContextStage = async (c, endpoint) => {
   c.session = s;
 };
 
+/**
+ * `requirePerson`: a request whose session a machine credential made (an API key) gets 403
+ * API_KEY_NOT_ALLOWED, also on a route whose session is optional (verify-totp enrols with one).
+ */
+export const personStage: ContextStage = async (c, endpoint) => {
+  if (!endpoint.requirePerson) return;
+  const s = c.session ?? (await c.getSession());
+  if (s?.machine) fail('FORBIDDEN', 'API_KEY_NOT_ALLOWED');
+};
+
 /** `requireSession: 'fresh'`: 403 SESSION_NOT_FRESH for a session older than `session.freshAge`. */
 export const guardStage: ContextStage = (c, endpoint) => {
   if (endpoint.requireSession === 'fresh' && c.session && !c.auth.sessions.isFresh(c.session.session)) fail('FORBIDDEN', 'SESSION_NOT_FRESH');
@@ -174,7 +184,7 @@ export const guardStage: ContextStage = (c, endpoint) => {
 export const REQUEST_STAGES: readonly RequestStage[] = [rateLimitStage, originStage, bodyStage, validationStage, redirectStage];
 
 /** The stages after the context is made, before the plugins' `before` hooks and the handler. */
-export const CONTEXT_STAGES: readonly ContextStage[] = [sessionStage, guardStage];
+export const CONTEXT_STAGES: readonly ContextStage[] = [sessionStage, personStage, guardStage];
 
 /** What the plugins hook into every route with (gathered once, by `createAuth`). */
 export interface PipelineSeams {

@@ -37,7 +37,8 @@ export interface RequestScope {
  * Another way than the session cookie for a request to say whose it is (a plugin's: an API
  * key header). A request carrying `header` is the source's: `resolve` gives the session it
  * stands for (built for this request, never stored, no cookie set) or throws an APIError
- * to refuse it. The fast lane hands such requests to the general route.
+ * to refuse it. The fast lane hands such requests to the general route. Its sessions are
+ * marked `machine`: a route that adds or changes a way in (`requirePerson`) refuses them.
  */
 export interface SessionSource {
   /** The request header, lower case, whose presence makes the request this source's. */

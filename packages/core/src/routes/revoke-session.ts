@@ -10,6 +10,7 @@ export const revokeSession = defineEndpoint({
   changesSession: true,
   body: z.object({ token: z.string().min(1) }),
   requireSession: true,
+  requirePerson: true,
   async handler(c) {
     const userId = c.session.user.id;
     const found = await c.auth.adapter.findOne<{ id: string }>('session', [
@@ -29,6 +30,7 @@ export const revokeSessions = defineEndpoint({
   path: '/revoke-sessions',
   changesSession: true,
   requireSession: true,
+  requirePerson: true,
   async handler(c) {
     await c.auth.sessions.revokeAll(c.session.user.id);
     await c.auth.audit.record(c, 'session.revoke', { userId: c.session.user.id, details: { scope: 'all' } });
@@ -41,6 +43,7 @@ export const revokeOtherSessions = defineEndpoint({
   method: 'POST',
   path: '/revoke-other-sessions',
   requireSession: true,
+  requirePerson: true,
   async handler(c) {
     await c.auth.sessions.revokeAll(c.session.user.id, c.session.session.id);
     await c.auth.audit.record(c, 'session.revoke', { userId: c.session.user.id, details: { scope: 'others' } });

@@ -146,7 +146,8 @@ export class SessionManager {
   async fromRequest(c: RequestScope, opts: { disableCookieCache?: boolean; disableRefresh?: boolean } = {}): Promise<SessionWithUser | null> {
     for (const source of this.deps.sources ?? []) {
       const value = c.headers.get(source.header);
-      if (value) return source.resolve(c, value);
+      // A credential a program presents: marked, whatever the source built (`requirePerson`).
+      if (value) return { ...(await source.resolve(c, value)), machine: true };
     }
     const readOnly = c.request.method === 'GET' || c.request.method === 'HEAD';
     const r = await this.resolve(c.headers.get('cookie'), readOnly, !opts.disableCookieCache);

@@ -27,4 +27,9 @@ export interface SessionWithUser {
   user: UserRow;
   /** The raw token the caller presented (the database keeps only its hash). */
   token: string;
+  /**
+   * Made for this request from a machine credential (a plugin's session source: an API key),
+   * not from a person's sign-in: the routes that add or change a way in refuse it (`requirePerson`).
+   */
+  machine?: boolean;
 }

@@ -21,6 +21,7 @@ export const changeEmail = defineEndpoint({
   body: z.object({ newEmail: z.string(), callbackURL: z.string().optional() }),
   redirectFields: ['callbackURL'],
   requireSession: true,
+  requirePerson: true,
   async handler(c) {
     const { auth, body } = c;
     if (!auth.options.user.changeEmail.enabled) fail('BAD_REQUEST', 'CHANGE_EMAIL_DISABLED');

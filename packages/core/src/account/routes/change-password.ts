@@ -16,6 +16,7 @@ export const changePassword = defineEndpoint({
   answer: answerOf<{ token: string | null; user: PublicUser }>(),
   body: z.object({ newPassword: z.string(), currentPassword: z.string(), revokeOtherSessions: z.boolean().optional() }),
   requireSession: true,
+  requirePerson: true,
   async handler(c) {
     const { auth, body } = c;
     const { session, user } = c.session;

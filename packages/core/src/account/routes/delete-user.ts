@@ -24,6 +24,7 @@ export const deleteUser = defineEndpoint({
   body: z.object({ callbackURL: z.string().optional(), password: z.string().optional(), token: z.string().optional() }),
   redirectFields: ['callbackURL'],
   requireSession: true,
+  requirePerson: true,
   async handler(c) {
     const { auth, body } = c;
     const { session, user } = c.session;

@@ -14,6 +14,7 @@ export const setPassword = defineEndpoint({
   serverOnly: true,
   body: z.object({ newPassword: z.string() }),
   requireSession: true,
+  requirePerson: true,
   async handler(c) {
     const { auth } = c;
     const { user } = c.session;

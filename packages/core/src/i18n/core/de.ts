@@ -26,6 +26,7 @@ export const de = {
   ACCOUNT_NOT_FOUND: 'Konto nicht gefunden',
   SESSION_NOT_FRESH: 'Ihre Anmeldung liegt zu lange zurück',
   SESSION_NOT_FOUND: 'Sitzung nicht gefunden',
+  API_KEY_NOT_ALLOWED: 'Diese Aktion erfordert eine angemeldete Person; ein API-Schlüssel kann sie nicht ausführen',
   VERIFICATION_EMAIL_NOT_ENABLED: 'Bestätigungs-E-Mails sind nicht aktiviert',
   RESET_PASSWORD_DISABLED: 'Das Zurücksetzen des Passworts ist nicht aktiviert',
   EMAIL_PASSWORD_DISABLED: 'Die Anmeldung mit E-Mail-Adresse und Passwort ist nicht aktiviert',

@@ -26,6 +26,7 @@ export const es = {
   ACCOUNT_NOT_FOUND: 'Cuenta no encontrada',
   SESSION_NOT_FRESH: 'Su inicio de sesión es demasiado antiguo',
   SESSION_NOT_FOUND: 'Sesión no encontrada',
+  API_KEY_NOT_ALLOWED: 'Esta acción requiere una persona con la sesión iniciada; una clave de API no puede realizarla',
   VERIFICATION_EMAIL_NOT_ENABLED: 'El correo de verificación no está habilitado',
   RESET_PASSWORD_DISABLED: 'El restablecimiento de contraseña no está habilitado',
   EMAIL_PASSWORD_DISABLED: 'El inicio de sesión con correo electrónico y contraseña no está habilitado',

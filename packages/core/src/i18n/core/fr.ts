@@ -26,6 +26,7 @@ export const fr = {
   ACCOUNT_NOT_FOUND: 'Compte introuvable',
   SESSION_NOT_FRESH: 'Votre connexion est trop ancienne',
   SESSION_NOT_FOUND: 'Session introuvable',
+  API_KEY_NOT_ALLOWED: "Cette action exige une personne connectée ; une clé d'API ne peut pas l'effectuer",
   VERIFICATION_EMAIL_NOT_ENABLED: "L'e-mail de vérification n'est pas activé",
   RESET_PASSWORD_DISABLED: "La réinitialisation du mot de passe n'est pas activée",
   EMAIL_PASSWORD_DISABLED: "La connexion par adresse e-mail et mot de passe n'est pas activée",

@@ -85,7 +85,7 @@ function operation(e: AnyEndpoint, method: string, operationId: string, tag: str
   };
   if (e.body || e.query) responses['400'] = refusal('VALIDATION_ERROR', e.body ? ['INVALID_JSON'] : []);
   if (e.requireSession || note.security === 'bearer') responses['401'] = refusal('UNAUTHORIZED');
-  const forbidden = [...(e.requireSession === 'fresh' ? ['SESSION_NOT_FRESH'] : []), ...(method === 'post' && !e.skipOriginCheck ? ['INVALID_ORIGIN'] : []), ...(e.redirectFields?.length ? ['INVALID_CALLBACK_URL'] : [])];
+  const forbidden = [...(e.requirePerson ? ['API_KEY_NOT_ALLOWED'] : []), ...(e.requireSession === 'fresh' ? ['SESSION_NOT_FRESH'] : []), ...(method === 'post' && !e.skipOriginCheck ? ['INVALID_ORIGIN'] : []), ...(e.redirectFields?.length ? ['INVALID_CALLBACK_URL'] : [])];
   if (forbidden.length) responses['403'] = refusal(forbidden[0] as keyof typeof BASE_ERRORS, forbidden.slice(1));
   if (e.body) responses['413'] = refusal('PAYLOAD_TOO_LARGE');
   responses['429'] = refusal('TOO_MANY_REQUESTS');

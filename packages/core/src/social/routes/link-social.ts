@@ -13,6 +13,7 @@ export const linkSocial = defineEndpoint({
   method: 'POST',
   path: '/link-social',
   requireSession: true,
+  requirePerson: true,
   body: z.object({
     provider: z.string().min(1),
     callbackURL: z.string().optional(),

@@ -12,6 +12,7 @@ export const unlinkAccount = defineEndpoint({
   method: 'POST',
   path: '/unlink-account',
   requireSession: 'fresh',
+  requirePerson: true,
   body: z
     .object({ providerId: z.string().min(1).optional(), accountId: z.string().min(1).optional() })
     .refine((b) => b.providerId !== undefined || b.accountId !== undefined, { message: 'providerId is required', path: ['providerId'] }),

@@ -14,6 +14,7 @@ export const impersonateUser = (o: AdminConfig) =>
   adminEndpoint(o, {
     method: 'POST',
     path: '/admin/impersonate-user',
+    requirePerson: true,
     changesSession: true,
     answer: answerOf<SessionAnswer>(),
     body: z.object({ userId: z.string().min(1) }),

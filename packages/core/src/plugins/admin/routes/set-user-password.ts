@@ -8,6 +8,7 @@ export const setUserPassword = (o: AdminConfig) =>
   adminEndpoint(o, {
     method: 'POST',
     path: '/admin/set-user-password',
+    requirePerson: true,
     body: z.object({ userId: z.string().min(1), newPassword: z.string() }),
     async handler(c) {
       const { auth, body } = c;

@@ -14,6 +14,7 @@ export const stopImpersonating = () =>
     changesSession: true,
     answer: answerOf<SessionAnswer>(),
     requireSession: true,
+    requirePerson: true,
     async handler(c) {
       const { auth } = c;
       const current = c.session;

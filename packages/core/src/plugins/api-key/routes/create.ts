@@ -15,6 +15,7 @@ import { type ApiKey, type ApiKeyRow, apiKeyOf, newKey } from '../store.js';
 export const createApiKey = defineEndpoint({
   method: 'POST',
   path: '/api-key/create',
+  requirePerson: true,
   name: 'createApiKey',
   body: z.object({
     ...ownerFields,

@@ -9,6 +9,7 @@ export const deleteApiKey = defineEndpoint({
   path: '/api-key/delete',
   name: 'deleteApiKey',
   requireSession: true,
+  requirePerson: true,
   body: z.object({ keyId: z.string().min(1) }),
   async handler(c) {
     const { auth } = c;

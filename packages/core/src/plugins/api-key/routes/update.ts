@@ -11,6 +11,7 @@ export const updateApiKey = defineEndpoint({
   path: '/api-key/update',
   name: 'updateApiKey',
   requireSession: true,
+  requirePerson: true,
   body: z.object({ keyId: z.string().min(1), enabled: z.boolean().optional(), ...ownerFields, ...serverOnlyFields }),
   answer: answerOf<ApiKey>(),
   async handler(c) {

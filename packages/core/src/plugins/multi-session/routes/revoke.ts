@@ -14,6 +14,7 @@ export const revokeDeviceSession = defineEndpoint({
   name: 'revokeDeviceSession',
   body: sessionTokenBody,
   requireSession: true,
+  requirePerson: true,
   changesSession: true,
   async handler(c) {
     const token = c.body.sessionToken;

@@ -12,6 +12,7 @@ export const setActiveSession = defineEndpoint({
   name: 'setActiveSession',
   body: sessionTokenBody,
   requireSession: true,
+  requirePerson: true,
   changesSession: true,
   answer: answerOf<SessionAnswer>(),
   async handler(c) {

@@ -15,6 +15,7 @@ export const oauthInteractionConsent = defineEndpoint({
   path: `${INTERACTION_PATH}/:uid/consent`,
   body: z.object({ accept: z.boolean() }),
   requireSession: true,
+  requirePerson: true,
   async handler(c) {
     const { runtime, config } = oidcState(c.auth);
     const details = await interactionOf(runtime, c.headers, c.params.uid!);

@@ -10,6 +10,7 @@ export const oauthInteractionDetails = defineEndpoint({
   method: 'GET',
   path: `${INTERACTION_PATH}/:uid/details`,
   requireSession: true,
+  requirePerson: true,
   async handler(c) {
     const { runtime } = oidcState(c.auth);
     const details = await interactionOf(runtime, c.headers, c.params.uid!);

@@ -18,6 +18,7 @@ const ESSENTIAL_ACR = new Set(['essential_acr', 'essential_acrs']);
 export const oauthInteraction = defineEndpoint({
   method: 'GET',
   path: `${INTERACTION_PATH}/:uid`,
+  requirePerson: true,
   async handler(c) {
     const { runtime, config } = oidcState(c.auth);
     const uid = c.params.uid!;

@@ -21,6 +21,7 @@ export const deletePasskey = defineEndpoint({
   method: 'POST',
   path: '/passkey/delete-passkey',
   requireSession: true,
+  requirePerson: true,
   body: z.object({ id: z.string().min(1) }),
   async handler(c) {
     const { auth } = c;

@@ -14,6 +14,7 @@ export const generateRegisterOptions = defineEndpoint({
   method: 'GET',
   path: '/passkey/generate-register-options',
   requireSession: true,
+  requirePerson: true,
   query: z.object({
     name: z.string().trim().min(1).max(100).optional(),
     authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),

@@ -8,6 +8,7 @@ export const updatePasskey = defineEndpoint({
   method: 'POST',
   path: '/passkey/update-passkey',
   requireSession: true,
+  requirePerson: true,
   answer: answerOf<{ passkey: Passkey }>(),
   body: z.object({ id: z.string().min(1), name: z.string().trim().min(1).max(100) }),
   async handler(c) {

@@ -31,6 +31,7 @@ export const verifyRegistration = defineEndpoint({
   method: 'POST',
   path: '/passkey/verify-registration',
   requireSession: true,
+  requirePerson: true,
   answer: answerOf<Passkey>(),
   body: z.object({ response: registrationResponse, name: z.string().trim().min(1).max(100).optional() }),
   async handler(c) {

@@ -22,6 +22,7 @@ import type { Passkey } from '../store.js';
 export const verifyPasskeySecondFactor = defineEndpoint({
   method: 'POST',
   path: '/two-factor/verify-passkey',
+  requirePerson: true,
   changesSession: true,
   answer: answerOf<{ token: string | null; user: PublicUser }>(),
   body: z.object({ response: authenticationResponse, trustDevice: z.boolean().optional() }),

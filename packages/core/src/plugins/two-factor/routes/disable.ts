@@ -12,6 +12,7 @@ export const disableTwoFactor = defineEndpoint({
   changesSession: true,
   body: z.object({ password: z.string() }),
   requireSession: true,
+  requirePerson: true,
   async handler(c) {
     const { auth } = c;
     const userId = c.session.user.id;

@@ -16,6 +16,7 @@ export const enableTwoFactor = defineEndpoint({
   changesSession: true,
   body: z.object({ password: z.string() }),
   requireSession: true,
+  requirePerson: true,
   async handler(c) {
     const { auth } = c;
     const user = c.session.user;

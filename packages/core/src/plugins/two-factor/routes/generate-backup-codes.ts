@@ -11,6 +11,7 @@ export const generateBackupCodesRoute = defineEndpoint({
   path: '/two-factor/generate-backup-codes',
   body: z.object({ password: z.string() }),
   requireSession: true,
+  requirePerson: true,
   async handler(c) {
     const { auth } = c;
     const userId = c.session.user.id;

@@ -12,6 +12,7 @@ export const getTotpUri = defineEndpoint({
   path: '/two-factor/get-totp-uri',
   body: z.object({ password: z.string() }),
   requireSession: true,
+  requirePerson: true,
   async handler(c) {
     const { auth } = c;
     const user = c.session.user;

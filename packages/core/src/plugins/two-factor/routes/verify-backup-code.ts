@@ -11,6 +11,7 @@ import { consumeBackupCode } from '../store.js';
 export const verifyBackupCode = defineEndpoint({
   method: 'POST',
   path: '/two-factor/verify-backup-code',
+  requirePerson: true,
   changesSession: true,
   answer: answerOf<{ token: string | null; user: PublicUser }>(),
   body: z.object({ code: z.string(), trustDevice: z.boolean().optional(), disableSession: z.boolean().optional() }),

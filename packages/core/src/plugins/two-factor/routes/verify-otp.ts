@@ -7,6 +7,7 @@ import { checkOtp } from '../otp.js';
 export const verifyTwoFactorOtp = defineEndpoint({
   method: 'POST',
   path: '/two-factor/verify-otp',
+  requirePerson: true,
   changesSession: true,
   answer: answerOf<{ token: string | null; user: PublicUser }>(),
   body: z.object({ code: z.string(), trustDevice: z.boolean().optional() }),

@@ -11,6 +11,7 @@ import { totpStep } from '../totp.js';
 export const verifyTotp = defineEndpoint({
   method: 'POST',
   path: '/two-factor/verify-totp',
+  requirePerson: true,
   changesSession: true,
   answer: answerOf<{ token: string | null; user: PublicUser }>(),
   body: z.object({ code: z.string(), trustDevice: z.boolean().optional() }),
