@@ -18,6 +18,7 @@ export const emailOtpClient: ClientPlugin<EmailOtpRoutes> = {
   methods: {
     '/email-otp/send-verification-otp': 'POST',
     '/email-otp/request-password-reset': 'POST',
+    '/forget-password/email-otp': 'POST',
     '/sign-in/email-otp': 'POST',
     '/email-otp/verify-email': 'POST',
     '/email-otp/reset-password': 'POST',

@@ -412,6 +412,18 @@ describe('POST /email-otp/reset-password', () => {
     expect(await post('/email-otp/request-password-reset', { email: uniqueEmail() })).toMatchObject({ status: 200, data: { success: true } });
   });
 
+  it('also sends through POST /forget-password/email-otp {email} (better-auth 1.7’s older name), alike for unknown addresses', async () => {
+    await setup();
+    const { email } = await t.signUp({}, t.newJar());
+    expect(await post('/forget-password/email-otp', { email })).toEqual(expect.objectContaining({ status: 200, data: { success: true } }));
+    expect(mails.at(-1)).toMatchObject({ to: email, subject: 'Your password reset code' });
+    expect((await reset(email, lastCode(mails, email), 'a brand new password')).status).toBe(200);
+    const sent = mails.length;
+    expect(await post('/forget-password/email-otp', { email: uniqueEmail() })).toEqual(expect.objectContaining({ status: 200, data: { success: true } }));
+    expect(mails).toHaveLength(sent);
+    expect((await post('/forget-password/email-otp', {})).status).toBe(400);
+  });
+
   it('keeps the length rules, and a refused password costs no try', async () => {
     await setup({}, { allowedAttempts: 1 });
     const { email } = await t.signUp({}, t.newJar());

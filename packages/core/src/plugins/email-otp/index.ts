@@ -3,7 +3,7 @@ import { type EmailOTPOptions, resolveEmailOTPOptions, useEmailOTPConfig } from 
 import { EMAIL_OTP_ERRORS } from './errors.js';
 import { checkVerificationOtp } from './routes/check-verification-otp.js';
 import { resetPasswordOtp } from './routes/reset-password.js';
-import { requestPasswordResetOtp, sendVerificationOtp } from './routes/send-verification-otp.js';
+import { forgetPasswordEmailOtp, requestPasswordResetOtp, sendVerificationOtp } from './routes/send-verification-otp.js';
 import { signInEmailOtp } from './routes/sign-in-email-otp.js';
 import { verifyEmailOtp } from './routes/verify-email.js';
 import { EMAIL_OTP_MESSAGES } from './translations.js';
@@ -14,6 +14,7 @@ export type { EmailOTPOptions, OtpMail, OtpType } from './config.js';
 export const emailOtpRoutes = [
   sendVerificationOtp,
   requestPasswordResetOtp,
+  forgetPasswordEmailOtp,
   signInEmailOtp,
   verifyEmailOtp,
   resetPasswordOtp,
@@ -41,6 +42,7 @@ export function emailOtpPlugin(options: EmailOTPOptions = {}) {
     rateLimit: {
       '/email-otp/send-verification-otp': { window: 60, max: 5 },
       '/email-otp/request-password-reset': { window: 60, max: 5 },
+      '/forget-password/email-otp': { window: 60, max: 5 },
       '/email-otp/verify-email': GUESSES,
       '/email-otp/reset-password': GUESSES,
       '/email-otp/check-verification-otp': GUESSES,

@@ -61,3 +61,14 @@ export const requestPasswordResetOtp = defineEndpoint({
   body: z.object({ email: z.string() }),
   handler: (c) => sendCode(c, c.body.email, 'forget-password'),
 });
+
+/**
+ * POST /forget-password/email-otp {email}: the older name better-auth 1.7 still ships (its
+ * client's `forgetPassword.emailOtp`, deprecated) for the same forget-password code.
+ */
+export const forgetPasswordEmailOtp = defineEndpoint({
+  method: 'POST',
+  path: '/forget-password/email-otp',
+  body: z.object({ email: z.string() }),
+  handler: (c) => sendCode(c, c.body.email, 'forget-password'),
+});
