@@ -7,7 +7,7 @@ import { useToast } from '../../components/Toasts';
 import { formatDate } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 
-type ApiKey = NonNullable<Awaited<ReturnType<typeof auth.apiKey.list>>['data']>[number];
+type ApiKey = NonNullable<Awaited<ReturnType<typeof auth.apiKey.list>>['data']>['apiKeys'][number];
 
 /** One API key: name, first characters, created, expires, last used; "Delete" after a confirmation. */
 export function ApiKeyItem({ apiKey }: { apiKey: ApiKey }) {

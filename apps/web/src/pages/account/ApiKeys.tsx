@@ -50,7 +50,7 @@ export function ApiKeys({ userId }: { userId: string }) {
     }
   };
 
-  const list = keys.data;
+  const list = keys.data?.apiKeys;
   return (
     <Section title={t('apiKeys.title')}>
       <p>

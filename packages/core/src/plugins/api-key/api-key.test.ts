@@ -8,6 +8,8 @@ const clients = useTestClients();
 const open = (apiKey: ApiKeyOptions = {}, more: Parameters<typeof clients.open>[0] = {}) => clients.open({ apiKey: { enabled: true, ...apiKey }, ...more });
 
 type Created = ApiKey & { key: string };
+/** GET /api-key/list's answer (better-auth 1.7's shape). */
+type KeyList = { apiKeys: ApiKey[]; total: number; limit?: number; offset?: number };
 const create = async (t: TestClient, body: Record<string, unknown> = {}, jar = t.jar) => t.json<Created>('/api-key/create', { body, jar });
 /** A request with the key alone (no cookies). */
 const withKey = (t: TestClient, key: string, path = '/get-session', init: { body?: unknown } = {}) =>
@@ -54,9 +56,9 @@ describe('api keys: create', () => {
     expect(rows[0]!.key).toBe(hashToken(r.data.key));
     expect(JSON.stringify(rows)).not.toContain(r.data.key);
     // Never again: not in the list, not in get.
-    const list = await t.json<ApiKey[]>('/api-key/list');
+    const list = await t.json<KeyList>('/api-key/list');
     expect(JSON.stringify(list.data)).not.toContain(r.data.key);
-    expect(list.data[0]).not.toHaveProperty('key');
+    expect(list.data.apiKeys[0]).not.toHaveProperty('key');
     const got = await t.json<ApiKey>(`/api-key/get?id=${r.data.id}`);
     expect(got.data).not.toHaveProperty('key');
     expect(got.data.id).toBe(r.data.id);
@@ -92,7 +94,7 @@ describe('api keys: create', () => {
     await refuse({ name: 'ok', permissions: { files: ['read'] } }, 'SERVER_ONLY_PROPERTY');
     await refuse({ name: 'ok', rateLimitMax: 1_000_000 }, 'SERVER_ONLY_PROPERTY');
     await refuse({ name: 'ok', userId: 'someone-else' }, 'SERVER_ONLY_PROPERTY');
-    expect((await t.json<ApiKey[]>('/api-key/list')).data).toEqual([]);
+    expect((await t.json<KeyList>('/api-key/list')).data).toEqual({ apiKeys: [], total: 0 });
   });
 
   it('the server may create a key for a user with permissions and its own rate limit (auth.api)', async () => {
@@ -115,8 +117,8 @@ describe('api keys: list, get, update, delete', () => {
     const mallory = t.newJar();
     await t.signUp({}, mallory);
     const theirs = (await create(t, { name: 'theirs' }, mallory)).data;
-    expect((await t.json<ApiKey[]>('/api-key/list')).data.map((k) => k.name)).toEqual(['two', 'one']);
-    expect((await t.json<ApiKey[]>('/api-key/list', { jar: mallory })).data.map((k) => k.id)).toEqual([theirs.id]);
+    expect((await t.json<KeyList>('/api-key/list')).data.apiKeys.map((k) => k.name)).toEqual(['two', 'one']);
+    expect((await t.json<KeyList>('/api-key/list', { jar: mallory })).data.apiKeys.map((k) => k.id)).toEqual([theirs.id]);
     for (const [path, init] of [
       [`/api-key/get?id=${first.id}`, {}],
       ['/api-key/update', { body: { keyId: first.id, name: 'mine now' } }],
@@ -140,7 +142,27 @@ describe('api keys: list, get, update, delete', () => {
     expect(deleted).toMatchObject({ status: 200, data: { success: true } });
     expect((await t.json('/api-key/delete', { body: { keyId: first.id } })).status).toBe(404);
     expect((await t.json('/api-key/delete', { body: {} })).status).toBe(400);
-    expect((await t.json<ApiKey[]>('/api-key/list')).data.map((k) => k.id)).toEqual([second.id]);
+    expect((await t.json<KeyList>('/api-key/list')).data.apiKeys.map((k) => k.id)).toEqual([second.id]);
+  });
+
+  it('answers { apiKeys, total } as better-auth 1.7: referenceId and configId on each key, pages and sorts', async () => {
+    const t = await open();
+    const { data } = await t.signUp();
+    const userId = (data.user as { id: string }).id;
+    for (const name of ['a', 'b', 'c']) {
+      await create(t, { name });
+      t.clock.advance(10);
+    }
+    const all = await t.json<KeyList>('/api-key/list');
+    expect(all.data.total).toBe(3);
+    expect(all.data.apiKeys.map((k) => k.name)).toEqual(['c', 'b', 'a']);
+    expect(all.data.apiKeys[0]).toMatchObject({ userId, referenceId: userId, configId: 'default', enabled: true });
+    const page = await t.json<KeyList>('/api-key/list?limit=1&offset=1&sortBy=name&sortDirection=asc');
+    expect(page.data).toMatchObject({ total: 3, limit: 1, offset: 1 });
+    expect(page.data.apiKeys.map((k) => k.name)).toEqual(['b']);
+    expect((await t.json<KeyList>('/api-key/list?configId=other')).data).toEqual({ apiKeys: [], total: 0 });
+    expect((await t.json<KeyList>('/api-key/list?configId=default')).data.total).toBe(3);
+    for (const q of ['limit=-1', 'offset=x', 'sortBy=key', 'sortDirection=up']) expect((await t.json(`/api-key/list?${q}`)).status, q).toBe(400);
   });
 });
 
@@ -154,7 +176,7 @@ describe('api keys: x-api-key authenticates as its user', () => {
     expect(s.status).toBe(200);
     expect(s.data).toMatchObject({ user: { id: userId, email, name: 'Ada' }, session: { id, userId } });
     expect(s.response.headers.getSetCookie()).toEqual([]);
-    expect((await withKey(t, key, '/api-key/list')).data).toHaveLength(1);
+    expect((await withKey(t, key, '/api-key/list')).data.apiKeys).toHaveLength(1);
     const updated = await withKey(t, key, '/update-user', { body: { name: 'Ada L.' } });
     expect(updated.status).toBe(200);
     expect((await t.json<{ user: { name: string } }>('/get-session')).data.user.name).toBe('Ada L.');

@@ -10,6 +10,9 @@ import { API_KEY_ERRORS, apiKeyError } from './errors.js';
 /** Any JSON value (a key's metadata). */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
+/** Gatehouse has one key configuration; better-auth 1.7 names the default one so. */
+export const DEFAULT_CONFIG_ID = 'default';
+
 /** A key as the routes answer it: everything but the hash. */
 export interface ApiKey {
   id: string;
@@ -17,6 +20,10 @@ export interface ApiKey {
   start: string | null;
   prefix: string | null;
   userId: string;
+  /** better-auth 1.7's name for the owner (always the user here: keys belong to people). */
+  referenceId: string;
+  /** better-auth 1.7's configuration id: always "default". */
+  configId: string;
   enabled: boolean;
   rateLimitEnabled: boolean;
   rateLimitTimeWindow: number | null;
@@ -43,6 +50,8 @@ export function apiKeyOf(row: ApiKeyRow): ApiKey {
     start: row.start ?? null,
     prefix: row.prefix ?? null,
     userId: row.userId,
+    referenceId: row.userId,
+    configId: DEFAULT_CONFIG_ID,
     enabled: row.enabled,
     rateLimitEnabled: row.rateLimitEnabled,
     rateLimitTimeWindow: row.rateLimitTimeWindow ?? null,
