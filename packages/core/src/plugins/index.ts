@@ -15,6 +15,7 @@ import { oidcProviderPlugin, type OidcProviderOptions } from './oidc-provider/in
 import { resolveAdminOptions } from './admin/config.js';
 import { passkeyPlugin, type PasskeyOptions } from './passkey/index.js';
 import { passwordPolicyPlugin, type PasswordPolicyOptions } from './password-policy/index.js';
+import { scimPlugin, type ScimOptions } from './scim/index.js';
 import { twoFactorPlugin, type TwoFactorOptions } from './two-factor/index.js';
 import { usernamePlugin, type UsernameOptions } from './username/index.js';
 import { webhooksPlugin, type WebhooksOptions } from './webhooks/index.js';
@@ -47,12 +48,14 @@ export interface GatehouseOptions extends CoreOptions {
   metrics?: MetricsOptions;
   /** Gatehouse as an OpenID provider for your own apps; off unless `enabled`. */
   oidcProvider?: OidcProviderOptions;
+  /** SCIM 2.0 provisioning of an organization's people and groups by its directory; off unless `enabled`. */
+  scim?: ScimOptions;
   /** Extra plugins of the library user. */
   plugins?: Plugin[];
 }
 
 /** The built-in plugins' features, each off until its plugin says otherwise (`/providers`). */
-export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false, multiSession: false, webhooks: false, jwt: false, apiKey: false, oidcProvider: false };
+export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false, multiSession: false, webhooks: false, jwt: false, apiKey: false, oidcProvider: false, scim: false };
 
 /**
  * The built-in capabilities, each a plugin that its option can turn off. Adding one is
@@ -78,6 +81,7 @@ export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   list.push(options.apiKey?.enabled ? apiKeyPlugin(options.apiKey) : null);
   list.push(options.metrics?.enabled ? metricsPlugin(options.metrics) : null);
   list.push(options.oidcProvider?.enabled ? oidcProviderPlugin(options.oidcProvider, options.admin?.enabled === false ? null : resolveAdminOptions(options.admin)) : null);
+  list.push(options.scim?.enabled ? scimPlugin(options.scim, options.organization?.enabled !== false) : null);
   // Last: its document describes every route (it reads them all at init either way).
   list.push(openApiPlugin());
   return list.filter((p): p is Plugin => p !== null);

@@ -11,6 +11,7 @@ import type { multiSessionRoutes } from './multi-session/index.js';
 import type { openApiRoutes } from './openapi/index.js';
 import type { oidcProviderRoutes } from './oidc-provider/index.js';
 import type { organizationRoutes } from './organization/index.js';
+import type { scimRoutes } from './scim/index.js';
 import type { twoFactorRoutes } from './two-factor/index.js';
 import type { usernameRoutes } from './username/index.js';
 import type { webhooksRoutes } from './webhooks/index.js';
@@ -37,4 +38,5 @@ export type BuiltinEndpoint =
   | (typeof apiKeyRoutes)[number]
   | (typeof metricsRoutes)[number]
   | (typeof openApiRoutes)[number]
-  | ReturnType<typeof oidcProviderRoutes>[number];
+  | ReturnType<typeof oidcProviderRoutes>[number]
+  | (typeof scimRoutes)[number];

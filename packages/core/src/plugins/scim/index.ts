@@ -1,0 +1,53 @@
+import { definePlugin } from '../../plugin.js';
+import './audit-events.js';
+import { enforceProvisioned, provisioningHooks } from './access.js';
+import { resolveScimOptions, type ScimOptions } from './config.js';
+import { SCIM_ERRORS } from './errors.js';
+import { handleScim, SCIM_ROOT } from './http.js';
+import { listScimConnections, revokeScimToken } from './routes/connections.js';
+import { generateScimToken } from './routes/generate-token.js';
+import { scimSchema } from './schema.js';
+import type { AuthContext } from '../../context.js';
+
+export type { ScimAuditEvent } from './audit-events.js';
+export type { ScimOptions } from './config.js';
+export { scimOptionKeys } from './config.js';
+
+/** The SCIM plugin's session routes with their precise types (route-types.ts derives the client's from them). */
+export const scimRoutes = [generateScimToken, listScimConnections, revokeScimToken] as const;
+
+/**
+ * SCIM 2.0 provisioning (RFC 7643, 7644; CONTRACT.md "SCIM provisioning"), wire-compatible with
+ * `@better-auth/scim`: an organization's owner or admin makes a bearer token for a directory
+ * (Okta, Entra ID), which then creates, updates, deactivates and deletes the organization's
+ * people and groups under `{basePath}/scim/v2`. A deactivated or deleted person's sessions end
+ * and sign-in is refused (403 BANNED_USER). Needs the organization plugin.
+ */
+export function scimPlugin(options: ScimOptions, organizationEnabled: boolean) {
+  resolveScimOptions(options, organizationEnabled);
+  let auth: AuthContext | undefined;
+  return definePlugin({
+    id: 'scim',
+    features: { scim: true },
+    schema: scimSchema,
+    endpoints: scimRoutes,
+    errors: SCIM_ERRORS,
+    databaseHooks: provisioningHooks,
+    rateLimit: { '/scim/generate-token': { window: 60, max: 10 } },
+    mount: {
+      prefixes: [SCIM_ROOT],
+      fetch(request: Request, ip: string | null) {
+        if (!auth) throw new Error('the SCIM service is not started');
+        return handleScim(auth, request, ip);
+      },
+    },
+    // Before any second factor is asked for; the session hook covers every other way in.
+    async beforeSignIn(c, { user }) {
+      await enforceProvisioned(c.auth.adapter, String(user.id));
+      return undefined;
+    },
+    init(context) {
+      auth = context;
+    },
+  });
+}
