@@ -323,15 +323,19 @@ describe('GET /magic-link/verify', () => {
     }
   });
 
-  it('without a landing it answers JSON: { token, user }, or 400 INVALID_TOKEN / EXPIRED_TOKEN', async () => {
+  it('without a landing it answers JSON: { token, user, session }, or 400 INVALID_TOKEN / EXPIRED_TOKEN', async () => {
     await setup();
     const { email } = await t.signUp({}, t.newJar());
     await ask({ email });
     const link = bare(linkTo(email));
-    const ok = await t.json<{ token: string; user: { email: string } }>(link, { jar: t.newJar() });
+    const jar = t.newJar();
+    const ok = await t.json<{ token: string; user: { email: string }; session: Record<string, unknown> }>(link, { jar });
     expect(ok.status).toBe(200);
     expect(ok.data.user.email).toBe(email);
     expect(typeof ok.data.token).toBe('string');
+    // The session as get-session shows it (better-auth 1.7 answers it too).
+    expect(ok.data.session).toEqual((await t.json<{ session: Record<string, unknown> }>('/get-session', { jar })).data.session);
+    expect(ok.data.session.token).toBe(ok.data.token);
     expect(await t.json(link, { jar: null })).toMatchObject({ status: 400, data: { code: 'INVALID_TOKEN', message: 'invalid token' } });
     await ask({ email });
     t.clock.advance(301);

@@ -98,6 +98,10 @@ describe('passkeys: sign in', () => {
     expect(typeof r.data.token).toBe('string');
     const session = await t.json<{ user: { id: string } }>('/get-session', { jar: r.jar });
     expect(session.data.user.id).toBe(userId);
+    // { session, user } as @better-auth/passkey 1.7 answers, the session as get-session shows it; token kept.
+    expect(Object.keys(r.data).sort()).toEqual(['session', 'token', 'user']);
+    expect(JSON.parse(JSON.stringify(r.data.session))).toEqual(session.data.session);
+    expect(r.data.session).toMatchObject({ userId, token: r.data.token });
     const signIns = await auditTypes('sign-in.success');
     expect(signIns.at(-1)).toMatchObject({ userId, details: { method: 'passkey' } });
     // The counter moved forward and is kept.

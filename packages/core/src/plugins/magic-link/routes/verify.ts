@@ -1,4 +1,4 @@
-import type { PublicUser, SignInAnswer } from '../../../public-types.js';
+import type { PublicSession, PublicUser, SignInAnswer } from '../../../public-types.js';
 import { z } from 'zod';
 import { landOn } from '../../../account/link-landing.js';
 import { withQuery } from '../../../account/tokens.js';
@@ -71,13 +71,14 @@ async function userFor(auth: AuthContext, request: LinkRequest): Promise<{ user:
  * (`newUserCallbackURL` for a user it created); a failure lands on `errorCallbackURL`, else
  * `callbackURL`, with `?error=`; a landing on our origin also gets the `link_notice` cookie
  * (link-landing.ts), so that the app's `/` can hand it to its magic-link pages. Without any
- * landing it answers JSON: `{ token, user }`, or the error.
+ * landing it answers JSON: `{ token, user, session }` (the session as get-session shows it, as
+ * better-auth 1.7 answers), or the error.
  */
 export const magicLinkVerify = defineEndpoint({
   method: 'GET',
   path: '/magic-link/verify',
   changesSession: true,
-  answer: answerOf<SignInAnswer<{ token: string; user: PublicUser }>>(),
+  answer: answerOf<SignInAnswer<{ token: string; user: PublicUser; session: PublicSession }>>(),
   query: z.object({
     token: z.string().max(512).optional(),
     callbackURL: z.string().optional(),
@@ -122,6 +123,6 @@ export const magicLinkVerify = defineEndpoint({
       return landOn(c, withQuery(target, interceptionParams(done.intercepted)), 'magic-link');
     }
     if (target) return landOn(c, target, 'magic-link');
-    return { token: done.token, user: auth.publicUser(done.user) };
+    return { token: done.token, ...auth.sessions.answer(done) };
   },
 });

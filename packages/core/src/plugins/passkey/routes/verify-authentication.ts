@@ -1,4 +1,4 @@
-import type { PublicUser, SignInAnswer } from '../../../public-types.js';
+import type { PublicSession, PublicUser, SignInAnswer } from '../../../public-types.js';
 import { z } from 'zod';
 import { answerOf, defineEndpoint } from '../../../endpoint.js';
 import { fail } from '../../../errors.js';
@@ -17,13 +17,14 @@ const lockoutIdentity = (userId: string) => `passkey:${userId}`;
  * answer this browser's challenge (once), come from an allowed origin for the RP id, carry user
  * verification, be signed by the stored key and move the signature counter forward. Then it is
  * a sign-in like any other (lockout, ban, email verification, audit, session rules), with both
- * factors given: a two-factor user is not asked for a code. Answers `{ token, user }`.
+ * factors given: a two-factor user is not asked for a code. Answers `{ session, user }` as
+ * @better-auth/passkey 1.7 does (the session as get-session shows it), and `token` as before.
  */
 export const verifyAuthentication = defineEndpoint({
   method: 'POST',
   path: '/passkey/verify-authentication',
   changesSession: true,
-  answer: answerOf<SignInAnswer<{ token: string; user: PublicUser }>>(),
+  answer: answerOf<SignInAnswer<{ session: PublicSession; user: PublicUser; token: string }>>(),
   body: z.object({ response: authenticationResponse }),
   async handler(c) {
     const { auth } = c;
@@ -53,6 +54,6 @@ export const verifyAuthentication = defineEndpoint({
     }
     const done = await completeSignIn(c, user, { rememberMe: true, method: 'passkey' });
     if ('intercepted' in done) return done.intercepted;
-    return { token: done.token, user: auth.publicUser(done.user) };
+    return { ...auth.sessions.answer(done), token: done.token };
   },
 });
