@@ -174,6 +174,16 @@ describe('npm start', () => {
     expect(rl.out).toContain('RATE_LIMIT');
   });
 
+  it('refuses an unknown key at any level of the config module, naming its path and the closest key', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'gatehouse-unknown-'));
+    writeFileSync(join(cwd, 'gatehouse.config.mjs'), 'export default { sso: { enabled: true }, foo: 1, emailOTP: { enabled: true, otpLenght: 7 } };\n');
+    const r = await runCli(['start'], {}, cwd);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('emailOTP.otpLenght: unknown option, did you mean "otpLength"?');
+    expect(r.out).toContain('foo: unknown option');
+    expect(r.out).not.toContain('listening on');
+  });
+
   it('warns about the default secret in production', async () => {
     const s = await startGatehouse({ NODE_ENV: 'production' });
     servers.push(s);

@@ -6,6 +6,7 @@ import type { I18nOptions } from './i18n/types.js';
 import type { Logger } from './logger.js';
 import type { Mail } from './mail/types.js';
 import type { LockoutOptions } from './security/lockout.js';
+import { keysOf, recordOf } from './option-keys.js';
 import type { SecondaryStorage } from './storage/types.js';
 
 export const DEFAULT_SECRET = 'gatehouse-development-secret-change-me-0000000000';
@@ -42,7 +43,22 @@ export interface SocialProviderOptions {
   tenantId?: string;
   /** GitLab: self-hosted base URL. */
   issuerBaseURL?: string;
-  [key: string]: unknown;
+  /** False: configured but not offered. */
+  enabled?: boolean;
+  /** True: only the option's `scope`, not the provider's default scopes. */
+  disableDefaultScope?: boolean;
+  /** Google (`access_type`), Dropbox (`token_access_type`, default 'offline'). */
+  accessType?: string;
+  /** Google: the hosted domain an account must belong to. */
+  hd?: string;
+  /** Reddit: the token's `duration` (default 'permanent'). */
+  duration?: string;
+  /** Microsoft: the Graph API base the profile photo is read from. */
+  graphEndpoint?: string;
+  /** Microsoft: do not read the profile photo. */
+  disableProfilePhoto?: boolean;
+  /** Microsoft: the profile photo's size in pixels (default 48). */
+  profilePhotoSize?: number;
 }
 
 /**
@@ -135,3 +151,102 @@ export interface Branding {
   logoUrl?: string;
   color?: string;
 }
+
+type Group<K extends keyof CoreOptions> = NonNullable<CoreOptions[K]>;
+
+const ADDITIONAL_FIELD_KEYS = keysOf<AdditionalField>({
+  type: true,
+  required: true,
+  input: true,
+  returned: true,
+  unique: true,
+  defaultValue: true,
+  validator: true,
+  transform: true,
+});
+
+const PROVIDER_KEYS = keysOf<SocialProviderOptions>({
+  clientId: true,
+  clientSecret: true,
+  scope: true,
+  redirectURI: true,
+  prompt: true,
+  disableSignUp: true,
+  disableImplicitSignUp: true,
+  mapProfileToUser: true,
+  authorizationEndpoint: true,
+  tokenEndpoint: true,
+  userInfoEndpoint: true,
+  jwksEndpoint: true,
+  issuer: true,
+  tenantId: true,
+  issuerBaseURL: true,
+  enabled: true,
+  disableDefaultScope: true,
+  accessType: true,
+  hd: true,
+  duration: true,
+  graphEndpoint: true,
+  disableProfilePhoto: true,
+  profilePhotoSize: true,
+});
+
+/** The providers of spec section 1 (social/providers/index.ts); another id under `socialProviders` is refused. */
+const PROVIDER_IDS = ['apple', 'discord', 'facebook', 'github', 'microsoft', 'google', 'spotify', 'twitch', 'twitter', 'dropbox', 'linkedin', 'gitlab', 'reddit'] as const;
+
+/** The core's option keys, every level (option-keys.ts); a plugin's are in its `config.ts`, all assembled in plugins/option-keys.ts. */
+export const CORE_OPTION_KEYS = keysOf<CoreOptions>({
+  baseURL: true,
+  basePath: true,
+  secret: true,
+  // A URL, or an open database (its own object).
+  database: true,
+  trustedOrigins: true,
+  emailAndPassword: keysOf<Group<'emailAndPassword'>>({
+    enabled: true,
+    disableSignUp: true,
+    requireEmailVerification: true,
+    autoSignIn: true,
+    minPasswordLength: true,
+    maxPasswordLength: true,
+    resetPasswordTokenExpiresIn: true,
+    revokeSessionsOnPasswordReset: true,
+    sendResetPassword: true,
+  }),
+  emailVerification: keysOf<Group<'emailVerification'>>({ sendOnSignUp: true, autoSignInAfterVerification: true, expiresIn: true, sendVerificationEmail: true }),
+  email: keysOf<Group<'email'>>({ smtp: true, from: true, send: true }),
+  session: keysOf<Group<'session'>>({
+    expiresIn: true,
+    updateAge: true,
+    freshAge: true,
+    cookieCache: keysOf<NonNullable<Group<'session'>['cookieCache']>>({ enabled: true, maxAge: true }),
+  }),
+  rateLimit: keysOf<Group<'rateLimit'>>({
+    enabled: true,
+    window: true,
+    max: true,
+    storage: true,
+    // Path → rule (or false).
+    customRules: recordOf(keysOf<{ window: number; max: number }>({ window: true, max: true })),
+  }),
+  advanced: keysOf<Group<'advanced'>>({ cookiePrefix: true, useSecureCookies: true, trustedProxies: true, maxBodySize: true }),
+  user: keysOf<Group<'user'>>({
+    additionalFields: recordOf(ADDITIONAL_FIELD_KEYS),
+    changeEmail: keysOf<NonNullable<Group<'user'>['changeEmail']>>({ enabled: true, sendChangeEmailVerification: true }),
+    deleteUser: keysOf<NonNullable<Group<'user'>['deleteUser']>>({ enabled: true, sendDeleteAccountVerification: true, beforeDelete: true, afterDelete: true }),
+  }),
+  account: keysOf<Group<'account'>>({
+    accountLinking: keysOf<NonNullable<Group<'account'>['accountLinking']>>({ enabled: true, trustedProviders: true, allowDifferentEmails: true }),
+    encryptTokens: true,
+  }),
+  socialProviders: Object.fromEntries(PROVIDER_IDS.map((id) => [id, PROVIDER_KEYS])),
+  // Locale → key → text: the core checks the locales and keys itself (i18n), naming them.
+  i18n: keysOf<Group<'i18n'>>({ defaultLocale: true, messages: true }),
+  lockout: keysOf<Group<'lockout'>>({ enabled: true, maxAttempts: true, window: true, duration: true }),
+  databaseHooks: true,
+  secondaryStorage: true,
+  logger: true,
+  now: true,
+  production: true,
+  branding: keysOf<Group<'branding'>>({ name: true, logoUrl: true, color: true }),
+});

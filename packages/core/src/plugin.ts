@@ -6,6 +6,7 @@ import type { AnyEndpoint, EndpointContext, SignInAttempt } from './endpoint.js'
 import type { PasswordCandidate, PasswordCheckServices } from './security/password-rules.js';
 import type { MessageSource } from './i18n/types.js';
 import type { Observer } from './observe.js';
+import type { OptionKeys } from './option-keys.js';
 import type { SessionRow } from './session/types.js';
 
 export type { SignInAttempt } from './endpoint.js';
@@ -16,6 +17,12 @@ export type { SignInAttempt } from './endpoint.js';
  */
 export interface Plugin {
   id: string;
+  /**
+   * The top-level keys it reads from `createAuth`'s options, with the keys below each (option-keys.ts:
+   * `{ notes: { maxLength: true } }`), so the unknown-key check accepts them. A plugin that takes its
+   * options as its factory's argument needs none.
+   */
+  optionKeys?: OptionKeys;
   schema?: Partial<Schema>;
   endpoints?: readonly AnyEndpoint[];
   /** Its error catalogue (code → message), for docs and the client. */

@@ -1,9 +1,9 @@
 import { createAuth, createApplication, APIError, BASE_ERRORS, hashPassword, type MigrationStep, type Row } from '@gatehouse/core';
-import type { ServerOptions } from './config.js';
+import { libraryOptions, type ServerOptions } from './config.js';
 import { createLogger } from './logger.js';
 
 function quietAuth(config: ServerOptions & { autoMigrate?: boolean }) {
-  return createAuth({ ...config, logger: createLogger(config.logLevel ?? 'warn') });
+  return createAuth({ ...libraryOptions(config), logger: createLogger(config.logLevel ?? 'warn') });
 }
 
 export async function runMigrate(config: ServerOptions): Promise<MigrationStep[]> {

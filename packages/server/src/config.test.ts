@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAuth } from '@gatehouse/core';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, libraryOptions, loadConfig } from './config.js';
 
 const cwd = '/srv/gatehouse';
 const load = (DATABASE_URL: string) => loadConfig({ env: { DATABASE_URL }, cwd, configPath: undefined });
@@ -162,7 +163,7 @@ describe('metrics by configuration', () => {
   it('refuses a missing or short token at start, naming the option', async () => {
     await expect(withConfig({ metrics: { enabled: true } })).rejects.toThrow('config: metrics.token: metrics need a token (METRICS_TOKEN, or metrics.token)');
     await expect(withConfig({}, { METRICS_TOKEN: 'short' })).rejects.toThrow('config: metrics.token: the metrics token must be at least 16 characters');
-    await expect(withConfig({ metrics: { enabeld: true, token } })).rejects.toThrow(/^config: metrics: Unrecognized key: "enabeld"/);
+    await expect(withConfig({ metrics: { enabeld: true, token } })).rejects.toThrow('config: metrics.enabeld: unknown option, did you mean "enabled"?');
   });
 });
 
@@ -204,7 +205,7 @@ describe('branding in the config module', () => {
     await expect(withBranding({ logoUrl: '//evil.example/logo.svg' })).rejects.toThrow(/^config: branding\.logoUrl: /);
     await expect(withBranding({ logoUrl: 'javascript:alert(1)' })).rejects.toThrow(/^config: branding\.logoUrl: /);
     await expect(withBranding({ name: '' })).rejects.toThrow(/^config: branding\.name: /);
-    await expect(withBranding({ colour: '#fff' })).rejects.toThrow(/^config: branding: /);
+    await expect(withBranding({ colour: '#fff' })).rejects.toThrow('config: branding.colour: unknown option, did you mean "color"?');
   });
 });
 
@@ -223,13 +224,115 @@ describe('i18n by configuration', () => {
   });
 
   it('refuses an unknown key or a text that is not a string at start, naming it', async () => {
-    await expect(withConfig({ i18n: { defaultLanguage: 'de' } })).rejects.toThrow(/^config: i18n: .*defaultLanguage/);
+    await expect(withConfig({ i18n: { defaultLanguage: 'de' } })).rejects.toThrow('config: i18n.defaultLanguage: unknown option, did you mean "defaultLocale"?');
     await expect(withConfig({ i18n: { messages: { de: { INVALID_EMAIL: 42 } } } })).rejects.toThrow(/^config: i18n\.messages\.de\.INVALID_EMAIL: /);
   });
 
   it('an unknown message key is refused when the service starts, naming it', async () => {
     const config = await withConfig({ database: ':memory:', i18n: { messages: { de: { NOT_A_CODE: 'x' } } } });
-    const auth = createAuth({ ...config, logger: { debug() {}, info() {}, warn() {}, error() {} } });
+    const auth = createAuth({ ...libraryOptions(config), logger: { debug() {}, info() {}, warn() {}, error() {} } });
     await expect(auth.ready()).rejects.toThrow('i18n.messages.de: unknown message "NOT_A_CODE"');
+  });
+});
+
+describe('unknown option keys are refused at start, at every level (CONTRACT.md)', () => {
+  /** Loads `source` as the config module gatehouse.config.mjs of a fresh directory. */
+  const withModule = (source: string, env: NodeJS.ProcessEnv = {}) => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-config-'));
+    writeFileSync(join(dir, 'gatehouse.config.mjs'), source);
+    return loadConfig({ env, cwd: dir });
+  };
+  const withObject = (config: unknown) => withModule(`export default ${JSON.stringify(config)};`);
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('refuses the misspelt nested key by its path with the closest key, and the unknown top-level ones', async () => {
+    const refused = withModule('export default { sso: { enabled: true }, foo: 1, emailOTP: { enabled: true, otpLenght: 7 } };');
+    await expect(refused).rejects.toBeInstanceOf(ConfigError);
+    await expect(refused).rejects.toThrow('config: sso: unknown option; foo: unknown option; emailOTP.otpLenght: unknown option, did you mean "otpLength"?');
+    await expect(withObject({ foo: 1 })).rejects.toThrow(/^config: foo: unknown option$/);
+    await expect(withObject({ prot: 8080 })).rejects.toThrow('config: prot: unknown option, did you mean "port"?');
+  });
+
+  it('refuses an unknown key nested in every option group', async () => {
+    const groups: Record<string, unknown> = {
+      emailAndPassword: { enabled: true, minPaswordLength: 8 },
+      emailVerification: { sendOnSignup: true },
+      email: { form: 'x@example.com' },
+      session: { cookieCache: { enabled: true, maxage: 60 } },
+      rateLimit: { customRules: { '/sign-in/email': { window: 10, maxx: 3 } } },
+      advanced: { cookiePrefx: 'x' },
+      user: { additionalFields: { plan: { type: 'string', defaultValeu: 'free' } } },
+      account: { accountLinking: { trustedProvider: ['google'] } },
+      socialProviders: { google: { clientId: 'a', clientSecret: 'b', redirectUri: 'https://x.example/cb' } },
+      i18n: { defaultLocal: 'de' },
+      lockout: { maxAttempt: 3 },
+      branding: { colour: '#fff' },
+      username: { minUsernameLen: 3 },
+      twoFactor: { isuer: 'x' },
+      admin: { adminRole: ['admin'] },
+      organization: { creatorRoles: 'owner' },
+      passkey: { enabled: true, rpId: 'example.com' },
+      emailOTP: { expiresin: 300 },
+      magicLink: { perAddress: { windows: 900 } },
+      multiSession: { maximumSession: 5 },
+      passwordPolicy: { breachedCheck: { timeout: 1 } },
+      webhooks: { endpoints: [{ url: 'https://a.example/h', events: ['user.created'], secret: 'whsec_x', event: 'x' }] },
+      jwt: { expirationTim: 900 },
+      apiKey: { rateLimit: { timewindow: 1000 } },
+      metrics: { enabled: true, token: 'a-token-of-16-characters', processMetric: true },
+      oidcProvider: { accessTokenTtl: 3600 },
+    };
+    const paths = {
+      emailAndPassword: 'emailAndPassword.minPaswordLength',
+      emailVerification: 'emailVerification.sendOnSignup',
+      email: 'email.form',
+      session: 'session.cookieCache.maxage',
+      rateLimit: 'rateLimit.customRules./sign-in/email.maxx',
+      advanced: 'advanced.cookiePrefx',
+      user: 'user.additionalFields.plan.defaultValeu',
+      account: 'account.accountLinking.trustedProvider',
+      socialProviders: 'socialProviders.google.redirectUri',
+      i18n: 'i18n.defaultLocal',
+      lockout: 'lockout.maxAttempt',
+      branding: 'branding.colour',
+      username: 'username.minUsernameLen',
+      twoFactor: 'twoFactor.isuer',
+      admin: 'admin.adminRole',
+      organization: 'organization.creatorRoles',
+      passkey: 'passkey.rpId',
+      emailOTP: 'emailOTP.expiresin',
+      magicLink: 'magicLink.perAddress.windows',
+      multiSession: 'multiSession.maximumSession',
+      passwordPolicy: 'passwordPolicy.breachedCheck.timeout',
+      webhooks: 'webhooks.endpoints[0].event',
+      jwt: 'jwt.expirationTim',
+      apiKey: 'apiKey.rateLimit.timewindow',
+      metrics: 'metrics.processMetric',
+      oidcProvider: 'oidcProvider.accessTokenTtl',
+    };
+    for (const [group, value] of Object.entries(groups)) {
+      const path = paths[group as keyof typeof paths];
+      await expect(withObject({ [group]: value }), group).rejects.toThrow(new RegExp(`^config: ${path.replace(/[.[\]/]/g, '\\$&')}: unknown option, did you mean "`));
+    }
+  });
+
+  it('refuses a misspelt social provider id, suggesting the provider', async () => {
+    await expect(withObject({ socialProviders: { gogle: { clientId: 'a', clientSecret: 'b' } } })).rejects.toThrow(
+      'config: socialProviders.gogle: unknown option, did you mean "google"?',
+    );
+  });
+
+  it("accepts the README's whole example config module, and the library accepts what it loads", async () => {
+    const readme = readFileSync(resolve(fileURLToPath(import.meta.url), '../../../../README.md'), 'utf8');
+    const example = /```js\n(\/\/ gatehouse\.config\.mjs\n[\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toContain('export default {');
+    vi.stubEnv('AUTH_SECRET', 'a-secret-of-the-readme-example-0000000000');
+    vi.stubEnv('METRICS_TOKEN', 'a-metrics-token-of-16-characters');
+    const config = await withModule(example!);
+    expect(config.emailOTP).toMatchObject({ otpLength: 6 });
+    expect(config.oidcProvider).toMatchObject({ storage: 'database' });
+    expect(() => createAuth(libraryOptions(config))).not.toThrow();
   });
 });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { dialectOf, sqliteFileOf, type DialectName, type GatehouseOptions } from '@gatehouse/core';
+import { describeUnknownOptions, dialectOf, keysOf, sqliteFileOf, unknownOptions, type DialectName, type GatehouseOptions } from '@gatehouse/core';
 
 /** The service's options: the library's, plus where to listen and what to connect. */
 export interface ServerOptions extends GatehouseOptions {
@@ -18,6 +18,16 @@ export interface ServerOptions extends GatehouseOptions {
 }
 
 export class ConfigError extends Error {}
+
+/** The server's own keys, beside the library's (the unknown-key check knows both; the library gets none of these). */
+export const SERVER_OPTION_KEYS = keysOf<Omit<ServerOptions, keyof GatehouseOptions>>({ port: true, host: true, redisURL: true, poolSize: true, webRoot: true, logLevel: true });
+
+/** The options without the server's own keys: what `createAuth` is given. */
+export function libraryOptions(options: ServerOptions): GatehouseOptions {
+  const out: Record<string, unknown> = { ...options };
+  for (const key of Object.keys(SERVER_OPTION_KEYS)) delete out[key];
+  return out as GatehouseOptions;
+}
 
 const CONFIG_FILES = ['gatehouse.config.mjs', 'gatehouse.config.js', 'gatehouse.config.json'];
 
@@ -264,6 +274,9 @@ export async function loadConfig(opts: { configPath?: string; env?: NodeJS.Proce
   const cwd = opts.cwd ?? process.cwd();
   const fromModule = await loadConfigModule(opts.configPath ?? env.GATEHOUSE_CONFIG, cwd);
   const merged = merge({ port: 3000, host: '127.0.0.1' }, fromModule, envOptions(env));
+  // First: a misspelt key at any level is named with its path and the closest known key (`emailOTP.otpLenght`).
+  const unknown = unknownOptions(merged, SERVER_OPTION_KEYS);
+  if (unknown.length > 0) throw new ConfigError(`config: ${describeUnknownOptions(unknown)}`);
   const checked = schema.safeParse(merged);
   if (!checked.success) {
     const issue = checked.error.issues[0]!;

@@ -3,7 +3,7 @@ import { createAuth, openDatabase, type Auth, type FastLane, type LaneAnswer, ty
 import { createServer, type IncomingMessage, type ServerOptions as HttpServerOptions, type RequestListener, type ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ServerOptions } from './config.js';
+import { libraryOptions, type ServerOptions } from './config.js';
 import { createLogger } from './logger.js';
 import { createStaticSite } from './static.js';
 import { secondaryStorageFor } from './storage.js';
@@ -24,7 +24,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // A pool size means this process opens the database itself (and closes it on shutdown).
   const database =
     typeof options.database === 'string' && options.poolSize ? await openDatabase(options.database, { max: options.poolSize }) : undefined;
-  const auth = createAuth({ ...options, ...(database ? { database } : {}), logger, secondaryStorage });
+  const auth = createAuth({ ...libraryOptions(options), ...(database ? { database } : {}), logger, secondaryStorage });
   await auth.ready();
   const { basePath } = await auth.context();
   const lane = await auth.fastLane();

@@ -22,7 +22,8 @@ import { webhooksPlugin, type WebhooksOptions } from './webhooks/index.js';
 
 /**
  * Everything `createAuth` accepts (CONTRACT.md "Options object"); all optional: the core's
- * options and, under its key, each built-in plugin's own.
+ * options and, under its key, each built-in plugin's own. A key added here is registered with
+ * its option keys in plugins/option-keys.ts too (the unknown-key check; the compiler insists).
  */
 export interface GatehouseOptions extends CoreOptions {
   username?: UsernameOptions;

@@ -1,3 +1,4 @@
+import { keysOf } from '../../option-keys.js';
 /** The `admin` options (CONTRACT.md "Options object"). */
 export interface AdminOptions {
   enabled?: boolean;
@@ -7,6 +8,9 @@ export interface AdminOptions {
   impersonationSessionDuration?: number;
   allowImpersonatingAdmins?: boolean;
 }
+
+/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
+export const adminOptionKeys = keysOf<AdminOptions>({ enabled: true, defaultRole: true, adminRoles: true, adminUserIds: true, impersonationSessionDuration: true, allowImpersonatingAdmins: true });
 
 export interface AdminConfig {
   defaultRole: string;

@@ -1,5 +1,6 @@
 import type { AuthContext } from '../../context.js';
 import { extension } from '../../extension.js';
+import { keysOf } from '../../option-keys.js';
 
 /** What a key may do, by resource: `{ files: ['read', 'write'] }`. */
 export type ApiKeyPermissions = Record<string, string[]>;
@@ -28,6 +29,22 @@ export interface ApiKeyOptions {
   /** Permissions new keys get when the server sets none. */
   defaultPermissions?: ApiKeyPermissions;
 }
+
+/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
+export const apiKeyOptionKeys = keysOf<ApiKeyOptions>({
+  enabled: true,
+  apiKeyHeader: true,
+  defaultPrefix: true,
+  defaultKeyLength: true,
+  startingCharactersLength: true,
+  maximumNameLength: true,
+  requireName: true,
+  enableMetadata: true,
+  keyExpiration: keysOf<NonNullable<ApiKeyOptions['keyExpiration']>>({ defaultExpiresIn: true, minExpiresIn: true, maxExpiresIn: true }),
+  rateLimit: keysOf<NonNullable<ApiKeyOptions['rateLimit']>>({ enabled: true, timeWindow: true, maxRequests: true }),
+  // Resource → actions.
+  defaultPermissions: true,
+});
 
 export interface ApiKeyConfig {
   header: string;

@@ -1,5 +1,6 @@
 import type { AuthContext } from '../../context.js';
 import { extension } from '../../extension.js';
+import { keysOf } from '../../option-keys.js';
 
 /** What a code is for; each kind has its own code per address. */
 export const OTP_TYPES = ['sign-in', 'email-verification', 'forget-password'] as const;
@@ -29,6 +30,9 @@ export interface EmailOTPOptions {
   /** Sends the code yourself instead of the built-in mail (through `email`). */
   sendVerificationOTP?: (mail: OtpMail) => Promise<void>;
 }
+
+/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
+export const emailOTPOptionKeys = keysOf<EmailOTPOptions>({ enabled: true, otpLength: true, expiresIn: true, allowedAttempts: true, disableSignUp: true, sendLimit: true, sendWindow: true, sendVerificationOTP: true });
 
 export interface EmailOTPConfig {
   otpLength: number;

@@ -1,4 +1,5 @@
 import type { SessionAnswer } from '../../public-types.js';
+import { keysOf } from '../../option-keys.js';
 
 /** The signing algorithms a key set may use (jose names). */
 export type JwtAlgorithm = 'EdDSA' | 'ES256' | 'RS256';
@@ -26,6 +27,9 @@ export interface JwtOptions {
   /** Leave out the `set-auth-jwt` header get-session answers with a session (better-auth's option name). */
   disableSettingJwtHeader?: boolean;
 }
+
+/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
+export const jwtOptionKeys = keysOf<JwtOptions>({ enabled: true, alg: true, issuer: true, audience: true, expirationTime: true, rotationInterval: true, gracePeriod: true, definePayload: true, disableSettingJwtHeader: true });
 
 export interface JwtConfig {
   alg: JwtAlgorithm;

@@ -1,5 +1,6 @@
 import type { AuthContext } from '../../context.js';
 import { extension } from '../../extension.js';
+import { keysOf } from '../../option-keys.js';
 
 /** What a library user's own sender gets: the address, the link and its token. */
 export interface MagicLinkMail {
@@ -22,6 +23,9 @@ export interface MagicLinkOptions {
   /** Sends the link instead of the built-in mail (e.g. through another channel). */
   sendMagicLink?: (mail: MagicLinkMail) => Promise<void>;
 }
+
+/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
+export const magicLinkOptionKeys = keysOf<MagicLinkOptions>({ enabled: true, expiresIn: true, disableSignUp: true, perAddress: keysOf<NonNullable<MagicLinkOptions['perAddress']>>({ window: true, max: true }), sendMagicLink: true });
 
 export interface MagicLinkConfig {
   expiresIn: number;

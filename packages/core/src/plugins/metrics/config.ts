@@ -1,6 +1,7 @@
 import type { AuthContext } from '../../context.js';
 import { extension } from '../../extension.js';
 import type { MetricsRegistry } from './registry.js';
+import { keysOf } from '../../option-keys.js';
 
 /** The `metrics` options (CONTRACT.md "Beyond the specification"). Off unless `enabled`. */
 export interface MetricsOptions {
@@ -10,6 +11,9 @@ export interface MetricsOptions {
   /** Node's process metrics (`process_*`, `nodejs_*`) beside Gatehouse's; default true. */
   processMetrics?: boolean;
 }
+
+/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
+export const metricsOptionKeys = keysOf<MetricsOptions>({ enabled: true, token: true, processMetrics: true });
 
 export interface MetricsConfig {
   token: string;

@@ -1,5 +1,6 @@
 import type { AuthContext } from '../../context.js';
 import { extension } from '../../extension.js';
+import { keysOf } from '../../option-keys.js';
 
 /** How many sessions one browser may hold at most: each is a cookie sent with every request. */
 export const MAXIMUM_SESSIONS_LIMIT = 20;
@@ -10,6 +11,9 @@ export interface MultiSessionOptions {
   /** How many accounts one browser keeps signed in at once (default 5); the oldest is signed out past it. */
   maximumSessions?: number;
 }
+
+/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
+export const multiSessionOptionKeys = keysOf<MultiSessionOptions>({ enabled: true, maximumSessions: true });
 
 export interface MultiSessionConfig {
   maximumSessions: number;

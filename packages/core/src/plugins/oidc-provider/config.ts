@@ -1,3 +1,4 @@
+import { keysOf } from '../../option-keys.js';
 /** The `oidcProvider` options: Gatehouse as an OpenID provider for your own apps. Off unless `enabled`. */
 export interface OidcProviderOptions {
   enabled?: boolean;
@@ -22,6 +23,9 @@ export interface OidcProviderOptions {
    */
   fetch?: (url: URL | string, init: RequestInit) => Promise<Response>;
 }
+
+/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
+export const oidcProviderOptionKeys = keysOf<OidcProviderOptions>({ enabled: true, appURL: true, accessTokenTTL: true, idTokenTTL: true, refreshTokenTTL: true, storage: true, keyRotationInterval: true, cookieKeys: true, fetch: true });
 
 export interface OidcProviderConfig {
   appURL: string;

@@ -1,5 +1,6 @@
 import type { Row } from '../../db/types.js';
 import { DEFAULT_ROLES, type Roles } from './access.js';
+import { keysOf } from '../../option-keys.js';
 
 /** The `organization` options (CONTRACT.md "Options object"). */
 export interface OrganizationOptions {
@@ -10,6 +11,17 @@ export interface OrganizationOptions {
   invitationExpiresIn?: number;
   roles?: Record<string, Record<string, string[]>>;
 }
+
+/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
+export const organizationOptionKeys = keysOf<OrganizationOptions>({
+  enabled: true,
+  allowUserToCreateOrganization: true,
+  organizationLimit: true,
+  creatorRole: true,
+  invitationExpiresIn: true,
+  // Role → resource → actions.
+  roles: true,
+});
 
 export interface OrganizationConfig {
   allowUserToCreateOrganization: boolean | ((user: Row) => boolean | Promise<boolean>);

@@ -1,5 +1,6 @@
 import type { AuthContext } from '../../context.js';
 import { extension } from '../../extension.js';
+import { keysOf } from '../../option-keys.js';
 
 /** A ceremony's challenge is good for 5 minutes, once. */
 export const CHALLENGE_SECONDS = 300;
@@ -14,6 +15,9 @@ export interface PasskeyOptions {
   /** The page origin(s) ceremonies may come from (default: the base URL's origin). */
   origin?: string | string[];
 }
+
+/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
+export const passkeyOptionKeys = keysOf<PasskeyOptions>({ enabled: true, rpID: true, rpName: true, origin: true });
 
 export interface PasskeyConfig {
   rpID: string;

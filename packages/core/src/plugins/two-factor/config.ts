@@ -1,5 +1,6 @@
 import type { AuthContext } from '../../context.js';
 import { extension } from '../../extension.js';
+import { keysOf } from '../../option-keys.js';
 
 /** The pending sign-in (two-factor cookie and its record) lives 10 minutes. */
 export const PENDING_SECONDS = 600;
@@ -13,6 +14,9 @@ export interface TwoFactorOptions {
   otpExpiresIn?: number;
   maxAttempts?: number;
 }
+
+/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
+export const twoFactorOptionKeys = keysOf<TwoFactorOptions>({ enabled: true, issuer: true, otpExpiresIn: true, maxAttempts: true });
 
 /** The options with their defaults: issuer 'Gatehouse', mailed codes valid 5 minutes, 5 tries. */
 export function resolveTwoFactorOptions(o: TwoFactorOptions = {}) {

@@ -1,5 +1,6 @@
 import { extension } from '../../extension.js';
 import { usernameError } from './errors.js';
+import { keysOf } from '../../option-keys.js';
 
 export interface UsernameRules {
   min: number;
@@ -17,6 +18,9 @@ export interface UsernameOptions {
   maxUsernameLength?: number;
   usernameValidator?: (username: string) => boolean;
 }
+
+/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
+export const usernameOptionKeys = keysOf<UsernameOptions>({ enabled: true, minUsernameLength: true, maxUsernameLength: true, usernameValidator: true });
 
 /** The options with their defaults: 3 to 30 letters, digits and underscores. */
 export function usernameRules(o: UsernameOptions = {}): UsernameRules {

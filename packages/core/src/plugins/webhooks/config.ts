@@ -1,5 +1,6 @@
 import type { AuthContext } from '../../context.js';
 import { extension } from '../../extension.js';
+import { keysOf, listOf } from '../../option-keys.js';
 
 /** An endpoint set in the configuration (kept in the database too, marked as the configuration's). */
 export interface ConfiguredEndpoint {
@@ -31,6 +32,17 @@ export interface WebhooksOptions {
   /** Days a settled delivery (succeeded or failed) is kept in the log (default 30). */
   retentionDays?: number;
 }
+
+/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
+export const webhooksOptionKeys = keysOf<WebhooksOptions>({
+  enabled: true,
+  endpoints: listOf(keysOf<ConfiguredEndpoint>({ url: true, events: true, secret: true })),
+  allowPrivateNetworks: true,
+  timeout: true,
+  pollInterval: true,
+  retryDelays: true,
+  retentionDays: true,
+});
 
 export interface WebhooksConfig {
   endpoints: ConfiguredEndpoint[];

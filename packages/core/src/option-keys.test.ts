@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { createAuth } from './auth.js';
+import { closestKey } from './option-keys.js';
+import type { GatehouseOptions } from './plugins/index.js';
+import { unknownOptions } from './plugins/option-keys.js';
+import { definePlugin } from './plugin.js';
+import { silentLogger } from './test/harness.js';
+
+const base = { database: ':memory:', logger: silentLogger } as const;
+
+/** What createAuth throws for these options, or null when it accepts them. */
+function refusal(options: Record<string, unknown>): string | null {
+  try {
+    createAuth({ ...base, ...options } as GatehouseOptions);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+describe('unknown option keys (CONTRACT.md: refused at start, named)', () => {
+  it('createAuth refuses an unknown key at the top and below, with its path and the closest known key', () => {
+    const message = refusal({ sso: { enabled: true }, foo: 1, emailOTP: { enabled: true, otpLenght: 7 } });
+    expect(message).toBe('Gatehouse options: sso: unknown option; foo: unknown option; emailOTP.otpLenght: unknown option, did you mean "otpLength"?');
+    expect(refusal({ session: { cookieCache: { enabeld: true } } })).toBe('Gatehouse options: session.cookieCache.enabeld: unknown option, did you mean "enabled"?');
+    expect(refusal({ emailandPassword: { enabled: true } })).toBe('Gatehouse options: emailandPassword: unknown option, did you mean "emailAndPassword"?');
+  });
+
+  it('refuses a misspelt provider id and a provider key no provider reads; free-keyed records stay free', () => {
+    expect(refusal({ socialProviders: { gihtub: { clientId: 'a', clientSecret: 'b' } } })).toBe(
+      'Gatehouse options: socialProviders.gihtub: unknown option, did you mean "github"?',
+    );
+    expect(refusal({ socialProviders: { google: { clientId: 'a', clientSecret: 'b', scopes: ['x'] } } })).toBe(
+      'Gatehouse options: socialProviders.google.scopes: unknown option, did you mean "scope"?',
+    );
+    expect(
+      refusal({
+        socialProviders: { microsoft: { clientId: 'a', clientSecret: 'b', tenantId: 'contoso' } },
+        user: { additionalFields: { favouriteColour: { type: 'string', input: true } } },
+        rateLimit: { customRules: { '/sign-in/email': { window: 60, max: 3 }, '/ok': false } },
+        i18n: { messages: { de: { USER_NOT_FOUND: 'Nicht gefunden' } } },
+        databaseHooks: { user: { create: { before: async () => undefined } } },
+        webhooks: { endpoints: [{ url: 'https://hooks.example.com/in', events: ['user.created'], secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }] },
+        autoMigrate: false,
+      }),
+    ).toBeNull();
+    expect(refusal({ user: { additionalFields: { colour: { type: 'string', inptu: true } } } })).toBe(
+      'Gatehouse options: user.additionalFields.colour.inptu: unknown option, did you mean "input"?',
+    );
+    expect(refusal({ rateLimit: { customRules: { '/x': { window: 1, maxi: 2 } } } })).toBe('Gatehouse options: rateLimit.customRules./x.maxi: unknown option, did you mean "max"?');
+    expect(refusal({ webhooks: { endpoints: [{ url: 'https://a.example', events: ['x'], secret: 'whsec_x', secrt: 1 }] } })).toBe(
+      'Gatehouse options: webhooks.endpoints[0].secrt: unknown option, did you mean "secret"?',
+    );
+  });
+
+  it('a nested unknown key under every capability is refused', () => {
+    const groups = [
+      'emailAndPassword',
+      'emailVerification',
+      'email',
+      'session',
+      'rateLimit',
+      'advanced',
+      'user',
+      'account',
+      'i18n',
+      'lockout',
+      'branding',
+      'username',
+      'twoFactor',
+      'admin',
+      'organization',
+      'passkey',
+      'emailOTP',
+      'magicLink',
+      'multiSession',
+      'passwordPolicy',
+      'webhooks',
+      'jwt',
+      'apiKey',
+      'metrics',
+      'oidcProvider',
+    ];
+    for (const group of groups) {
+      expect(unknownOptions({ [group]: { notAnOption: 1 } }), group).toEqual([{ path: `${group}.notAnOption` }]);
+    }
+  });
+
+  it("a library user's plugin declares its own option key", () => {
+    const notes = definePlugin({ id: 'notes', optionKeys: { notes: { maxLength: true } } });
+    expect(refusal({ plugins: [notes], notes: { maxLength: 5 } })).toBeNull();
+    expect(refusal({ plugins: [notes], notes: { maxLenght: 5 } })).toBe('Gatehouse options: notes.maxLenght: unknown option, did you mean "maxLength"?');
+    expect(refusal({ notes: { maxLength: 5 } })).toBe('Gatehouse options: notes: unknown option');
+  });
+
+  it('suggests only a close key', () => {
+    expect(closestKey('otpLenght', ['enabled', 'otpLength', 'expiresIn'])).toBe('otpLength');
+    expect(closestKey('ENABLED', ['enabled', 'otpLength'])).toBe('enabled');
+    expect(closestKey('foo', ['enabled', 'otpLength'])).toBeUndefined();
+    expect(closestKey('sso', ['session', 'secret'])).toBeUndefined();
+  });
+});
