@@ -32,7 +32,7 @@ export interface ScimResult {
  * (bearer token only, no cookie, application/scim+json).
  */
 export async function scimSetup(clients: ReturnType<typeof useTestClients>, options: GatehouseOptions = {}) {
-  const { t, mails } = await clients.openWithMail({ scim: { enabled: true }, ...options });
+  const { t, mails } = await clients.openWithMail({ scim: { enabled: true }, ...(process.env.SCIM_DEBUG ? { logger: console } : {}), ...options });
   const ctx = await t.auth.context();
   let n = 0;
   const person = async (name = `p${++n}`): Promise<Person> => {
@@ -46,11 +46,9 @@ export async function scimSetup(clients: ReturnType<typeof useTestClients>, opti
     expect(created.status, JSON.stringify(created.data)).toBe(200);
     return created.data.id as string;
   };
-  const addMember = async (owner: Person, who: Person, organizationId: string, role: string) => {
-    const invited = await t.json<Data>('/organization/invite-member', { body: { email: who.email, role, organizationId }, jar: owner.jar });
-    expect(invited.status, JSON.stringify(invited.data)).toBe(200);
-    const accepted = await t.json<Data>('/organization/accept-invitation', { body: { invitationId: invited.data.id }, jar: who.jar });
-    expect(accepted.status, JSON.stringify(accepted.data)).toBe(200);
+  // Written directly: the invitation flow is the organization plugin's to test.
+  const addMember = async (_owner: Person, who: Person, organizationId: string, role: string) => {
+    await ctx.adapter.create('member', { organizationId, userId: who.id, role });
   };
   const generateToken = (who: Person | null, organizationId: string, providerId = 'okta') =>
     t.json<Data>('/scim/generate-token', { body: { providerId, organizationId }, jar: who ? who.jar : null });

@@ -144,8 +144,11 @@ export function userDataOf(row: ScimUserRow): ScimUserData {
   };
 }
 
-/** The User resource as answered (RFC 7643 4.1). */
-export function userResource(row: ScimUserRow, location: string): Record<string, unknown> {
+/**
+ * The User resource as answered (RFC 7643 4.1). `asStored`: displayName and name.formatted only as
+ * given, not derived (what a PATCH applies to, so a derived value does not become a given one).
+ */
+export function userResource(row: ScimUserRow, location: string, asStored = false): Record<string, unknown> {
   const u = userDataOf(row);
   const primary = primaryEmail(u);
   const index = primaryIndex(u.emails);
@@ -157,8 +160,7 @@ export function userResource(row: ScimUserRow, location: string): Record<string,
     id: row.id,
     ...(u.externalId ? { externalId: u.externalId } : {}),
     userName: u.userName,
-    name: { ...(u.name ?? {}), formatted: joinedName(u) ?? displayName },
-    displayName,
+    ...(asStored ? { ...(u.name ? { name: u.name } : {}), ...(u.displayName ? { displayName: u.displayName } : {}) } : { name: { ...(u.name ?? {}), formatted: joinedName(u) ?? displayName }, displayName }),
     emails,
     active: u.active,
     ...u.extra,

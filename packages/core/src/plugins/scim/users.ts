@@ -156,7 +156,7 @@ export async function replaceUser(call: ScimCall, id: string): Promise<ScimAnswe
 /** PATCH /Users/{id}: the operations applied to the User as answered, the result written as a PUT would. */
 export async function patchUser(call: ScimCall, id: string): Promise<ScimAnswer> {
   const link = await findLink(call, id);
-  const patched = applyPatch(answerOf(call, link), call.body);
+  const patched = applyPatch(userResource(link, locationOf(call, 'Users', link.id), true), call.body);
   return writeUser(call, link, parseUserInput(patched));
 }
 
