@@ -28,7 +28,7 @@ function operationsOf(body: unknown, id: string): ScimPatchOperation[] {
   const ops = b.Operations ?? b.operations;
   if (!Array.isArray(ops) || ops.length === 0) throw invalidValue('Operations must be a non-empty array');
   if (ops.length > 1000) throw new ScimError(400, 'Too many operations', 'tooMany');
-  return ops.map((raw, i) => {
+  return ops.flatMap((raw, i): ScimPatchOperation[] => {
     if (typeof raw !== 'object' || raw === null) throw invalidValue(`Operations[${i}] must be an object`);
     const o = raw as { op?: unknown; path?: unknown; value?: unknown };
     const op = typeof o.op === 'string' ? o.op.toLowerCase() : '';
@@ -52,7 +52,13 @@ function operationsOf(body: unknown, id: string): ScimPatchOperation[] {
       });
       value = Object.fromEntries(entries);
     }
-    return (path ? { op, path, value } : { op, value }) as ScimPatchOperation;
+    // Entra ID removes members by listing them (`{op: "Remove", path: "members", value: [{value: id}]}`):
+    // one removal per listed value, by filter, whatever else the stored item holds.
+    if (op === 'remove' && path && !path.includes('[') && Array.isArray(value)) {
+      const ids = value.map((v) => (typeof v === 'object' && v !== null ? (v as { value?: unknown }).value : undefined));
+      if (ids.every((v) => typeof v === 'string')) return (ids as string[]).map((v) => ({ op, path: `${path}[value eq ${JSON.stringify(v)}]` }) as ScimPatchOperation);
+    }
+    return [(path ? { op, path, value } : { op, value }) as ScimPatchOperation];
   });
 }
 
