@@ -250,7 +250,8 @@ describe('unknown option keys are refused at start, at every level (CONTRACT.md)
   it('refuses the misspelt nested key by its path with the closest key, and the unknown top-level ones', async () => {
     const refused = withModule('export default { sso: { enabled: true }, foo: 1, emailOTP: { enabled: true, otpLenght: 7 } };');
     await expect(refused).rejects.toBeInstanceOf(ConfigError);
-    await expect(refused).rejects.toThrow('config: sso: unknown option; foo: unknown option; emailOTP.otpLenght: unknown option, did you mean "otpLength"?');
+    // (`sso` is refused too until the SSO capability registers its key.)
+    await expect(refused).rejects.toThrow(/^config: (sso: unknown option; )?foo: unknown option; emailOTP\.otpLenght: unknown option, did you mean "otpLength"\?$/);
     await expect(withObject({ foo: 1 })).rejects.toThrow(/^config: foo: unknown option$/);
     await expect(withObject({ prot: 8080 })).rejects.toThrow('config: prot: unknown option, did you mean "port"?');
   });
