@@ -16,6 +16,7 @@ import { resolveAdminOptions } from './admin/config.js';
 import { passkeyPlugin, type PasskeyOptions } from './passkey/index.js';
 import { passwordPolicyPlugin, type PasswordPolicyOptions } from './password-policy/index.js';
 import { scimPlugin, type ScimOptions } from './scim/index.js';
+import { ssoPlugin, type SSOOptions } from './sso/index.js';
 import { twoFactorPlugin, type TwoFactorOptions } from './two-factor/index.js';
 import { usernamePlugin, type UsernameOptions } from './username/index.js';
 import { webhooksPlugin, type WebhooksOptions } from './webhooks/index.js';
@@ -51,12 +52,14 @@ export interface GatehouseOptions extends CoreOptions {
   oidcProvider?: OidcProviderOptions;
   /** SCIM 2.0 provisioning of an organization's people and groups by its directory; off unless `enabled`. */
   scim?: ScimOptions;
+  /** Enterprise SSO (SAML 2.0, OpenID Connect) per organization; off unless `enabled`. */
+  sso?: SSOOptions;
   /** Extra plugins of the library user. */
   plugins?: Plugin[];
 }
 
 /** The built-in plugins' features, each off until its plugin says otherwise (`/providers`). */
-export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false, multiSession: false, webhooks: false, jwt: false, apiKey: false, oidcProvider: false, scim: false };
+export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false, multiSession: false, webhooks: false, jwt: false, apiKey: false, oidcProvider: false, scim: false, sso: false };
 
 /**
  * The built-in capabilities, each a plugin that its option can turn off. Adding one is
@@ -83,6 +86,7 @@ export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   list.push(options.metrics?.enabled ? metricsPlugin(options.metrics) : null);
   list.push(options.oidcProvider?.enabled ? oidcProviderPlugin(options.oidcProvider, options.admin?.enabled === false ? null : resolveAdminOptions(options.admin)) : null);
   list.push(options.scim?.enabled ? scimPlugin(options.scim, options.organization?.enabled !== false) : null);
+  list.push(options.sso?.enabled ? ssoPlugin(options.sso) : null);
   // Last: its document describes every route (it reads them all at init either way).
   list.push(openApiPlugin());
   return list.filter((p): p is Plugin => p !== null);

@@ -14,6 +14,7 @@ import { organizationOptionKeys } from './organization/config.js';
 import { passkeyOptionKeys } from './passkey/config.js';
 import { passwordPolicyOptionKeys } from './password-policy/config.js';
 import { scimOptionKeys } from './scim/config.js';
+import { ssoOptionKeys } from './sso/config.js';
 import { twoFactorOptionKeys } from './two-factor/config.js';
 import { usernameOptionKeys } from './username/rules.js';
 import { webhooksOptionKeys } from './webhooks/config.js';
@@ -44,6 +45,7 @@ export const GATEHOUSE_OPTION_KEYS: OptionKeys = keysOf<GatehouseOptions & { aut
   metrics: metricsOptionKeys,
   oidcProvider: oidcProviderOptionKeys,
   scim: scimOptionKeys,
+  sso: ssoOptionKeys,
   // The library user's own plugins (their options under `Plugin.optionKeys`).
   plugins: true,
   // createAuth's: false leaves the schema as it is (the CLI migrates).

@@ -12,6 +12,7 @@ import type { openApiRoutes } from './openapi/index.js';
 import type { oidcProviderRoutes } from './oidc-provider/index.js';
 import type { organizationRoutes } from './organization/index.js';
 import type { scimRoutes } from './scim/index.js';
+import type { ssoRoutes } from './sso/index.js';
 import type { twoFactorRoutes } from './two-factor/index.js';
 import type { usernameRoutes } from './username/index.js';
 import type { webhooksRoutes } from './webhooks/index.js';
@@ -39,4 +40,5 @@ export type BuiltinEndpoint =
   | (typeof metricsRoutes)[number]
   | (typeof openApiRoutes)[number]
   | ReturnType<typeof oidcProviderRoutes>[number]
-  | (typeof scimRoutes)[number];
+  | (typeof scimRoutes)[number]
+  | ReturnType<typeof ssoRoutes>[number];

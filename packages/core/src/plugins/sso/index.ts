@@ -1,0 +1,65 @@
+import { definePlugin } from '../../plugin.js';
+import { resolveSSOOptions, type SSOOptions, useSSOConfig } from './config.js';
+import { SSO_ERRORS } from './errors.js';
+import { newSSOPlugin, type SSOPlugin } from './keys.js';
+import { samlAcs, samlCallback } from './routes/acs.js';
+import { deleteProvider } from './routes/delete-provider.js';
+import { requestDomainVerification, verifyDomain } from './routes/domain-verification.js';
+import { getProvider } from './routes/get-provider.js';
+import { listProviders } from './routes/list-providers.js';
+import { oidcCallback } from './routes/oidc-callback.js';
+import { registerProvider } from './routes/register.js';
+import { signInSSO } from './routes/sign-in-sso.js';
+import { spMetadataRoute } from './routes/sp-metadata.js';
+import { updateProvider } from './routes/update-provider.js';
+import { ssoSchema } from './schema.js';
+import { SSO_MESSAGES } from './translations.js';
+
+export type { SSOAuditEvent } from './audit-events.js';
+export type { DefaultSSOProvider, SSOOptions, TxtResolver } from './config.js';
+
+/** The sso routes with their precise types (route-types.ts derives the client's from them). */
+export function ssoRoutes(state: SSOPlugin) {
+  return [
+    registerProvider,
+    listProviders,
+    getProvider,
+    updateProvider,
+    deleteProvider,
+    requestDomainVerification,
+    verifyDomain,
+    spMetadataRoute,
+    signInSSO,
+    oidcCallback(state),
+    samlAcs,
+    samlCallback,
+  ] as const;
+}
+
+/**
+ * Enterprise single sign-on (issue 38): each organization connects its own SAML 2.0 or OpenID
+ * Connect identity provider; people of its verified domain sign in through it and are
+ * provisioned just in time into the organization. Routes and answers as `@better-auth/sso` 1.7,
+ * stricter where CONTRACT.md says so. Needs the organization plugin.
+ */
+export function ssoPlugin(options: SSOOptions = {}) {
+  const config = resolveSSOOptions(options);
+  const state = newSSOPlugin();
+  return definePlugin({
+    id: 'sso',
+    features: { sso: true },
+    schema: ssoSchema,
+    endpoints: ssoRoutes(state),
+    errors: SSO_ERRORS,
+    messages: SSO_MESSAGES,
+    rateLimit: {
+      '/sign-in/sso': { window: 60, max: 20 },
+      '/sso/register': { window: 60, max: 10 },
+      '/sso/verify-domain': { window: 60, max: 10 },
+    },
+    init(auth, assembly) {
+      if (!assembly.plugins.some((p) => p.id === 'organization')) throw new Error('sso needs the organization plugin (organization: { enabled: true })');
+      useSSOConfig(auth, config);
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+const mapping = z
+  .object({
+    id: z.string().max(256).optional(),
+    email: z.string().max(256).optional(),
+    emailVerified: z.string().max(256).optional(),
+    name: z.string().max(256).optional(),
+    firstName: z.string().max(256).optional(),
+    lastName: z.string().max(256).optional(),
+  })
+  .optional();
+
+const httpURL = z.url({ protocol: /^https?$/ }).max(2048);
+const pem = z.string().min(1).max(20_000);
+
+/** `samlConfig` as `@better-auth/sso` takes it (keys it has beyond these are accepted and ignored). */
+export const samlInput = z.object({
+  entryPoint: httpURL,
+  cert: z.union([pem, z.array(pem).min(1).max(5)]),
+  idpMetadata: z.object({ entityID: z.string().min(1).max(1024).optional() }).optional(),
+  spMetadata: z.object({ entityID: z.string().min(1).max(1024).optional(), privateKey: z.string().max(20_000).optional() }).optional(),
+  audience: z.string().min(1).max(1024).optional(),
+  wantAssertionsSigned: z.boolean().optional(),
+  authnRequestsSigned: z.boolean().optional(),
+  identifierFormat: z.string().max(256).optional(),
+  signatureAlgorithm: z.string().max(256).optional(),
+  digestAlgorithm: z.string().max(256).optional(),
+  privateKey: z.string().max(20_000).optional(),
+  mapping,
+});
+
+/** `oidcConfig` as `@better-auth/sso` takes it; endpoints not given are discovered from the issuer. */
+export const oidcInput = z.object({
+  clientId: z.string().min(1).max(512),
+  clientSecret: z.string().min(1).max(2048),
+  pkce: z.boolean().optional(),
+  discoveryEndpoint: httpURL.optional(),
+  authorizationEndpoint: httpURL.optional(),
+  tokenEndpoint: httpURL.optional(),
+  userInfoEndpoint: httpURL.optional(),
+  jwksEndpoint: httpURL.optional(),
+  scopes: z.array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'Invalid scope')).max(50).optional(),
+  tokenEndpointAuthentication: z.enum(['client_secret_post', 'client_secret_basic']).optional(),
+  mapping,
+});
+
+export type SamlInput = z.infer<typeof samlInput>;
+export type OidcInput = z.infer<typeof oidcInput>;
+
+export const providerIdField = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9._-]+$/, 'providerId may hold letters, digits, ".", "_" and "-" only');

@@ -1,0 +1,85 @@
+import type { AuthContext } from '../../context.js';
+import type { Adapter } from '../../db/adapter.js';
+import type { UserRow } from '../../session/types.js';
+import { isEmail, normalizeEmail } from '../../sign-in.js';
+import { ssoConfig } from './config.js';
+import { SSOFlowError } from './errors.js';
+import { emailInDomains, type ProviderRow, parseDomains } from './store.js';
+
+/** Who the IdP says signed in. */
+export interface SSOIdentity {
+  /** The NameID (SAML) or `sub` (OIDC): with the provider, what names the account. */
+  accountId: string;
+  email?: string;
+  emailVerified: boolean;
+  name?: string;
+  image?: string;
+}
+
+/** Adds the user to the provider's organization with the default role, unless a member already. */
+async function ensureMembership(trx: Adapter, auth: AuthContext, provider: ProviderRow, userId: string): Promise<void> {
+  const { provisioning } = ssoConfig(auth);
+  if (!provider.organizationId || provisioning.disabled) return;
+  const where = [
+    { field: 'organizationId', value: provider.organizationId },
+    { field: 'userId', value: userId },
+  ];
+  if (await trx.findOne('member', where)) return;
+  await trx.create('member', { organizationId: provider.organizationId, userId, role: provisioning.defaultRole, createdAt: new Date(auth.now()) });
+}
+
+/** Whether this IdP may vouch for `email` (stricter than better-auth: only its verified domains, unless its organization opted out). */
+export function mayAssert(auth: AuthContext, provider: ProviderRow, email: string): boolean {
+  if (!ssoConfig(auth).verification.enabled || provider.allowAnyEmailDomain) return true;
+  const domains = parseDomains(provider.domain);
+  return provider.domainVerified === true && !!domains && emailInDomains(email, domains);
+}
+
+/**
+ * Just-in-time provisioning, in one transaction: the user already linked to (provider,
+ * accountId), or a new user with its account and membership. An existing user with that
+ * email who is not linked is never attached silently (`account_not_linked`).
+ */
+export async function provisionUser(
+  auth: AuthContext,
+  provider: ProviderRow,
+  identity: SSOIdentity,
+  opts: { requestSignUp?: boolean } = {},
+): Promise<{ user: UserRow; isNew: boolean }> {
+  const config = ssoConfig(auth);
+  try {
+    return await auth.adapter.transaction(async (trx) => {
+      const account = await trx.findOne<{ userId: string }>('account', [
+        { field: 'providerId', value: provider.providerId },
+        { field: 'accountId', value: identity.accountId },
+      ]);
+      if (account) {
+        const user = await trx.findOne<UserRow>('user', [{ field: 'id', value: account.userId }]);
+        if (!user) throw new SSOFlowError('internal_server_error');
+        await ensureMembership(trx, auth, provider, user.id);
+        return { user, isNew: false };
+      }
+      const email = identity.email ? normalizeEmail(identity.email) : '';
+      if (!email || !isEmail(email)) throw new SSOFlowError('email_not_found');
+      if (!mayAssert(auth, provider, email)) throw new SSOFlowError('email_domain_not_allowed');
+      const existing = await trx.findOne<UserRow>('user', [{ field: 'email', value: email }]);
+      if (existing) throw new SSOFlowError('account_not_linked');
+      if (config.disableImplicitSignUp && !opts.requestSignUp) throw new SSOFlowError('signup_disabled');
+      const user = await trx.create<UserRow>('user', {
+        name: identity.name ?? email,
+        email,
+        emailVerified: config.trustEmailVerified && identity.emailVerified,
+        image: identity.image ?? null,
+      });
+      if (!user) throw new SSOFlowError('unable_to_create_user');
+      const created = await trx.create('account', { userId: user.id, providerId: provider.providerId, accountId: identity.accountId });
+      if (!created) throw new SSOFlowError('unable_to_create_user');
+      await ensureMembership(trx, auth, provider, user.id);
+      return { user, isNew: true };
+    });
+  } catch (e) {
+    if (e instanceof SSOFlowError) throw e;
+    if (auth.database.caps.isUniqueViolation(e)) throw new SSOFlowError('unable_to_create_user');
+    throw e;
+  }
+}

@@ -1,0 +1,58 @@
+import { defineEndpoint } from '../../../endpoint.js';
+import { withParams } from '../../../social/redirect.js';
+import { consumeState } from '../../../social/state.js';
+import type { SSOPlugin } from '../keys.js';
+import { finishSignIn, refuse } from '../finish.js';
+import { identify } from '../oidc.js';
+import { providerById } from '../routing.js';
+import { redirectURIOf } from '../store.js';
+import { oidcStateProvider } from './sign-in-sso.js';
+
+const one = (q: URLSearchParams, key: string) => {
+  const all = q.getAll(key);
+  return all.length === 1 && all[0]!.length <= 8192 ? all[0] : undefined;
+};
+
+/**
+ * GET /sso/callback/:providerId?code&state: the state is read once (another browser replaying
+ * the URL finds none), the code exchanged with the PKCE verifier, the ID token verified, the
+ * user provisioned and signed in; every failure redirects to the error URL with `?error=`.
+ */
+export const oidcCallback = (plugin: SSOPlugin) =>
+  defineEndpoint({
+    method: 'GET',
+    path: '/sso/callback/:providerId',
+    // The one-time state is this route's CSRF defence.
+    skipOriginCheck: true,
+    async handler(c) {
+      const { auth } = c;
+      const defaultErrorURL = auth.url('/error');
+      const query = new URL(c.request.url).searchParams;
+      const stateParam = one(query, 'state');
+      if (!stateParam) return refuse(c, defaultErrorURL, 'invalid_state');
+      const state = await consumeState(auth, stateParam);
+      if (!state.ok) return refuse(c, state.reason === 'expired' && state.errorURL ? state.errorURL : defaultErrorURL, 'invalid_state');
+      const data = state.data;
+      const providerId = c.params.providerId ?? '';
+      if (data.providerId !== oidcStateProvider(providerId)) return refuse(c, data.errorURL, 'invalid_state');
+      const idpError = one(query, 'error');
+      if (idpError) return c.redirect(withParams(data.errorURL, { error: idpError, error_description: one(query, 'error_description') }));
+      const code = one(query, 'code');
+      if (!code) return refuse(c, data.errorURL, 'invalid_request', 'no code');
+      const provider = await providerById(auth, providerId);
+      if (!provider?.oidcConfig) return refuse(c, data.errorURL, 'invalid_provider', 'provider not found');
+      const secret = auth.encrypter.decrypt(provider.oidcConfig.clientSecret) ?? '';
+      const identity = await identify(auth, plugin.keys, provider.oidcConfig, secret, {
+        code,
+        codeVerifier: data.codeVerifier,
+        redirectURI: redirectURIOf(auth, provider.providerId),
+      });
+      if ('error' in identity) return refuse(c, data.errorURL, identity.error);
+      return finishSignIn(
+        c,
+        provider,
+        { accountId: identity.sub, email: identity.email, emailVerified: identity.emailVerified, name: identity.name, image: identity.image },
+        { callbackURL: data.callbackURL, errorURL: data.errorURL, newUserURL: data.newUserURL, requestSignUp: data.requestSignUp },
+      );
+    },
+  });

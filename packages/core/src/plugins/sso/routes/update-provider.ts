@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../../endpoint.js';
+import { ssoConfig } from '../config.js';
+import { issueToken } from '../domain-verification.js';
+import { ssoError } from '../errors.js';
+import { oidcInput, samlInput } from '../inputs.js';
+import { oidcSettings, samlSettings } from '../settings.js';
+import { type OidcSettings, parseDomains, type ProviderRow, providerItem, requireManagedProvider, type SamlSettings } from '../store.js';
+
+/**
+ * POST /sso/update-provider {providerId, issuer?, domain?, samlConfig?, oidcConfig?} (signed in,
+ * managing it): the fields given change, the rest stay. A new domain must be verified again;
+ * a new issuer is discovered again. The answer is the sanitised provider.
+ */
+export const updateProvider = defineEndpoint({
+  method: 'POST',
+  path: '/sso/update-provider',
+  requireSession: true,
+  body: z.object({
+    providerId: z.string().min(1).max(128),
+    issuer: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+    domain: z.string().min(1).max(1000).optional(),
+    allowAnyEmailDomain: z.boolean().optional(),
+    samlConfig: samlInput.partial().optional(),
+    oidcConfig: oidcInput.partial().optional(),
+  }),
+  async handler(c) {
+    const { auth, body } = c;
+    const provider = await requireManagedProvider(c, body.providerId);
+    if ((body.samlConfig && !provider.samlConfig) || (body.oidcConfig && !provider.oidcConfig)) throw ssoError('BAD_REQUEST', 'CONFIG_REQUIRED');
+    const issuer = body.issuer ?? provider.issuer;
+    const changes: Partial<ProviderRow> = { issuer, updatedAt: new Date(auth.now()) };
+    let domainChanged = false;
+    if (body.domain !== undefined) {
+      const domains = parseDomains(body.domain);
+      if (!domains) throw ssoError('BAD_REQUEST', 'INVALID_DOMAIN');
+      changes.domain = domains.join(',');
+      domainChanged = changes.domain !== provider.domain;
+      if (domainChanged) changes.domainVerified = false;
+    }
+    if (body.allowAnyEmailDomain !== undefined) changes.allowAnyEmailDomain = body.allowAnyEmailDomain;
+    if (provider.samlConfig && (body.samlConfig || body.issuer)) changes.samlConfig = samlSettings(auth, issuer, mergeSaml(provider.samlConfig, body.samlConfig ?? {}), provider.samlConfig);
+    if (provider.oidcConfig && (body.oidcConfig || body.issuer)) {
+      const prev = provider.oidcConfig;
+      const patch = body.oidcConfig ?? {};
+      const secret = patch.clientSecret ?? auth.encrypter.decrypt(prev.clientSecret) ?? '';
+      const keepEndpoints = issuer === provider.issuer && !patch.discoveryEndpoint;
+      changes.oidcConfig = await oidcSettings(auth, issuer, {
+        ...(keepEndpoints ? endpointsOf(prev) : {}),
+        clientId: patch.clientId ?? prev.clientId,
+        clientSecret: secret,
+        pkce: patch.pkce ?? prev.pkce,
+        scopes: patch.scopes ?? prev.scopes,
+        tokenEndpointAuthentication: patch.tokenEndpointAuthentication ?? prev.tokenEndpointAuthentication,
+        mapping: patch.mapping ?? prev.mapping,
+        ...definedOnly({
+          discoveryEndpoint: patch.discoveryEndpoint,
+          authorizationEndpoint: patch.authorizationEndpoint,
+          tokenEndpoint: patch.tokenEndpoint,
+          userInfoEndpoint: patch.userInfoEndpoint,
+          jwksEndpoint: patch.jwksEndpoint,
+        }),
+      });
+    }
+    const updated = await auth.adapter.transaction(async (trx) => {
+      const row = await trx.update<ProviderRow>('ssoProvider', [{ field: 'id', value: provider.id }], changes);
+      if (row && domainChanged && ssoConfig(auth).verification.enabled) await issueToken(trx, auth, row.providerId);
+      return row;
+    });
+    if (!updated) throw ssoError('NOT_FOUND', 'PROVIDER_NOT_FOUND');
+    const userId = c.session.user.id;
+    await auth.audit.record(c, 'sso.connection.update', { userId, actorId: userId, details: { providerId: provider.providerId, fields: Object.keys(body).filter((k) => k !== 'providerId') } });
+    return providerItem(auth, updated);
+  },
+});
+
+function definedOnly<T extends Record<string, unknown>>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function endpointsOf(s: OidcSettings) {
+  return definedOnly({
+    discoveryEndpoint: s.discoveryEndpoint,
+    authorizationEndpoint: s.authorizationEndpoint,
+    tokenEndpoint: s.tokenEndpoint,
+    userInfoEndpoint: s.userInfoEndpoint,
+    jwksEndpoint: s.jwksEndpoint,
+  });
+}
+
+function mergeSaml(prev: SamlSettings, patch: Partial<z.infer<typeof samlInput>>): z.infer<typeof samlInput> {
+  return {
+    entryPoint: patch.entryPoint ?? prev.entryPoint,
+    cert: patch.cert ?? prev.cert,
+    idpMetadata: { entityID: patch.idpMetadata?.entityID ?? prev.idpEntityID },
+    spMetadata: { entityID: patch.spMetadata?.entityID ?? patch.audience ?? prev.spEntityID, privateKey: patch.spMetadata?.privateKey },
+    wantAssertionsSigned: patch.wantAssertionsSigned ?? prev.wantAssertionsSigned,
+    authnRequestsSigned: patch.authnRequestsSigned ?? prev.authnRequestsSigned,
+    identifierFormat: patch.identifierFormat ?? prev.identifierFormat,
+    signatureAlgorithm: patch.signatureAlgorithm ?? prev.signatureAlgorithm,
+    digestAlgorithm: patch.digestAlgorithm ?? prev.digestAlgorithm,
+    privateKey: patch.privateKey,
+    mapping: patch.mapping ?? prev.mapping,
+  };
+}

@@ -1,0 +1,61 @@
+import type { AuthContext } from '../../context.js';
+import { ssoError } from './errors.js';
+import type { OidcInput, SamlInput } from './inputs.js';
+import { assertReachable, discover } from './oidc.js';
+import { normalizeCert, type OidcSettings, type SamlSettings } from './store.js';
+
+/** The SAML settings to keep: certificates checked and normalised, the private key sealed. */
+export function samlSettings(auth: AuthContext, issuer: string, input: SamlInput, previous?: SamlSettings): SamlSettings {
+  const certs = (Array.isArray(input.cert) ? input.cert : [input.cert]).map(normalizeCert);
+  if (certs.some((c) => c === null)) throw ssoError('BAD_REQUEST', 'INVALID_CERTIFICATE');
+  const key = input.spMetadata?.privateKey ?? input.privateKey;
+  const authnRequestsSigned = input.authnRequestsSigned === true;
+  if (authnRequestsSigned && !key && !previous?.privateKey) throw ssoError('BAD_REQUEST', 'INVALID_SAML_CONFIG');
+  return {
+    entryPoint: input.entryPoint,
+    cert: certs as string[],
+    idpEntityID: input.idpMetadata?.entityID ?? previous?.idpEntityID ?? issuer,
+    spEntityID: input.spMetadata?.entityID ?? input.audience ?? previous?.spEntityID ?? issuer,
+    wantAssertionsSigned: input.wantAssertionsSigned !== false,
+    authnRequestsSigned,
+    identifierFormat: input.identifierFormat,
+    signatureAlgorithm: input.signatureAlgorithm,
+    digestAlgorithm: input.digestAlgorithm,
+    privateKey: key ? auth.encrypter.encrypt(key) : previous?.privateKey,
+    mapping: input.mapping,
+  };
+}
+
+/** The OIDC settings to keep: endpoints discovered from the issuer (unless all given), the secret sealed. */
+export async function oidcSettings(auth: AuthContext, issuer: string, input: OidcInput): Promise<OidcSettings> {
+  let endpoints: Pick<OidcSettings, 'discoveryEndpoint' | 'authorizationEndpoint' | 'tokenEndpoint' | 'userInfoEndpoint' | 'jwksEndpoint'>;
+  if (input.authorizationEndpoint && input.tokenEndpoint && (input.jwksEndpoint || input.userInfoEndpoint)) {
+    for (const url of [input.authorizationEndpoint, input.tokenEndpoint, input.jwksEndpoint, input.userInfoEndpoint]) if (url) await assertReachable(auth, url);
+    endpoints = {
+      discoveryEndpoint: input.discoveryEndpoint ?? `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+      authorizationEndpoint: input.authorizationEndpoint,
+      tokenEndpoint: input.tokenEndpoint,
+      userInfoEndpoint: input.userInfoEndpoint,
+      jwksEndpoint: input.jwksEndpoint,
+    };
+  } else {
+    const found = await discover(auth, issuer, input.discoveryEndpoint);
+    endpoints = {
+      ...found,
+      authorizationEndpoint: input.authorizationEndpoint ?? found.authorizationEndpoint,
+      tokenEndpoint: input.tokenEndpoint ?? found.tokenEndpoint,
+      userInfoEndpoint: input.userInfoEndpoint ?? found.userInfoEndpoint,
+      jwksEndpoint: input.jwksEndpoint ?? found.jwksEndpoint,
+    };
+  }
+  return {
+    clientId: input.clientId,
+    clientSecret: auth.encrypter.encrypt(input.clientSecret),
+    pkce: input.pkce !== false,
+    issuer,
+    ...endpoints,
+    scopes: input.scopes ?? ['openid', 'email', 'profile'],
+    tokenEndpointAuthentication: input.tokenEndpointAuthentication ?? 'client_secret_post',
+    mapping: input.mapping,
+  };
+}
