@@ -6,10 +6,20 @@
 export type Statements = Readonly<Record<string, readonly string[]>>;
 export type Roles = Readonly<Record<string, Statements>>;
 
+/** Every resource and action the built-in roles know (better-auth 1.7's default statements). */
+export const DEFAULT_STATEMENTS: Statements = {
+  organization: ['update', 'delete'],
+  member: ['create', 'update', 'delete'],
+  invitation: ['create', 'cancel'],
+  team: ['create', 'update', 'delete'],
+  ac: ['create', 'read', 'update', 'delete'],
+};
+
+// owner: all; admin: all but organization:delete; member: may read the roles (CONTRACT.md "Teams and custom roles").
 export const DEFAULT_ROLES: Roles = {
-  owner: { organization: ['update', 'delete'], member: ['create', 'update', 'delete'], invitation: ['create', 'cancel'] },
-  admin: { organization: ['update'], member: ['create', 'update', 'delete'], invitation: ['create', 'cancel'] },
-  member: { organization: [], member: [], invitation: [] },
+  owner: DEFAULT_STATEMENTS,
+  admin: { ...DEFAULT_STATEMENTS, organization: ['update'] },
+  member: { organization: [], member: [], invitation: [], team: [], ac: ['read'] },
 };
 
 /** A member's role may hold several roles, comma-separated ("admin,billing"). */
@@ -37,4 +47,18 @@ export function hasPermission(roles: Roles, memberRole: string, request: Readonl
     }
   }
   return Object.entries(request).every(([resource, actions]) => actions.every((a) => granted.get(resource)?.has(a) ?? false));
+}
+
+/** The resources a role may name: those of the built-in statements and of every configured role. */
+export function knownResources(roles: Roles): Set<string> {
+  const known = new Set(Object.keys(DEFAULT_STATEMENTS));
+  for (const statements of Object.values(roles)) for (const resource of Object.keys(statements)) known.add(resource);
+  return known;
+}
+
+/** The actions of `request` that `memberRole` does not grant, as `resource:action`. */
+export function missingPermissions(roles: Roles, memberRole: string, request: Readonly<Record<string, readonly string[]>>): string[] {
+  return Object.entries(request).flatMap(([resource, actions]) =>
+    actions.filter((a) => !hasPermission(roles, memberRole, { [resource]: [a] })).map((a) => `${resource}:${a}`),
+  );
 }

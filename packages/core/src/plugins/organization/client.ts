@@ -14,6 +14,8 @@ declare module '../../public-types.js' {
   /** The organization plugin's session field (schema.ts). */
   interface PublicSession {
     activeOrganizationId?: string | null;
+    /** With `organization.teams` on. */
+    activeTeamId?: string | null;
   }
 }
 
@@ -45,6 +47,20 @@ export const organizationClient: ClientPlugin<OrganizationRoutes, 'organization'
     '/organization/reject-invitation': 'POST',
     '/organization/cancel-invitation': 'POST',
     '/organization/has-permission': 'POST',
+    '/organization/create-team': 'POST',
+    '/organization/list-teams': 'GET',
+    '/organization/update-team': 'POST',
+    '/organization/remove-team': 'POST',
+    '/organization/add-team-member': 'POST',
+    '/organization/remove-team-member': 'POST',
+    '/organization/set-active-team': 'POST',
+    '/organization/list-user-teams': 'GET',
+    '/organization/list-team-members': 'GET',
+    '/organization/create-role': 'POST',
+    '/organization/list-roles': 'GET',
+    '/organization/get-role': 'GET',
+    '/organization/update-role': 'POST',
+    '/organization/delete-role': 'POST',
   },
   changesSession: {
     '/organization/create': true,
@@ -53,6 +69,9 @@ export const organizationClient: ClientPlugin<OrganizationRoutes, 'organization'
     '/organization/remove-member': true,
     '/organization/leave': true,
     '/organization/accept-invitation': true,
+    '/organization/remove-team': true,
+    '/organization/remove-team-member': true,
+    '/organization/set-active-team': true,
   },
   signals: {
     organization: [
@@ -67,6 +86,15 @@ export const organizationClient: ClientPlugin<OrganizationRoutes, 'organization'
       '/organization/accept-invitation',
       '/organization/reject-invitation',
       '/organization/cancel-invitation',
+      '/organization/create-team',
+      '/organization/update-team',
+      '/organization/remove-team',
+      '/organization/add-team-member',
+      '/organization/remove-team-member',
+      '/organization/set-active-team',
+      '/organization/create-role',
+      '/organization/update-role',
+      '/organization/delete-role',
     ],
   },
 };

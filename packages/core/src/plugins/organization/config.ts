@@ -10,6 +10,24 @@ export interface OrganizationOptions {
   creatorRole?: string;
   invitationExpiresIn?: number;
   roles?: Record<string, Record<string, string[]>>;
+  /** Teams inside organizations (off unless `enabled`). */
+  teams?: TeamsOptions;
+  /** Roles made per organization at run time (`create-role`), off unless `enabled`. */
+  dynamicAccessControl?: DynamicAccessControlOptions;
+}
+
+export interface TeamsOptions {
+  enabled?: boolean;
+  /** At most this many teams per organization (none by default). */
+  maximumTeams?: number;
+  /** At most this many members per team (none by default). */
+  maximumMembersPerTeam?: number;
+}
+
+export interface DynamicAccessControlOptions {
+  enabled?: boolean;
+  /** At most this many custom roles per organization (none by default). */
+  maximumRolesPerOrganization?: number;
 }
 
 /** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
@@ -21,6 +39,8 @@ export const organizationOptionKeys = keysOf<OrganizationOptions>({
   invitationExpiresIn: true,
   // Role → resource → actions.
   roles: true,
+  teams: keysOf<TeamsOptions>({ enabled: true, maximumTeams: true, maximumMembersPerTeam: true }),
+  dynamicAccessControl: keysOf<DynamicAccessControlOptions>({ enabled: true, maximumRolesPerOrganization: true }),
 });
 
 export interface OrganizationConfig {
@@ -31,6 +51,8 @@ export interface OrganizationConfig {
   /** Seconds. */
   invitationExpiresIn: number;
   roles: Roles;
+  teams: { enabled: boolean; maximumTeams?: number; maximumMembersPerTeam?: number };
+  dynamicAccessControl: { enabled: boolean; maximumRolesPerOrganization?: number };
 }
 
 /** The plugin's options with their defaults (CONTRACT.md "Options object"). */
@@ -41,5 +63,10 @@ export function resolveOrganizationOptions(o: OrganizationOptions = {}): Organiz
     creatorRole: o.creatorRole ?? 'owner',
     invitationExpiresIn: o.invitationExpiresIn ?? 172800,
     roles: { ...DEFAULT_ROLES, ...o.roles },
+    teams: { enabled: o.teams?.enabled === true, maximumTeams: o.teams?.maximumTeams, maximumMembersPerTeam: o.teams?.maximumMembersPerTeam },
+    dynamicAccessControl: {
+      enabled: o.dynamicAccessControl?.enabled === true,
+      maximumRolesPerOrganization: o.dynamicAccessControl?.maximumRolesPerOrganization,
+    },
   };
 }

@@ -376,8 +376,8 @@ describe('organization members: roles', () => {
     const { owner, member, memberMemberId, org } = await team();
     expect((await post(owner, '/update-member-role', { memberId: memberMemberId, role: 'billing' })).data.role).toBe('billing');
     expect((await post(member, '/update', { data: { name: 'Billing renamed' } })).data.name).toBe('Billing renamed');
-    expect((await post(member, '/has-permission', { permissions: { organization: ['update'] } })).data).toEqual({ success: true });
-    expect((await post(member, '/has-permission', { permissions: { member: ['delete'] } })).data).toEqual({ success: false });
+    expect((await post(member, '/has-permission', { permissions: { organization: ['update'] } })).data).toEqual({ error: null, success: true });
+    expect((await post(member, '/has-permission', { permissions: { member: ['delete'] } })).data).toEqual({ error: null, success: false });
     // The redefined "member" role may now invite.
     await post(owner, '/update-member-role', { memberId: memberMemberId, role: 'member' });
     expect((await post(member, '/invite-member', { email: 'friend@example.com', role: 'member', organizationId: org.id })).status).toBe(200);
@@ -447,8 +447,13 @@ describe('organization: has-permission', () => {
     expect(await ask(admin, { organization: ['delete'] })).toBe(false);
     expect(await ask(admin, { organization: ['update'], member: ['create', 'update', 'delete'], invitation: ['create', 'cancel'] })).toBe(true);
     expect(await ask(member, { invitation: ['create'] })).toBe(false);
+    // The built-in statements of teams and roles (CONTRACT.md "Teams and custom roles"): owner all, admin all but organization:delete, member ac:read.
+    expect(await ask(admin, { team: ['create', 'update', 'delete'], ac: ['create', 'read', 'update', 'delete'] })).toBe(true);
+    expect(await ask(member, { ac: ['read'] })).toBe(true);
+    expect(await ask(member, { ac: ['create'] })).toBe(false);
+    expect(await ask(member, { team: ['create'] })).toBe(false);
     expect(await ask(member, { unknown: ['x'] })).toBe(false);
-    expect((await post(member, '/has-permission', { permissions: { member: ['update'] } })).data).toEqual({ success: false });
+    expect((await post(member, '/has-permission', { permissions: { member: ['update'] } })).data).toEqual({ error: null, success: false });
     expect((await post(member, '/has-permission', { permissions: {} })).status).toBe(400);
     const outsider = await person('outsider');
     expectOrgError(await post(outsider, '/has-permission', { permissions: { member: ['update'] } }), 400, 'NO_ACTIVE_ORGANIZATION');

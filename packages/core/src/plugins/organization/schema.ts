@@ -1,4 +1,5 @@
-import type { Schema } from '../../db/schema.js';
+import { mergeSchema, type Schema } from '../../db/schema.js';
+import type { OrganizationConfig } from './config.js';
 
 /**
  * Tables of the organization plugin. session.activeOrganizationId has no
@@ -39,6 +40,58 @@ export const organizationSchema: Partial<Schema> = {
   session: { fields: { activeOrganizationId: { type: 'string' } } },
 };
 
+/**
+ * Teams (`teams.enabled`): a team belongs to one organization, a team member is a user of
+ * that organization (teamMember rows go with their team, or with the membership: the routes
+ * delete them). session.activeTeamId has no foreign key, as activeOrganizationId; the
+ * invitation's teamId neither (a removed team is taken off pending invitations).
+ */
+export const teamsSchema = {
+  team: {
+    fields: {
+      name: { type: 'string', required: true },
+      organizationId: { type: 'string', required: true, index: true, references: { model: 'organization', field: 'id', onDelete: 'cascade' } },
+      createdAt: { type: 'date', required: true },
+      updatedAt: { type: 'date', required: true },
+    },
+  },
+  teamMember: {
+    fields: {
+      teamId: { type: 'string', required: true, index: true, references: { model: 'team', field: 'id', onDelete: 'cascade' } },
+      userId: { type: 'string', required: true, index: true, references: { model: 'user', field: 'id', onDelete: 'cascade' } },
+      createdAt: { type: 'date', required: true },
+    },
+    // Once per team and user, even when two requests race to add it.
+    uniqueTogether: [['teamId', 'userId']],
+  },
+  session: { fields: { activeTeamId: { type: 'string' } } },
+  invitation: { fields: { teamId: { type: 'string' } } },
+} satisfies Partial<Schema>;
+
+/** Roles made per organization (`dynamicAccessControl.enabled`): a name (lower case) and its statements. */
+export const organizationRoleSchema = {
+  organizationRole: {
+    fields: {
+      organizationId: { type: 'string', required: true, index: true, references: { model: 'organization', field: 'id', onDelete: 'cascade' } },
+      role: { type: 'string', required: true },
+      /** Resource → actions, a JSON object. */
+      permission: { type: 'json', required: true, long: true },
+      createdAt: { type: 'date', required: true },
+      updatedAt: { type: 'date', required: true },
+    },
+    // One role of a name per organization, even when two requests race to create it.
+    uniqueTogether: [['organizationId', 'role']],
+  },
+} satisfies Partial<Schema>;
+
+/** The plugin's tables for its options: teams and custom roles only when turned on. */
+export function organizationSchemaFor(o: Pick<OrganizationConfig, 'teams' | 'dynamicAccessControl'>): Partial<Schema> {
+  let schema = organizationSchema as Schema;
+  if (o.teams.enabled) schema = mergeSchema(schema, teamsSchema);
+  if (o.dynamicAccessControl.enabled) schema = mergeSchema(schema, organizationRoleSchema);
+  return schema;
+}
+
 export interface OrganizationRow {
   id: string;
   name: string;
@@ -69,5 +122,32 @@ export interface InvitationRow {
   inviterId: string;
   expiresAt: Date;
   createdAt: Date;
+  [key: string]: unknown;
+}
+
+export interface TeamRow {
+  id: string;
+  name: string;
+  organizationId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  [key: string]: unknown;
+}
+
+export interface TeamMemberRow {
+  id: string;
+  teamId: string;
+  userId: string;
+  createdAt: Date;
+  [key: string]: unknown;
+}
+
+export interface OrganizationRoleRow {
+  id: string;
+  organizationId: string;
+  role: string;
+  permission: Record<string, string[]>;
+  createdAt: Date;
+  updatedAt: Date;
   [key: string]: unknown;
 }

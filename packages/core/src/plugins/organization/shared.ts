@@ -1,8 +1,8 @@
 import type { AuthContext } from '../../context.js';
-import type { Where } from '../../db/types.js';
+import type { Row, Where } from '../../db/types.js';
 import type { SignedInContext } from '../../endpoint.js';
 import type { SessionWithUser, UserRow } from '../../session/types.js';
-import { hasPermission, roleNames } from './access.js';
+import { roleNames } from './access.js';
 import type { OrganizationConfig } from './config.js';
 import { orgError } from './errors.js';
 import type { InvitationRow, MemberRow, OrganizationRow } from './schema.js';
@@ -48,10 +48,6 @@ export async function requireMembership(
   return { organization, member };
 }
 
-export function can(o: OrganizationConfig, member: MemberRow, request: Record<string, readonly string[]>): boolean {
-  return hasPermission(o.roles, member.role, request);
-}
-
 export function isOwnerRole(o: OrganizationConfig, role: string): boolean {
   return roleNames(role).includes(o.creatorRole);
 }
@@ -61,13 +57,16 @@ export async function ownerCount(auth: AuthContext, o: OrganizationConfig, organ
   return members.filter((m) => isOwnerRole(o, m.role)).length;
 }
 
-/** Makes `organizationId` the caller's active organization (null clears it), keeping the cookie cache in step. */
-export async function setActiveOrganization(c: SignedInContext, organizationId: string | null): Promise<void> {
+/**
+ * Writes the caller's session fields (`activeOrganizationId`, `activeTeamId`), keeping the
+ * cookie cache in step; get-session (and its fast lane) read them from the row.
+ */
+export async function updateCallerSession(c: SignedInContext, fields: Row): Promise<void> {
   const { auth } = c;
   const s = c.session;
   // updatedAt is kept: switching organizations must not make a session fresh again.
   const updated = await auth.adapter.update<SessionWithUser['session']>('session', [{ field: 'id', value: s.session.id }], {
-    activeOrganizationId: organizationId,
+    ...fields,
     updatedAt: s.session.updatedAt,
   });
   if (!updated) return;
@@ -78,19 +77,31 @@ export async function setActiveOrganization(c: SignedInContext, organizationId: 
 }
 
 /**
- * After a membership or an organization is gone, no session may keep it
- * active: every session of `userId` (or of anyone, when omitted) is cleared.
+ * Makes `organizationId` the caller's active organization (null clears it). With teams, a
+ * change of organization leaves no team of the former one active (`activeTeamId`, given, or null).
  */
-export async function clearActiveOrganization(c: SignedInContext, organizationId: string, userId?: string): Promise<void> {
+export async function setActiveOrganization(c: SignedInContext, organizationId: string | null, teams?: { activeTeamId: string | null }): Promise<void> {
+  const fields: Row = { activeOrganizationId: organizationId };
+  if (teams && (teams.activeTeamId !== null || organizationId !== activeOrganizationId(c))) fields.activeTeamId = teams.activeTeamId;
+  await updateCallerSession(c, fields);
+}
+
+/**
+ * After a membership or an organization is gone, no session may keep it
+ * active: every session of `userId` (or of anyone, when omitted) is cleared,
+ * and its active team with it when teams are on.
+ */
+export async function clearActiveOrganization(c: SignedInContext, o: OrganizationConfig, organizationId: string, userId?: string): Promise<void> {
   const where: Where[] = [{ field: 'activeOrganizationId', value: organizationId }];
   if (userId) where.push({ field: 'userId', value: userId });
+  const cleared: Row = o.teams.enabled ? { activeOrganizationId: null, activeTeamId: null } : { activeOrganizationId: null };
   const affected = await c.auth.adapter.findMany<SessionWithUser['session']>('session', { where });
   for (const row of affected) {
-    await c.auth.adapter.update('session', [{ field: 'id', value: row.id }], { activeOrganizationId: null, updatedAt: row.updatedAt });
+    await c.auth.adapter.update('session', [{ field: 'id', value: row.id }], { ...cleared, updatedAt: row.updatedAt });
   }
   const s = c.session;
   if (s.session.activeOrganizationId === organizationId && (!userId || userId === s.user.id)) {
-    await setActiveOrganization(c, null);
+    await updateCallerSession(c, cleared);
   }
 }
 

@@ -1,16 +1,40 @@
 import { z } from 'zod';
+import type { AuthContext } from '../../../context.js';
 import { defineEndpoint } from '../../../endpoint.js';
 import { APIError } from '../../../errors.js';
 import { orgError } from '../errors.js';
 import { requireAnswerable, requireInviterStillMember } from '../invitations.js';
-import type { InvitationRow, MemberRow } from '../schema.js';
+import { roleExists } from '../access.js';
+import type { OrganizationConfig } from '../config.js';
+import { rolesIn } from '../roles.js';
+import type { InvitationRow, MemberRow, TeamMemberRow, TeamRow } from '../schema.js';
 import { findMember, setActiveOrganization } from '../shared.js';
+import { teamHasRoom } from '../teams.js';
+
+/**
+ * The teams an invitation names that still exist (a removed team is taken off pending
+ * invitations); each must have room left under `maximumMembersPerTeam`.
+ */
+async function invitedTeams(auth: AuthContext, o: OrganizationConfig, invitation: InvitationRow): Promise<TeamRow[]> {
+  const ids = typeof invitation.teamId === 'string' && invitation.teamId ? invitation.teamId.split(',') : [];
+  if (!o.teams.enabled || !ids.length) return [];
+  const teams = await auth.adapter.findMany<TeamRow>('team', {
+    where: [
+      { field: 'id', value: ids, operator: 'in' },
+      { field: 'organizationId', value: invitation.organizationId },
+    ],
+  });
+  for (const team of teams) if (!(await teamHasRoom(auth, o, team.id))) throw orgError('FORBIDDEN', 'TEAM_MEMBER_LIMIT_REACHED');
+  // In the invitation's order: the first becomes the active team.
+  return ids.flatMap((id) => teams.filter((t) => t.id === id));
+}
 
 /**
  * POST /organization/accept-invitation: the recipient becomes a member with the
- * invited role, and the organization becomes the session's active one.
+ * invited role (and of the invited teams), and the organization (and the first of those
+ * teams) becomes the session's active one.
  */
-export const acceptInvitation = () =>
+export const acceptInvitation = (o: OrganizationConfig) =>
   defineEndpoint({
     method: 'POST',
     path: '/organization/accept-invitation',
@@ -25,6 +49,11 @@ export const acceptInvitation = () =>
       if (await findMember(auth, invitation.organizationId, user.id)) {
         throw orgError('BAD_REQUEST', 'USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION');
       }
+      // A custom role deleted since the invitation was sent grants nothing: refused rather than given.
+      if (o.dynamicAccessControl.enabled && !roleExists(await rolesIn(auth, o, invitation.organizationId), invitation.role)) {
+        throw orgError('BAD_REQUEST', 'ROLE_NOT_FOUND');
+      }
+      const teams = await invitedTeams(auth, o, invitation);
       let result: { invitation: InvitationRow; member: MemberRow };
       try {
         result = await auth.adapter.transaction(async (trx) => {
@@ -40,6 +69,7 @@ export const acceptInvitation = () =>
           if (!accepted) throw orgError('BAD_REQUEST', 'INVITATION_NOT_FOUND');
           const member = await trx.create<MemberRow>('member', { organizationId: invitation.organizationId, userId: user.id, role: invitation.role });
           if (!member) throw orgError('BAD_REQUEST', 'INVITATION_NOT_FOUND');
+          for (const team of teams) await trx.create<TeamMemberRow>('teamMember', { teamId: team.id, userId: user.id });
           return { invitation: accepted, member };
         });
       } catch (e) {
@@ -49,7 +79,7 @@ export const acceptInvitation = () =>
         }
         throw e;
       }
-      await setActiveOrganization(c, invitation.organizationId);
+      await setActiveOrganization(c, invitation.organizationId, o.teams.enabled ? { activeTeamId: teams[0]?.id ?? null } : undefined);
       return result;
     },
   });

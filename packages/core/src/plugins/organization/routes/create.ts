@@ -4,12 +4,13 @@ import { APIError, fail } from '../../../errors.js';
 import type { UserRow } from '../../../session/types.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
-import type { MemberRow, OrganizationRow } from '../schema.js';
+import type { MemberRow, OrganizationRow, TeamMemberRow, TeamRow } from '../schema.js';
 import { findOrganization, setActiveOrganization } from '../shared.js';
 
 /**
  * POST /organization/create: the organization and its owner membership in one
- * transaction; the new organization becomes the caller's active one.
+ * transaction (with teams, its first team too); the new organization (and that team)
+ * becomes the caller's active one.
  * `userId` (create for someone else) is honoured only for admins of the admin plugin.
  */
 export const createOrganization = (o: OrganizationConfig) =>
@@ -46,7 +47,7 @@ export const createOrganization = (o: OrganizationConfig) =>
       }
       if (await findOrganization(auth, { slug: body.slug })) throw orgError('BAD_REQUEST', 'ORGANIZATION_ALREADY_EXISTS');
 
-      let created: { organization: OrganizationRow; member: MemberRow } | null;
+      let created: { organization: OrganizationRow; member: MemberRow; team: TeamRow | null } | null;
       try {
         created = await auth.adapter.transaction(async (trx) => {
           const organization = await trx.create<OrganizationRow>('organization', {
@@ -59,14 +60,24 @@ export const createOrganization = (o: OrganizationConfig) =>
           const member = await trx.create<MemberRow>('member', { organizationId: organization.id, userId: user.id, role: o.creatorRole });
           // A database hook refused the membership: no organization without its owner.
           if (!member) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION');
-          return { organization, member };
+          // With teams, a first team named as the organization, its creator in it.
+          let team: TeamRow | null = null;
+          if (o.teams.enabled) {
+            team = await trx.create<TeamRow>('team', { name: organization.name, organizationId: organization.id });
+            if (!team || !(await trx.create<TeamMemberRow>('teamMember', { teamId: team.id, userId: user.id }))) {
+              throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION');
+            }
+          }
+          return { organization, member, team };
         });
       } catch (e) {
         if (!(e instanceof APIError) && auth.database.caps.isUniqueViolation(e)) throw orgError('BAD_REQUEST', 'ORGANIZATION_ALREADY_EXISTS');
         throw e;
       }
       if (!created) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION');
-      if (user.id === s.user.id) await setActiveOrganization(c, created.organization.id);
+      if (user.id === s.user.id) {
+        await setActiveOrganization(c, created.organization.id, o.teams.enabled ? { activeTeamId: created.team?.id ?? null } : undefined);
+      }
       return { ...created.organization, members: [created.member] };
     },
   });

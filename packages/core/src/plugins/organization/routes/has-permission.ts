@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../endpoint.js';
 import type { OrganizationConfig } from '../config.js';
-import { can, requireMembership, targetOrganizationId } from '../shared.js';
+import { requireMembership, targetOrganizationId } from '../shared.js';
+import { can } from '../roles.js';
 
-/** POST /organization/has-permission {permissions: {resource: [actions]}}: whether the caller's role grants them all. */
+/**
+ * POST /organization/has-permission {permissions: {resource: [actions]}}: whether the caller's role grants
+ * them all, over the configured roles and the organization's own.
+ */
 export const hasPermissionRoute = (o: OrganizationConfig) =>
   defineEndpoint({
     method: 'POST',
@@ -18,6 +22,7 @@ export const hasPermissionRoute = (o: OrganizationConfig) =>
     async handler(c) {
       const organizationId = targetOrganizationId(c, c.body.organizationId);
       const { member } = await requireMembership(c.auth, organizationId, c.session.user.id);
-      return { success: can(o, member, c.body.permissions) };
+      // better-auth 1.7's answer: `error` is always null when the question could be asked.
+      return { error: null, success: await can(c.auth, o, member, c.body.permissions) };
     },
   });

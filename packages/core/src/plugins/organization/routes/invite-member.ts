@@ -8,11 +8,15 @@ import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
 import { sendInvitationMail } from '../mail.js';
 import type { InvitationRow } from '../schema.js';
-import { can, findMember, isOpen, isOwnerRole, requireMembership, targetOrganizationId } from '../shared.js';
+import { findMember, isOpen, isOwnerRole, requireMembership, targetOrganizationId } from '../shared.js';
+import { beyondCaller, can, rolesIn } from '../roles.js';
+import { requireTeamsOf } from '../teams.js';
 
 /**
  * POST /organization/invite-member: needs invitation:create; only an owner may
- * invite an owner. A pending invitation to the same address is refused, or with
+ * invite an owner, and nobody invites with a custom role granting more than they hold.
+ * With teams, `teamId` names the teams the invitee joins on accepting.
+ * A pending invitation to the same address is refused, or with
  * `resend` extended and mailed again.
  */
 export const inviteMember = (o: OrganizationConfig) =>
@@ -25,15 +29,23 @@ export const inviteMember = (o: OrganizationConfig) =>
       role: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).transform((r) => (Array.isArray(r) ? r.join(',') : r)),
       organizationId: z.string().optional(),
       resend: z.boolean().optional(),
+      /** Teams (of this organization) the invitee joins on accepting; one id or several. */
+      teamId: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
     }),
     async handler(c) {
       const { auth, body } = c;
       const inviter = c.session.user;
       const organizationId = targetOrganizationId(c, body.organizationId);
       const { organization, member } = await requireMembership(auth, organizationId, inviter.id);
-      if (!can(o, member, { invitation: ['create'] })) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION');
-      if (!roleExists(o.roles, body.role)) throw orgError('BAD_REQUEST', 'ROLE_NOT_FOUND');
+      if (!(await can(auth, o, member, { invitation: ['create'] }))) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION');
+      const roles = await rolesIn(auth, o, organizationId);
+      if (!roleExists(roles, body.role)) throw orgError('BAD_REQUEST', 'ROLE_NOT_FOUND');
       if (isOwnerRole(o, body.role) && !isOwnerRole(o, member.role)) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE');
+      if (!isOwnerRole(o, member.role) && beyondCaller(o, roles, member, body.role).length) {
+        throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE');
+      }
+      const teamIds = body.teamId === undefined ? [] : [...new Set(Array.isArray(body.teamId) ? body.teamId : [body.teamId])];
+      if (teamIds.length) await requireTeamsOf(auth, o, organizationId, teamIds);
       const email = normalizeEmail(body.email);
       if (!isEmail(email)) fail('BAD_REQUEST', 'INVALID_EMAIL');
 
@@ -65,6 +77,7 @@ export const inviteMember = (o: OrganizationConfig) =>
         status: 'pending',
         inviterId: inviter.id,
         expiresAt,
+        ...(teamIds.length ? { teamId: teamIds.join(',') } : {}),
       });
       if (!invitation) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION');
       try {

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../../../endpoint.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
 import { clearActiveOrganization, isOwnerRole, ownerCount, requireMembership } from '../shared.js';
+import { removeFromTeams } from '../teams.js';
 
 /** POST /organization/leave: any member but the only owner. */
 export const leaveOrganization = (o: OrganizationConfig) =>
@@ -18,8 +19,11 @@ export const leaveOrganization = (o: OrganizationConfig) =>
       if (isOwnerRole(o, member.role) && (await ownerCount(auth, o, body.organizationId)) <= 1) {
         throw orgError('BAD_REQUEST', 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER');
       }
-      await auth.adapter.delete('member', [{ field: 'id', value: member.id }]);
-      await clearActiveOrganization(c, body.organizationId, member.userId);
+      await auth.adapter.transaction(async (trx) => {
+        await removeFromTeams(trx, o, body.organizationId, member.userId);
+        await trx.delete('member', [{ field: 'id', value: member.id }]);
+      });
+      await clearActiveOrganization(c, o, body.organizationId, member.userId);
       return member;
     },
   });

@@ -5,7 +5,9 @@ import type { UserRow } from '../../../session/types.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
 import type { MemberRow } from '../schema.js';
-import { can, clearActiveOrganization, findMember, isOwnerRole, ownerCount, requireMembership, targetOrganizationId } from '../shared.js';
+import { clearActiveOrganization, findMember, isOwnerRole, ownerCount, requireMembership, targetOrganizationId } from '../shared.js';
+import { can } from '../roles.js';
+import { removeFromTeams } from '../teams.js';
 
 /**
  * POST /organization/remove-member {memberIdOrEmail}: anyone may remove
@@ -37,14 +39,18 @@ export const removeMember = (o: OrganizationConfig) =>
       if (!target) throw orgError('BAD_REQUEST', 'MEMBER_NOT_FOUND');
 
       if (target.id !== caller.id) {
-        if (!can(o, caller, { member: ['delete'] })) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER');
+        if (!(await can(auth, o, caller, { member: ['delete'] }))) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER');
         if (isOwnerRole(o, target.role) && !isOwnerRole(o, caller.role)) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER');
       }
       if (isOwnerRole(o, target.role) && (await ownerCount(auth, o, organizationId)) <= 1) {
         throw orgError('BAD_REQUEST', 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER');
       }
-      await auth.adapter.delete('member', [{ field: 'id', value: target.id }]);
-      await clearActiveOrganization(c, organizationId, target.userId);
+      const removed = target;
+      await auth.adapter.transaction(async (trx) => {
+        await removeFromTeams(trx, o, organizationId, removed.userId);
+        await trx.delete('member', [{ field: 'id', value: removed.id }]);
+      });
+      await clearActiveOrganization(c, o, organizationId, target.userId);
       return { member: target };
     },
   });

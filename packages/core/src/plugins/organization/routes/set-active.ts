@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../endpoint.js';
 import { orgError } from '../errors.js';
+import type { OrganizationConfig } from '../config.js';
 import type { OrganizationRow } from '../schema.js';
 import { activeOrganizationId, findMember, findOrganization, fullOrganization, setActiveOrganization } from '../shared.js';
 
@@ -8,7 +9,10 @@ import { activeOrganizationId, findMember, findOrganization, fullOrganization, s
  * POST /organization/set-active: `organizationId: null` clears the active
  * organization; neither field leaves it as it is. Answers the full organization or null.
  */
-export const setActive = () =>
+// With teams, another organization leaves no team active.
+const teamsOn = (o: OrganizationConfig) => (o.teams.enabled ? { activeTeamId: null } : undefined);
+
+export const setActive = (o: OrganizationConfig) =>
   defineEndpoint({
     method: 'POST',
     path: '/organization/set-active',
@@ -18,7 +22,7 @@ export const setActive = () =>
     async handler(c) {
       const { auth, body } = c;
       if (body.organizationId === null) {
-        await setActiveOrganization(c, null);
+        await setActiveOrganization(c, null, teamsOn(o));
         return null;
       }
       let organization: OrganizationRow | null;
@@ -33,7 +37,7 @@ export const setActive = () =>
       if (!(await findMember(auth, organization.id, c.session.user.id))) {
         throw orgError('FORBIDDEN', 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
       }
-      if (organization.id !== activeOrganizationId(c)) await setActiveOrganization(c, organization.id);
+      if (organization.id !== activeOrganizationId(c)) await setActiveOrganization(c, organization.id, teamsOn(o));
       return fullOrganization(auth, organization);
     },
   });

@@ -4,11 +4,14 @@ import { roleExists } from '../access.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
 import type { MemberRow } from '../schema.js';
-import { can, isOwnerRole, ownerCount, requireMembership, targetOrganizationId } from '../shared.js';
+import { isOwnerRole, ownerCount, requireMembership, targetOrganizationId } from '../shared.js';
+import { beyondCaller, can, rolesIn } from '../roles.js';
 
 /**
- * POST /organization/update-member-role: needs member:update. Only an owner may
- * give or take the owner role, and the last owner cannot be demoted.
+ * POST /organization/update-member-role: needs member:update. The role is a configured one or
+ * (dynamic access control) one of the organization's own. Only an owner may give or take the
+ * owner role, nobody else gives a role granting more than they hold, and the last owner
+ * cannot be demoted.
  */
 export const updateMemberRole = (o: OrganizationConfig) =>
   defineEndpoint({
@@ -24,8 +27,9 @@ export const updateMemberRole = (o: OrganizationConfig) =>
       const { auth, body } = c;
       const organizationId = targetOrganizationId(c, body.organizationId);
       const { member: caller } = await requireMembership(auth, organizationId, c.session.user.id);
-      if (!can(o, caller, { member: ['update'] })) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
-      if (!roleExists(o.roles, body.role)) throw orgError('BAD_REQUEST', 'ROLE_NOT_FOUND');
+      if (!(await can(auth, o, caller, { member: ['update'] }))) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
+      const roles = await rolesIn(auth, o, organizationId);
+      if (!roleExists(roles, body.role)) throw orgError('BAD_REQUEST', 'ROLE_NOT_FOUND');
       const target = await auth.adapter.findOne<MemberRow>('member', [
         { field: 'id', value: body.memberId },
         { field: 'organizationId', value: organizationId },
@@ -34,6 +38,8 @@ export const updateMemberRole = (o: OrganizationConfig) =>
 
       const touchesOwner = isOwnerRole(o, target.role) || isOwnerRole(o, body.role);
       if (touchesOwner && !isOwnerRole(o, caller.role)) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
+      // A custom role may grant what the caller lacks (an owner made it): only someone holding all of it hands it out.
+      if (!isOwnerRole(o, caller.role) && beyondCaller(o, roles, caller, body.role).length) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
       if (isOwnerRole(o, target.role) && !isOwnerRole(o, body.role) && (await ownerCount(auth, o, organizationId)) <= 1) {
         throw orgError('BAD_REQUEST', 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER');
       }

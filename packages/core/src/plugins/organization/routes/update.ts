@@ -5,7 +5,8 @@ import type { Row } from '../../../db/types.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
 import type { OrganizationRow } from '../schema.js';
-import { can, findOrganization, requireMembership, targetOrganizationId } from '../shared.js';
+import { findOrganization, requireMembership, targetOrganizationId } from '../shared.js';
+import { can } from '../roles.js';
 
 /** POST /organization/update: for roles holding organization:update (owner, admin by default). */
 export const updateOrganization = (o: OrganizationConfig) =>
@@ -26,7 +27,7 @@ export const updateOrganization = (o: OrganizationConfig) =>
       const { auth, body } = c;
       const organizationId = targetOrganizationId(c, body.organizationId);
       const { organization, member } = await requireMembership(auth, organizationId, c.session.user.id);
-      if (!can(o, member, { organization: ['update'] })) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION');
+      if (!(await can(auth, o, member, { organization: ['update'] }))) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION');
 
       const changes: Row = {};
       for (const key of ['name', 'slug', 'logo', 'metadata'] as const) {
