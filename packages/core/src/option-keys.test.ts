@@ -34,6 +34,7 @@ describe('unknown option keys (CONTRACT.md: refused at start, named)', () => {
     expect(refusal({ socialProviders: { google: { clientId: 'a', clientSecret: 'b', scopes: ['x'] } } })).toBe(
       'Gatehouse options: socialProviders.google.scopes: unknown option, did you mean "scope"?',
     );
+    expect(refusal({ socialProviders: { google: { clientId: 'a', clientSecret: 'b', tenantId: 'contoso' } } })).toBe('Gatehouse options: socialProviders.google.tenantId: unknown option');
     expect(
       refusal({
         socialProviders: { microsoft: { clientId: 'a', clientSecret: 'b', tenantId: 'contoso' } },

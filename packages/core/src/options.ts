@@ -6,7 +6,7 @@ import type { I18nOptions } from './i18n/types.js';
 import type { Logger } from './logger.js';
 import type { Mail } from './mail/types.js';
 import type { LockoutOptions } from './security/lockout.js';
-import { keysOf, recordOf } from './option-keys.js';
+import { keysOf, type OptionKeys, recordOf } from './option-keys.js';
 import type { SecondaryStorage } from './storage/types.js';
 
 export const DEFAULT_SECRET = 'gatehouse-development-secret-change-me-0000000000';
@@ -194,6 +194,23 @@ const PROVIDER_KEYS = keysOf<SocialProviderOptions>({
 /** The providers of spec section 1 (social/providers/index.ts); another id under `socialProviders` is refused. */
 const PROVIDER_IDS = ['apple', 'discord', 'facebook', 'github', 'microsoft', 'google', 'spotify', 'twitch', 'twitter', 'dropbox', 'linkedin', 'gitlab', 'reddit'] as const;
 
+/** Keys only some providers read (their files in social/providers/); another provider refuses them. */
+const PROVIDER_ONLY: Partial<Record<keyof SocialProviderOptions, readonly string[]>> = {
+  tenantId: ['microsoft'],
+  graphEndpoint: ['microsoft'],
+  disableProfilePhoto: ['microsoft'],
+  profilePhotoSize: ['microsoft'],
+  issuerBaseURL: ['gitlab'],
+  accessType: ['google', 'dropbox'],
+  hd: ['google'],
+  duration: ['reddit'],
+};
+
+/** The keys one provider reads: the common ones and its own. */
+function providerKeys(id: string): OptionKeys {
+  return Object.fromEntries(Object.entries(PROVIDER_KEYS).filter(([key]) => PROVIDER_ONLY[key as keyof SocialProviderOptions]?.includes(id) ?? true));
+}
+
 /** The core's option keys, every level (option-keys.ts); a plugin's are in its `config.ts`, all assembled in plugins/option-keys.ts. */
 export const CORE_OPTION_KEYS = keysOf<CoreOptions>({
   baseURL: true,
@@ -239,7 +256,7 @@ export const CORE_OPTION_KEYS = keysOf<CoreOptions>({
     accountLinking: keysOf<NonNullable<Group<'account'>['accountLinking']>>({ enabled: true, trustedProviders: true, allowDifferentEmails: true }),
     encryptTokens: true,
   }),
-  socialProviders: Object.fromEntries(PROVIDER_IDS.map((id) => [id, PROVIDER_KEYS])),
+  socialProviders: Object.fromEntries(PROVIDER_IDS.map((id) => [id, providerKeys(id)])),
   // Locale → key → text: the core checks the locales and keys itself (i18n), naming them.
   i18n: keysOf<Group<'i18n'>>({ defaultLocale: true, messages: true }),
   lockout: keysOf<Group<'lockout'>>({ enabled: true, maxAttempts: true, window: true, duration: true }),
