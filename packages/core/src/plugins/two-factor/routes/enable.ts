@@ -7,7 +7,7 @@ import { totpURI } from '../totp.js';
 import { revokeTrustedDevices } from '../trust.js';
 
 /**
- * A new TOTP secret and backup codes. Sign-in asks for a second factor only once
+ * A new TOTP secret and backup codes: `{ method: 'totp', totpURI, backupCodes }`. Sign-in asks for a second factor only once
  * /two-factor/verify-totp has accepted a first code (so a half-done set-up never locks anyone out).
  */
 export const enableTwoFactor = defineEndpoint({
@@ -24,6 +24,7 @@ export const enableTwoFactor = defineEndpoint({
     const { secret, backupCodes } = await enrol(auth, user.id);
     // A new secret is a new enrolment: browsers trusted under the old one must prove it again.
     await revokeTrustedDevices(auth, user.id, c);
-    return { totpURI: totpURI(secret, twoFactorConfig(auth).issuer, user.email), backupCodes };
+    // `method` as better-auth 1.7 answers (its client narrows on it; Gatehouse enrols TOTP only).
+    return { method: 'totp' as const, totpURI: totpURI(secret, twoFactorConfig(auth).issuer, user.email), backupCodes };
   },
 });
