@@ -13,3 +13,11 @@ export function safeRedirect(target: string | null | undefined, fallback: string
 export function appURL(path: string): string {
   return window.location.origin + path;
 }
+
+/**
+ * An invitation page (`/accept-invitation/{id}`): signing up or in on the way there, the mailed
+ * verification link leads back to it instead of to /verify-email, so the invitation is not lost.
+ */
+export function isInvitationPath(path: string): boolean {
+  return /^\/accept-invitation\/[^/?#]+$/.test(path);
+}

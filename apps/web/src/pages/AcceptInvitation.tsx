@@ -1,8 +1,7 @@
 import type { Invitation } from '../auth';
-import { MailOpen } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useAuthQuery } from '@gatehouse/react';
 import { auth, useSession } from '../auth';
 import { Avatar } from '../components/Avatar';
@@ -11,6 +10,7 @@ import { Page } from '../components/Page';
 import { SkeletonRows } from '../components/Placeholders';
 import { formatDate } from '../lib/format';
 import { useAction } from '../lib/use-action';
+import { InvitationSignedOut } from './InvitationSignedOut';
 import { useRoleName } from './organizations/RoleName';
 
 type Status = Invitation['status'];
@@ -30,27 +30,7 @@ export function AcceptInvitation() {
   const reject = useAction(() => auth.organization.rejectInvitation({ invitationId: id }));
 
   if (isPending) return <SkeletonRows label={t('accept.loading')} rows={2} />;
-  if (!session) {
-    const back = encodeURIComponent(`/accept-invitation/${id}`);
-    return (
-      <Page title={t('accept.title')}>
-        <div className="card invitation-card">
-          <span className="invitation-icon" aria-hidden="true">
-            <MailOpen size={28} />
-          </span>
-          <p>{t('accept.signInFirst')}</p>
-          <div className="actions">
-            <Link className="button primary" to={`/sign-in?redirect=${back}`}>
-              {t('accept.signIn')}
-            </Link>
-            <Link className="button" to={`/sign-up?redirect=${back}`}>
-              {t('accept.signUp')}
-            </Link>
-          </div>
-        </div>
-      </Page>
-    );
-  }
+  if (!session) return <InvitationSignedOut id={id} />;
   if (invitation.error) {
     return (
       <Page title={t('accept.title')}>

@@ -5,7 +5,7 @@ import { useSession } from '../../auth';
 import { AuthPage, AuthPageSkeleton } from '../../components/AuthCard';
 import { useServerInfo } from '../../lib/providers';
 import { displayName } from '../../lib/roles';
-import { safeRedirect } from '../../lib/redirect';
+import { appURL, isInvitationPath, safeRedirect } from '../../lib/redirect';
 import { EmailCodeSignIn } from './EmailCodeSignIn';
 import { MagicLinkRequest } from '../magic-link/MagicLinkRequest';
 import { MagicLinkSignIn } from './MagicLinkSignIn';
@@ -66,6 +66,7 @@ export function SignIn() {
           <SignInForm
             onSignedIn={({ twoFactor }) => (twoFactor ? setChallenge(true) : done())}
             onUseCode={features.emailOTP ? () => setByCode(true) : undefined}
+            verifyCallbackURL={isInvitationPath(redirect) ? appURL(redirect) : undefined}
           />
           {/* One "or" for every other way in: a mailed code or link, a passkey, then the social providers. */}
           {features.emailOTP || features.magicLink || features.passkey || socialProviders.length > 0 ? (

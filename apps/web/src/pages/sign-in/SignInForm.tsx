@@ -13,9 +13,15 @@ interface Props {
   onSignedIn: (outcome: { twoFactor: boolean }) => void;
   /** Offered when email codes are on: sign in with a mailed code instead (it verifies the address too). */
   onUseCode?: () => void;
+  /**
+   * Where the verification link that a refused, unverified sign-in mails should land (an
+   * invitation the person is on the way to). The server then also answers a successful
+   * sign-in with a redirect there.
+   */
+  verifyCallbackURL?: string;
 }
 
-export function SignInForm({ onSignedIn, onUseCode }: Props) {
+export function SignInForm({ onSignedIn, onUseCode, verifyCallbackURL }: Props) {
   const { t } = useTranslation('auth');
   const { features } = useServerInfo();
   const [identifier, setIdentifier] = useState('');
@@ -26,7 +32,7 @@ export function SignInForm({ onSignedIn, onUseCode }: Props) {
     if (features.username && !identifier.includes('@')) {
       return auth.signIn.username({ username: identifier.trim(), password, rememberMe });
     }
-    return auth.signIn.email({ email: identifier.trim(), password, rememberMe });
+    return auth.signIn.email({ email: identifier.trim(), password, rememberMe, ...(verifyCallbackURL ? { callbackURL: verifyCallbackURL } : {}) });
   });
 
   // The server names the field it refused: `email` or `username` is this form's one identifier field.

@@ -5,13 +5,13 @@ import { auth, useSession } from '../../auth';
 import { AuthPage, AuthPageSkeleton } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
-import { Notice } from '../../components/Messages';
 import { NewPasswordField } from '../../components/NewPasswordField';
 import { fieldErrors } from '../../lib/field-errors';
 import { isPasswordRefusal } from '../../lib/password-strength';
 import { useServerInfo } from '../../lib/providers';
-import { appURL, safeRedirect } from '../../lib/redirect';
+import { appURL, isInvitationPath, safeRedirect } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
+import { CheckEmail } from './CheckEmail';
 import { UsernameField } from './UsernameField';
 
 export function SignUp() {
@@ -27,12 +27,14 @@ export function SignUp() {
   const [withUsername, setWithUsername] = useState(false);
   const [username, setUsername] = useState('');
   const [needsVerification, setNeedsVerification] = useState(false);
+  const forInvitation = isInvitationPath(redirect);
+  const callbackURL = appURL(forInvitation ? redirect : '/verify-email');
   const signUp = useAction(() =>
     auth.signUp.email({
       name: name.trim(),
       email: email.trim(),
       password,
-      callbackURL: appURL('/verify-email'),
+      callbackURL,
       ...(withUsername && username.trim() ? { username: username.trim() } : {}),
     }),
   );
@@ -58,12 +60,13 @@ export function SignUp() {
 
   if (needsVerification) {
     return (
-      <AuthPage title={t('signUp.title')}>
-        <Notice>{t('signUp.created', { email: email.trim() })}</Notice>
-        <p className="auth-alt">
-          <Link to="/sign-in">{t('signUp.goToSignIn')}</Link>
-        </p>
-      </AuthPage>
+      <CheckEmail
+        email={email.trim()}
+        callbackURL={callbackURL}
+        redirect={redirect}
+        forInvitation={forInvitation}
+        onRestart={() => setNeedsVerification(false)}
+      />
     );
   }
 

@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { auth } from '../auth';
+import { AuthPage } from '../components/AuthCard';
+import { Avatar } from '../components/Avatar';
+import { Notice } from '../components/Messages';
+import { SkeletonRows } from '../components/Placeholders';
+import { useLinkNotice } from '../lib/use-link-notice';
+import { useServerQuery } from '../lib/server-state';
+import { useRoleName } from './organizations/RoleName';
+
+/**
+ * The invitation page before its reader signs in: who invited them to which organization, as
+ * what (the server's public preview, nothing more), and the ways in, each leading back here.
+ * It is also where the verification link of a sign-up made on the way lands (`?error=` when that
+ * link failed).
+ */
+export function InvitationSignedOut({ id }: { id: string }) {
+  const { t } = useTranslation('org');
+  const roleName = useRoleName();
+  const [params] = useSearchParams();
+  const linkError = params.get('error');
+  const notice = useLinkNotice();
+  const preview = useServerQuery(`invitation-preview:${id}`, () => auth.organization.invitationPreview({ id }));
+  const details = preview.data;
+  const back = encodeURIComponent(`/accept-invitation/${id}`);
+  // Just verified: signing in is what is left; otherwise most readers have no account yet.
+  const verified = notice === 'verify-email' && !linkError;
+  const signIn = (
+    <Link className={verified ? 'button primary' : 'button'} to={`/sign-in?redirect=${back}`}>
+      {t('accept.signIn')}
+    </Link>
+  );
+  const signUp = (
+    <Link className={verified ? 'button' : 'button primary'} to={`/sign-up?redirect=${back}`}>
+      {t('accept.signUp')}
+    </Link>
+  );
+
+  return (
+    <AuthPage title={details ? t('accept.titleFor', { name: details.organizationName }) : t('accept.title')}>
+      {verified ? <Notice>{t('accept.verifiedSignIn')}</Notice> : null}
+      {linkError ? (
+        <div role="alert" className="message error">
+          <p>{t('accept.linkFailed')}</p>
+          <p>
+            <Link to={`/verify-email?error=${encodeURIComponent(linkError)}`}>{t('accept.sendNewLink')}</Link>
+          </p>
+        </div>
+      ) : null}
+      {details ? (
+        <div className="invitation-context">
+          <Avatar name={details.organizationName} email={details.organizationName} size={48} />
+          <p>{t('accept.invitedYou', { inviter: details.inviterName, name: details.organizationName, role: roleName(details.role) })}</p>
+        </div>
+      ) : preview.error ? (
+        <p role="alert" className="message error">
+          {t('accept.unusable')}
+        </p>
+      ) : (
+        <SkeletonRows label={t('accept.loading')} rows={1} avatar />
+      )}
+      <p className="muted">{t('accept.howToAnswer')}</p>
+      <div className="actions">
+        {verified ? (
+          <>
+            {signIn}
+            {signUp}
+          </>
+        ) : (
+          <>
+            {signUp}
+            {signIn}
+          </>
+        )}
+      </div>
+    </AuthPage>
+  );
+}
