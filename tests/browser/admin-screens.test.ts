@@ -98,7 +98,7 @@ describeBrowser('the admin area follows the server in Chromium', () => {
     await create.getByLabel('Password', { exact: true }).fill('carol-password-1');
     await create.getByLabel('Role').selectOption('admin');
     await create.getByRole('button', { name: 'Create user' }).click();
-    await showsText(admin.getByRole('status'), `User ${carol} was created.`);
+    await showsText(admin.getByRole('status'), `User ${carol} was created; a verification email was sent.`);
 
     // Only admins listed; Carol is one, until her role changes.
     await admin.getByLabel('Show').selectOption('admins');

@@ -85,20 +85,28 @@ interface SelectProps {
   options: ReadonlyArray<{ value: string; label: string }>;
   onChange: (value: string) => void;
   disabled?: boolean;
+  /** Help text under the choice, announced with it. */
+  hint?: ReactNode;
 }
 
-export function Select({ label, value, options, onChange, disabled }: SelectProps) {
+export function Select({ label, value, options, onChange, disabled, hint }: SelectProps) {
   const id = useId();
+  const hintId = `${id}-hint`;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} value={value} disabled={disabled} aria-describedby={hint ? hintId : undefined} onChange={(e) => onChange(e.target.value)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
+      {hint ? (
+        <div id={hintId} className="hint">
+          {hint}
+        </div>
+      ) : null}
     </div>
   );
 }

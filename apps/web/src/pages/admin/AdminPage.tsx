@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page';
 import { useToast } from '../../components/Toasts';
-import { CreateUser } from './CreateUser';
+import { type Created, CreateUser } from './CreateUser';
 import { UserPanel } from './UserPanel';
 import { UserTable } from './UserTable';
 
@@ -13,6 +13,13 @@ import { UserTable } from './UserTable';
  * The table and the panel load from the server again after every action (lib/server-state.ts).
  */
 type Focus = { kind: 'none' } | { kind: 'create' } | { kind: 'user'; user: User };
+
+const CREATED_MESSAGE = {
+  sent: 'users.createdSent',
+  verified: 'users.createdVerified',
+  plain: 'users.created',
+  'mail-failed': 'users.createdNoMail',
+} as const satisfies Record<Created, string>;
 
 /** The admin console's Users section (at /admin; AdminLayout lets only admins in). */
 export function AdminPage() {
@@ -35,8 +42,8 @@ export function AdminPage() {
       {focus.kind === 'create' ? (
         <CreateUser
           onClose={() => setFocus({ kind: 'none' })}
-          onCreated={(email) => {
-            toast(t('users.created', { email }));
+          onCreated={(email, outcome) => {
+            toast(t(CREATED_MESSAGE[outcome], { email }));
             setFocus({ kind: 'none' });
           }}
         />

@@ -5,21 +5,46 @@ import { Field, PasswordField, Select } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
 import { Section } from '../../components/Section';
 import { fieldErrors } from '../../lib/field-errors';
+import { appURL } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
 
-export function CreateUser({ onCreated, onClose }: { onCreated: (email: string) => void; onClose: () => void }) {
+/** What happens to the new user's address: a mail proving it is theirs (the default), trust, or nothing yet. */
+export type Verification = 'send' | 'mark' | 'none';
+/** The outcome the console reports: `mail-failed` when the user exists but the verification mail was refused. */
+export type Created = 'sent' | 'verified' | 'plain' | 'mail-failed';
+
+/**
+ * Creating a user, with what makes their first sign-in work where addresses must be verified:
+ * like Clerk's and Logto's consoles, the admin either marks the address verified or has a
+ * verification mail sent (whose link also tells the person their account exists).
+ */
+export function CreateUser({ onCreated, onClose }: { onCreated: (email: string, outcome: Created) => void; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState('user');
-  const create = useAction(() => auth.admin.createUser({ name: name.trim(), email: email.trim(), password, role }));
+  const [verification, setVerification] = useState<Verification>('send');
+  const create = useAction(() =>
+    auth.admin.createUser({
+      name: name.trim(),
+      email: email.trim(),
+      password,
+      role,
+      ...(verification === 'mark' ? { data: { emailVerified: true } } : {}),
+    }),
+  );
   const errors = fieldErrors(create.error);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const { data } = await create.run();
-    if (data) onCreated(data.user.email);
+    if (!data) return;
+    const created = data.user.email;
+    if (verification === 'mark') return onCreated(created, 'verified');
+    if (verification === 'none') return onCreated(created, 'plain');
+    const sent = await auth.sendVerificationEmail({ email: created, callbackURL: appURL('/verify-email') });
+    onCreated(created, sent.error ? 'mail-failed' : 'sent');
   };
 
   return (
@@ -37,6 +62,17 @@ export function CreateUser({ onCreated, onClose }: { onCreated: (email: string) 
             { value: 'admin', label: t('roleOption.admin') },
           ]}
           onChange={setRole}
+        />
+        <Select
+          label={t('create.verification')}
+          value={verification}
+          options={[
+            { value: 'send', label: t('create.verifySend') },
+            { value: 'mark', label: t('create.verifyMark') },
+            { value: 'none', label: t('create.verifyNone') },
+          ]}
+          onChange={(value) => setVerification(value as Verification)}
+          hint={t('create.verificationHint')}
         />
         <div className="actions">
           <button type="submit" className="primary" disabled={create.pending}>

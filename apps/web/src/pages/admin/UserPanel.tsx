@@ -12,6 +12,7 @@ import { formatDate } from '../../lib/format';
 import { useServerQuery } from '../../lib/server-state';
 import { useAction } from '../../lib/use-action';
 import { BanUser } from './BanUser';
+import { EmailVerification } from './EmailVerification';
 import { RoleTag } from './RoleTag';
 import { SetPassword } from './SetPassword';
 import { SetRole } from './SetRole';
@@ -104,6 +105,11 @@ function UserActions({ user, onRemoved, onClose }: { user: User; onRemoved: () =
       </Link>
 
       <div className="panel-grid">
+        <div className="panel-part panel-wide">
+          <h3>{t('panel.emailHeading')}</h3>
+          <EmailVerification user={user} />
+        </div>
+
         <div className="panel-part">
           <h3>{t('panel.roleHeading')}</h3>
           {/* Keyed on the role, so that its choice starts again from the server's role when that changes. */}
