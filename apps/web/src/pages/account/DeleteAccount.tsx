@@ -27,7 +27,8 @@ export function DeleteAccount() {
     setPassword('');
     // With mail configured and no password, the server mails a confirmation link instead.
     if (data.message === 'Verification email sent') setMailed(true);
-    else navigate('/', { replace: true });
+    // Deleted at once: a page that says so, instead of the sign-in page as if nothing happened.
+    else navigate('/account-deleted', { replace: true });
   };
   const cancel = () => {
     setOpen(false);

@@ -53,7 +53,11 @@ export function ActiveOrganization() {
         {manager ? <InviteMember organizationId={organization.id} /> : null}
         <Invitations invitations={organization.invitations ?? []} canManage={manager} />
       </div>
-      <LeaveOrDelete organization={organization} isOwner={isOwner} />
+      <LeaveOrDelete
+        organization={organization}
+        isOwner={isOwner}
+        soleOwner={isOwner && organization.members.filter((member) => holdsOwner(member.role)).length === 1}
+      />
     </section>
   );
 }

@@ -7,8 +7,15 @@ import { ErrorMessage } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
 import { useAction } from '../../lib/use-action';
 
+interface Props {
+  organization: FullOrganization;
+  isOwner: boolean;
+  /** The only owner may not leave (the server refuses): they are told why, and offered no "Leave". */
+  soleOwner: boolean;
+}
+
 /** Leaving, and for owners deleting, the active organization: each after a confirmation. */
-export function LeaveOrDelete({ organization, isOwner }: { organization: FullOrganization; isOwner: boolean }) {
+export function LeaveOrDelete({ organization, isOwner, soleOwner }: Props) {
   const { t } = useTranslation('org');
   const toast = useToast();
   const [asking, setAsking] = useState<'leave' | 'delete' | null>(null);
@@ -26,11 +33,13 @@ export function LeaveOrDelete({ organization, isOwner }: { organization: FullOrg
   return (
     <div className="stack danger-zone org-part">
       <h3>{t('leave.title')}</h3>
-      <p className="muted">{isOwner ? t('leave.ownerHint') : t('leave.hint')}</p>
+      <p className="muted">{soleOwner ? t('leave.soleOwner', { name }) : isOwner ? t('leave.ownerHint') : t('leave.hint')}</p>
       <div className="actions">
-        <button type="button" onClick={() => setAsking('leave')} disabled={leave.pending}>
-          {t('leave.leave')}
-        </button>
+        {soleOwner ? null : (
+          <button type="button" onClick={() => setAsking('leave')} disabled={leave.pending}>
+            {t('leave.leave')}
+          </button>
+        )}
         {isOwner ? (
           <button type="button" className="danger" onClick={() => setAsking('delete')} disabled={remove.pending}>
             {t('leave.delete')}
