@@ -49,11 +49,14 @@ export async function provisionUser(
   const config = ssoConfig(auth);
   try {
     return await auth.adapter.transaction(async (trx) => {
-      const account = await trx.findOne<{ userId: string }>('account', [
+      const account = await trx.findOne<{ userId: string; createdAt: Date }>('account', [
         { field: 'providerId', value: provider.providerId },
         { field: 'accountId', value: identity.accountId },
       ]);
       if (account) {
+        // An account older than the provider was made by an earlier provider of the same id (deleted,
+        // or gone with its organization): a newcomer reusing the id never inherits its users.
+        if (Math.floor(account.createdAt.getTime() / 1000) < Math.floor(provider.createdAt.getTime() / 1000)) throw new SSOFlowError('account_not_linked');
         const user = await trx.findOne<UserRow>('user', [{ field: 'id', value: account.userId }]);
         if (!user) throw new SSOFlowError('internal_server_error');
         await ensureMembership(trx, auth, provider, user.id);

@@ -129,7 +129,8 @@ export async function verifyResponse(
   const usable = bearer.filter((d) => d.Recipient === acs);
   if (!usable.length) throw invalid('wrong Recipient');
   const data = usable[0]!;
-  if (expect.requestId !== null && data.InResponseTo !== undefined && data.InResponseTo !== expect.requestId) throw invalid('wrong InResponseTo');
+  // The signed confirmation must name the request (the Response's own attribute may be unsigned).
+  if (expect.requestId !== null && data.InResponseTo !== expect.requestId) throw invalid('wrong InResponseTo');
   const ends = [conditions?.$?.NotOnOrAfter, data.NotOnOrAfter].filter((v): v is string => !!v).map((v) => Date.parse(v));
   if (config.saml.requireTimestamps && (!ends.length || ends.some(Number.isNaN))) throw invalid('no NotOnOrAfter');
   if (ends.some((t) => now - config.saml.clockSkew >= t)) throw new SSOFlowError('saml_error', 'expired');

@@ -243,4 +243,60 @@ describe('SAML service provider', () => {
     expect(errorOf(res)).toBe('invalid_state');
     expect(setsSession(res)).toBe(false);
   });
+
+  it('a provider id deleted and registered again by another organization inherits none of its users', async () => {
+    const { t, owner } = await setup();
+    const r = await start(t);
+    expect(setsSession(await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response(base(r.id)), RelayState: r.relayState }))).toBe(true);
+    await t.json('/sso/delete-provider', { body: { providerId: 'acme-saml' }, jar: owner });
+    t.clock.advance(2);
+    const mallory = t.newJar();
+    const other = await ownerWithOrganization(t, mallory, 'mallory');
+    const again = await t.json('/sso/register', {
+      jar: mallory,
+      body: {
+        providerId: 'acme-saml',
+        issuer: 'https://idp.test.example',
+        domain: 'mallory.test',
+        organizationId: other.organizationId,
+        samlConfig: { entryPoint: idp.entryPoint, cert: idp.key.cert, idpMetadata: { entityID: idp.entityID }, spMetadata: { entityID: SP_ENTITY } },
+      },
+    });
+    expect(again.status).toBe(200);
+    const r2 = await start(t);
+    const res = await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response(base(r2.id)), RelayState: r2.relayState });
+    expect(errorOf(res)).toBe('account_not_linked');
+    expect(setsSession(res)).toBe(false);
+  });
+
+  it('IdP-initiated responses are accepted only with saml.allowIdpInitiated', async () => {
+    const { t } = await setup({ domainVerification: { enabled: false }, saml: { allowIdpInitiated: true } });
+    const res = await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response({ ...base(''), inResponseTo: null }), RelayState: '/home' });
+    expect(res.headers.get('location')).toBe('/home');
+    expect(setsSession(res)).toBe(true);
+    const evil = await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response({ ...base(''), inResponseTo: null }), RelayState: 'https://evil.example/' });
+    expect(evil.headers.get('location')).toBe('/');
+  });
+
+  it('serves a provider from the options (defaultSSO)', async () => {
+    const t = await clients.open(
+      ssoOptions({
+        domainVerification: { enabled: false },
+        defaultSSO: [
+          {
+            providerId: 'acme-saml',
+            domain: 'acme.test',
+            issuer: 'https://idp.test.example',
+            samlConfig: { entryPoint: idp.entryPoint, cert: idp.key.cert, idpMetadata: { entityID: idp.entityID }, spMetadata: { entityID: SP_ENTITY } },
+          },
+        ],
+      }),
+    );
+    t.clock.ms = Date.now();
+    const r = await start(t);
+    const jar = t.newJar();
+    const res = await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response(base(r.id)), RelayState: r.relayState }, jar);
+    expect(res.headers.get('location')).toBe('/dashboard');
+    expect((await t.json<{ user: { email: string } }>('/get-session', { jar })).data.user.email).toBe('alice@acme.test');
+  });
 });
