@@ -328,3 +328,34 @@ describe('organizationClient', () => {
     expect((await owner.client.organization.list()).data).toEqual([]);
   });
 });
+
+describe('organizationClient: teams and custom roles', () => {
+  it('creates, lists, updates and removes teams and their members; creates, reads, updates and deletes a role', async () => {
+    ({ t, mails } = await clients.openWithMail({ ...EVERY_PLUGIN, organization: { teams: { enabled: true }, dynamicAccessControl: { enabled: true } } }));
+    const owner = await person();
+    const org = await owner.client.organization.create({ name: 'Teams', slug: `teams-${Date.now() % 1e8}` });
+    const organizationId = org.data!.id;
+    await owner.client.organization.setActive({ organizationId });
+
+    const team = await owner.client.organization.createTeam({ name: 'Core' });
+    expect(team.data).toMatchObject({ id: expect.any(String), name: 'Core', organizationId });
+    const teamId = team.data!.id;
+    expect((await owner.client.organization.listTeams()).data).toEqual(expect.arrayContaining([expect.objectContaining({ id: teamId })]));
+    expect((await owner.client.organization.updateTeam({ teamId, data: { name: 'Platform' } })).data).toMatchObject({ id: teamId, name: 'Platform' });
+    const added = await owner.client.organization.addTeamMember({ teamId, userId: owner.userId });
+    expect(added.data).toMatchObject({ teamId, userId: owner.userId });
+    expect((await owner.client.organization.listTeamMembers({ query: { teamId } })).data).toMatchObject([{ teamId, userId: owner.userId }]);
+    expect((await owner.client.organization.setActiveTeam({ teamId })).data).toMatchObject({ id: teamId });
+    expect((await owner.client.organization.listUserTeams()).data).toEqual(expect.arrayContaining([expect.objectContaining({ id: teamId })]));
+    expect((await owner.client.organization.removeTeamMember({ teamId, userId: owner.userId })).data).toMatchObject({ message: expect.any(String) });
+    expect((await owner.client.organization.removeTeam({ teamId })).data).toMatchObject({ message: expect.any(String) });
+
+    const role = await owner.client.organization.createRole({ role: 'auditor', permission: { member: ['create'] } });
+    expect(role.data).toMatchObject({ success: true, roleData: { role: 'auditor', organizationId } });
+    expect((await owner.client.organization.listRoles()).data).toMatchObject([{ role: 'auditor' }]);
+    expect((await owner.client.organization.getRole({ query: { roleName: 'auditor' } })).data).toMatchObject({ role: 'auditor', permission: { member: ['create'] } });
+    const updated = await owner.client.organization.updateRole({ roleName: 'auditor', data: { permission: { member: ['create', 'update'] } } });
+    expect(updated.data).toMatchObject({ success: true, roleData: { role: 'auditor', permission: { member: ['create', 'update'] } } });
+    expect((await owner.client.organization.deleteRole({ roleName: 'auditor' })).data).toEqual({ success: true });
+  });
+});

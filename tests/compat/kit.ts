@@ -56,7 +56,8 @@ export function betterAuthClient(t: TestClient, jar: CookieJar, redirects: TwoFa
     plugins: [
       twoFactorClient({ onTwoFactorRedirect: (context) => void redirects.push(context) }),
       usernameClient(),
-      organizationClient(),
+      // Teams and custom roles typed in: an app that uses them adds these (the server turns them on).
+      organizationClient({ teams: { enabled: true }, dynamicAccessControl: { enabled: true } }),
       adminClient(),
       magicLinkClient(),
       emailOTPClient(),
