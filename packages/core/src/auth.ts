@@ -81,6 +81,7 @@ function contextParts(plugins: readonly Plugin[], observer: ContextParts['observ
     hiddenSessions: plugins.flatMap((p) => (p.hidesSession ? [p.hidesSession.bind(p)] : [])),
     passwordChecks: plugins.flatMap((p) => (p.checkPassword ? [p.checkPassword.bind(p)] : [])),
     secondFactors: plugins.flatMap((p) => (p.hasSecondFactor ? [p.hasSecondFactor.bind(p)] : [])),
+    adopters: plugins.flatMap((p) => (p.onAccountAdopted ? [p.onAccountAdopted.bind(p)] : [])),
     sessionSources: plugins.flatMap((p) => (p.sessionSource ? [p.sessionSource.bind(p)] : [])),
     messages: plugins.flatMap((p) => (p.messages ? [p.messages] : p.errors ? [{ errors: p.errors, translations: {} }] : [])),
   };

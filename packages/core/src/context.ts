@@ -18,6 +18,7 @@ import type { Observer } from './observe.js';
 import { DEFAULT_PASSWORD_LENGTH, DEFAULT_SECRET, type CoreOptions } from './options.js';
 import { OriginPolicy } from './origin.js';
 import { DatabaseRateStore, MemoryRateStore, SecondaryRateStore, type RateLimitStore, type RateRule } from './rate-limit.js';
+import { type AccountAdopter, AccountAdoption } from './security/adoption.js';
 import { AuditLog } from './security/audit.js';
 import { Lockout } from './security/lockout.js';
 import { LOCKOUT_MESSAGES } from './security/lockout-translations.js';
@@ -108,6 +109,8 @@ export interface AuthContext {
   sessions: SessionManager;
   lockout: Lockout;
   audit: AuditLog;
+  /** A mailbox-proving sign-in's takeover of an unverified account (account pre-hijacking): security/adoption.ts. */
+  adoption: AccountAdoption;
   origins: OriginPolicy;
   rateStore: RateLimitStore;
   rateLimiter: RateLimiter;
@@ -166,6 +169,8 @@ export interface ContextParts {
   passwordChecks: readonly PasswordCheck[];
   /** Probes that say whether a user's password sign-in needs a second factor. */
   secondFactors: readonly SecondFactorProbe[];
+  /** The plugins' parts of an account adoption (`Plugin.onAccountAdopted`), in plugin order. */
+  adopters?: readonly AccountAdopter[];
   /** Sessions that list-sessions leaves out, by the plugins' predicates. */
   hiddenSessions: readonly ((session: SessionRow) => boolean)[];
   /** Other ways than the cookie of saying whose a request is, each made from the finished context. */
@@ -282,6 +287,7 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
     }),
     lockout: new Lockout({ adapter, mailer, i18n, logger, now, options: options.lockout, audit, onLocked: parts.observer?.locked }),
     audit,
+    adoption: new AccountAdoption(parts.adopters ?? []),
     origins: new OriginPolicy([baseOrigin, ...(resolved.trustedOrigins ?? [])]),
     rateStore,
     rateLimiter: new RateLimiter({ options: resolved.rateLimit, store: rateStore, pluginRules: parts.rateRules, now, onRefused: parts.observer?.rateLimited }),

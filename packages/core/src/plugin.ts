@@ -6,6 +6,7 @@ import type { AnyEndpoint, EndpointContext, SignInAttempt } from './endpoint.js'
 import type { PasswordCandidate, PasswordCheckServices } from './security/password-rules.js';
 import type { MessageSource } from './i18n/types.js';
 import type { Observer } from './observe.js';
+import type { AdoptionStep } from './security/adoption.js';
 import type { OptionKeys } from './option-keys.js';
 import type { SessionRow } from './session/types.js';
 
@@ -72,6 +73,12 @@ export interface Plugin {
   checkPassword?(candidate: PasswordCandidate, services: PasswordCheckServices): Promise<void>;
   /** True when a password sign-in of this user must also pass a second factor of this plugin's. */
   hasSecondFactor?(adapter: Adapter, userId: string): Promise<boolean>;
+  /**
+   * A sign-in that proved the mailbox adopted an account whose address was unproven
+   * (security/adoption.ts: account pre-hijacking): remove, within `trx`, every way in of this
+   * plugin's that someone could have set up meanwhile, and say what (counts by kind, for the audit).
+   */
+  onAccountAdopted?(trx: Adapter, userId: string): Promise<AdoptionStep | undefined>;
   /**
    * Watches without changing anything (observe.ts): every HTTP answer with its declared path,
    * status and duration (the fast lane's and errors included), audit events, locks,

@@ -2,6 +2,7 @@ import type { AuthContext } from './context.js';
 import { burnPasswordCheck } from './crypto/password.js';
 import type { Row } from './db/types.js';
 import type { EndpointContext } from './endpoint.js';
+import type { Adopted } from './security/adoption.js';
 import type { SessionRow, UserRow } from './session/types.js';
 
 /**
@@ -22,6 +23,37 @@ export async function completeSignIn(
   c.auth.sessions.setCookies(c, { session, user, token }, !opts.rememberMe);
   await c.auth.audit.record(c, 'sign-in.success', { userId: user.id, actorId: user.id, details: { method: opts.method, ...(opts.secondFactor ? { secondFactor: true } : {}) } });
   return { session, token, user };
+}
+
+/**
+ * A sign-in that proved the mailbox (an email code, a magic link) of a user whose address was
+ * unproven: the account is adopted before its session is made (security/adoption.ts: every
+ * earlier session, the password and every other way in set up meanwhile end; `account.adopted`
+ * says what). Answers the user as it now is: verified, its second factor gone with the rest.
+ */
+export async function proveMailbox(c: EndpointContext, user: UserRow, method: string): Promise<UserRow> {
+  if (user.emailVerified) return user;
+  const { auth } = c;
+  const adopted = await auth.adapter.transaction((trx) => auth.adoption.adopt(trx, user.id));
+  // Verified meanwhile (another sign-in adopted it): nothing was removed by this one.
+  if (!adopted) return (await auth.adapter.findOne<UserRow>('user', [{ field: 'id', value: user.id }])) ?? user;
+  await finishAdoption(c, adopted, method);
+  return adopted.user;
+}
+
+/** After an adoption committed: the plugins' work outside the database, then the audit (`email.verify`, `account.adopted`). */
+export async function finishAdoption(c: EndpointContext, adopted: Adopted, method: string): Promise<void> {
+  const { auth } = c;
+  const userId = adopted.user.id;
+  for (const task of adopted.afterCommit) {
+    try {
+      await task();
+    } catch (e) {
+      auth.logger.error({ err: String(e), userId }, 'account adoption: a plugin could not finish its part');
+    }
+  }
+  await auth.audit.record(c, 'email.verify', { userId, actorId: userId, details: { email: adopted.user.email, method } });
+  await auth.audit.record(c, 'account.adopted', { userId, actorId: userId, details: { method, removed: adopted.removed } });
 }
 
 /**

@@ -23,6 +23,8 @@ export interface AuditEventTypes {
   'user.delete': true;
   'account.link': true;
   'account.unlink': true;
+  /** A mailbox-proving sign-in took over an unverified account; `details.removed` counts what ended (security/adoption.ts). */
+  'account.adopted': true;
 }
 
 export type AuditEventType = keyof AuditEventTypes;

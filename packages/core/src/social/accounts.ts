@@ -1,6 +1,7 @@
 import type { AuthContext } from '../context.js';
 import type { Adapter } from '../db/adapter.js';
 import type { Row } from '../db/types.js';
+import type { Adopted, AdoptionKeep } from '../security/adoption.js';
 import type { UserRow } from '../session/types.js';
 import { isEmail, normalizeEmail } from '../sign-in.js';
 import type { Provider } from './provider.js';
@@ -78,6 +79,23 @@ async function markVerified(trx: Adapter, user: UserRow, info: UserInfo): Promis
   return (await trx.update<UserRow>('user', [{ field: 'id', value: user.id }], { emailVerified: true })) ?? user;
 }
 
+/** True when the provider vouches for this user's very address while the user has not proven it. */
+function provesMailbox(user: UserRow, info: UserInfo): boolean {
+  return !user.emailVerified && !!info.user.emailVerified && !!info.user.email && normalizeEmail(info.user.email) === user.email;
+}
+
+/**
+ * A sign-in through a provider that vouches for the address of an unverified user adopts the
+ * account (security/adoption.ts: account pre-hijacking), in the sign-in's transaction: what was
+ * set up before ends, the provider account signing in (`keep`) stays. The caller finishes it
+ * once committed (`finishAdoption`).
+ */
+async function signInVerifies(auth: AuthContext, trx: Adapter, user: UserRow, info: UserInfo, keep: AdoptionKeep): Promise<{ user: UserRow; adopted?: Adopted }> {
+  if (!provesMailbox(user, info)) return { user };
+  const adopted = await auth.adoption.adopt(trx, user.id, keep);
+  return adopted ? { user: adopted.user, adopted } : { user: (await trx.findOne<UserRow>('user', [{ field: 'id', value: user.id }])) ?? user };
+}
+
 async function inTransaction<T>(auth: AuthContext, fn: (trx: Adapter) => Promise<T>, onUnique: CallbackError): Promise<T> {
   try {
     return await auth.adapter.transaction(fn);
@@ -91,7 +109,8 @@ async function inTransaction<T>(auth: AuthContext, fn: (trx: Adapter) => Promise
 /**
  * Sign-in: the user behind the provider account, or (implicit linking) the
  * user with the same email when the provider is trusted or vouches for the
- * email, or a new user with its account. One transaction.
+ * email, or a new user with its account. One transaction. An unverified user whose
+ * address the provider vouches for is adopted (`adopted`: finish it with `finishAdoption`).
  */
 export function findOrCreateUser(
   auth: AuthContext,
@@ -99,7 +118,7 @@ export function findOrCreateUser(
   info: UserInfo,
   tokens: OAuthTokens,
   opts: { requestSignUp?: boolean; scopes?: readonly string[] } = {},
-): Promise<{ user: UserRow; isNew: boolean }> {
+): Promise<{ user: UserRow; isNew: boolean; adopted?: Adopted }> {
   const providerId = provider.id;
   const accountId = info.user.id;
   const tokenData = tokenFields(auth, tokens, opts.scopes);
@@ -114,7 +133,7 @@ export function findOrCreateUser(
         const user = await trx.findOne<UserRow>('user', [{ field: 'id', value: account.userId }]);
         if (!user) throw new SocialFlowError('internal_server_error');
         await trx.update('account', [{ field: 'id', value: account.id }], tokenData);
-        return { user: await markVerified(trx, user, info), isNew: false };
+        return { ...(await signInVerifies(auth, trx, user, info, { providerId, accountId })), isNew: false };
       }
 
       const email = info.user.email ? normalizeEmail(info.user.email) : '';
@@ -132,7 +151,7 @@ export function findOrCreateUser(
         if (other) throw new SocialFlowError('account_already_linked');
         const linked = await trx.create('account', { userId: existing.id, providerId, accountId, ...tokenData });
         if (!linked) throw new SocialFlowError('unable_to_link_account');
-        return { user: await markVerified(trx, existing, info), isNew: false };
+        return { ...(await signInVerifies(auth, trx, existing, info, { providerId, accountId })), isNew: false };
       }
 
       const o = provider.options;

@@ -1,6 +1,6 @@
 import type { EndpointContext } from '../endpoint.js';
 import { APIError, BASE_ERRORS, fail } from '../errors.js';
-import { completeSignIn } from '../sign-in.js';
+import { completeSignIn, finishAdoption } from '../sign-in.js';
 import { findOrCreateUser, SocialFlowError, type CallbackError } from './accounts.js';
 import type { Provider } from './provider.js';
 import { socialError } from './service.js';
@@ -64,6 +64,7 @@ export async function idTokenSignIn(c: EndpointContext, provider: Provider, inpu
     if (e instanceof SocialFlowError) throw toApiError(e.code);
     throw e;
   }
+  if (found.adopted) await finishAdoption(c, found.adopted, provider.id);
   const done = await completeSignIn(c, found.user, { rememberMe: true, method: provider.id });
   if ('intercepted' in done) return done.intercepted;
   return { redirect: false, token: done.token, url: undefined, user: c.auth.publicUser(done.user) };

@@ -1,4 +1,5 @@
 import { definePlugin } from '../../plugin.js';
+import { removeKeysOnAdoption } from './adoption.js';
 import { type ApiKeyOptions, resolveApiKeyOptions, useApiKeyConfig } from './config.js';
 import { API_KEY_ERRORS } from './errors.js';
 import { createApiKey } from './routes/create.js';
@@ -34,6 +35,7 @@ export function apiKeyPlugin(options: ApiKeyOptions = {}) {
     errors: API_KEY_ERRORS,
     messages: API_KEY_MESSAGES,
     sessionSource: (auth) => apiKeySessionSource(auth, config.header),
+    onAccountAdopted: removeKeysOnAdoption,
     init(auth) {
       useApiKeyConfig(auth, config);
     },

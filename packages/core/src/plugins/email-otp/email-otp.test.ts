@@ -309,6 +309,8 @@ describe('POST /sign-in/email-otp', () => {
     const totp = URI.parse(enable.data.totpURI) as TOTP;
     await t.json('/two-factor/verify-totp', { body: { code: totp.generate({ timestamp: t.clock.ms }) }, jar });
     t.clock.advance(60);
+    // A verified account: an unverified one would be adopted by the code, its second factor removed (pre-hijacking.test.ts).
+    await (await t.auth.context()).adapter.update('user', [{ field: 'email', value: email }], { emailVerified: true });
     await sendOtp(t, email);
     const fresh = t.newJar();
     const r = await signInOtp(t, email, lastCode(mails, email), fresh);

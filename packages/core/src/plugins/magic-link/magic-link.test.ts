@@ -416,6 +416,8 @@ describe('GET /magic-link/verify', () => {
     const otp = URI.parse(enable.data.totpURI) as TOTP;
     await t.json('/two-factor/verify-totp', { body: { code: otp.generate({ timestamp: t.clock.ms }) }, jar });
     t.clock.advance(60);
+    // A verified account: an unverified one would be adopted by the link, its second factor removed (pre-hijacking.test.ts).
+    await (await t.auth.context()).adapter.update('user', [{ field: 'email', value: email }], { emailVerified: true });
 
     await ask({ email, callbackURL: '/magic-link' });
     const r = await open(linkTo(email));
@@ -440,6 +442,8 @@ describe('GET /magic-link/verify', () => {
   it('a password sign-in after a magic-link one still audits as password (the pending method is per sign-in)', async () => {
     await setup();
     const { email, data } = await t.signUp({}, t.newJar());
+    // A verified account: an unverified one would be adopted by the link, its password removed (pre-hijacking.test.ts).
+    await (await t.auth.context()).adapter.update('user', [{ field: 'email', value: email }], { emailVerified: true });
     await ask({ email });
     await open(linkTo(email));
     // A second later: events of the same instant have no order.

@@ -1,4 +1,5 @@
 import { definePlugin } from '../../plugin.js';
+import { revokeConsentsOnAdoption } from './adoption.js';
 import type { AdminConfig } from '../admin/config.js';
 import { type OidcProviderOptions, resolveOidcOptions } from './config.js';
 import { type OidcState, useOidcState } from './state.js';
@@ -50,6 +51,7 @@ export function oidcProviderPlugin(options: OidcProviderOptions = {}, admin: Adm
         return runtime.fetch(request, ip);
       },
     },
+    onAccountAdopted: (trx, userId) => revokeConsentsOnAdoption(trx, userId, runtime?.storage),
     async init(auth) {
       const config = resolveOidcOptions(options, auth.baseURL);
       runtime = await createOidcRuntime(auth, config);

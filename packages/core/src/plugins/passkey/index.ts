@@ -1,4 +1,5 @@
 import { definePlugin } from '../../plugin.js';
+import { removePasskeysOnAdoption } from './adoption.js';
 import { offerSecondFactor } from '../two-factor/methods.js';
 import { type PasskeyOptions, resolvePasskeyOptions, usePasskeyConfig } from './config.js';
 import { PASSKEY_ERRORS } from './errors.js';
@@ -49,6 +50,7 @@ export function passkeyPlugin(options: PasskeyOptions = {}) {
       // As strict as the two-factor plugin's code checks.
       '/two-factor/verify-passkey': { window: 10, max: 3 },
     },
+    onAccountAdopted: removePasskeysOnAdoption,
     init(auth) {
       usePasskeyConfig(auth, resolvePasskeyOptions(options, auth.baseURL));
       // A waiting password sign-in lists `passkey` among its methods when the user has one.

@@ -1,4 +1,5 @@
 import { definePlugin } from '../../plugin.js';
+import { removeSecondFactorOnAdoption } from './adoption.js';
 import { secondFactorPassed } from './challenge.js';
 import { type TwoFactorOptions, resolveTwoFactorOptions, useTwoFactorConfig } from './config.js';
 import { TWO_FACTOR_ERRORS } from './errors.js';
@@ -71,6 +72,7 @@ export function twoFactorPlugin(options: TwoFactorOptions = {}) {
     errors: TWO_FACTOR_ERRORS,
     messages: TWO_FACTOR_MESSAGES,
     // Two-factor is on for a user once a first code confirmed it (verify-totp sets the flag).
+    onAccountAdopted: removeSecondFactorOnAdoption,
     async hasSecondFactor(adapter, userId) {
       const user = await adapter.findOne<{ twoFactorEnabled?: boolean | null }>('user', [{ field: 'id', value: userId }]);
       return user?.twoFactorEnabled === true;

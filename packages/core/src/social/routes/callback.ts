@@ -1,6 +1,6 @@
 import { defineEndpoint, type EndpointContext } from '../../endpoint.js';
 import { APIError } from '../../errors.js';
-import { completeSignIn } from '../../sign-in.js';
+import { completeSignIn, finishAdoption } from '../../sign-in.js';
 import { findOrCreateUser, linkAccount, SocialFlowError, type CallbackError } from '../accounts.js';
 import { withParams } from '../redirect.js';
 import { socialService } from '../service.js';
@@ -117,7 +117,8 @@ export const callback = defineEndpoint({
         return c.redirect(data.callbackURL);
       }
 
-      const { user, isNew } = await findOrCreateUser(auth, provider, info, tokens, { requestSignUp: data.requestSignUp, scopes });
+      const { user, isNew, adopted } = await findOrCreateUser(auth, provider, info, tokens, { requestSignUp: data.requestSignUp, scopes });
+      if (adopted) await finishAdoption(c, adopted, provider.id);
       const target = isNew && data.newUserURL ? data.newUserURL : data.callbackURL;
       let done: Awaited<ReturnType<typeof completeSignIn>>;
       try {

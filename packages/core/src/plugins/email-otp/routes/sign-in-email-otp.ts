@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { answerOf, defineEndpoint, type EndpointContext } from '../../../endpoint.js';
 import { APIError, BASE_ERRORS, fail } from '../../../errors.js';
 import type { UserRow } from '../../../session/types.js';
-import { completeSignIn } from '../../../sign-in.js';
+import { completeSignIn, proveMailbox } from '../../../sign-in.js';
 import { parseUserInput } from '../../../user-fields.js';
 import { emailOTPConfig } from '../config.js';
 import { emailOf, findUser, lockoutIdentity, refuseOtp } from '../guard.js';
@@ -56,10 +56,10 @@ export const signInEmailOtp = defineEndpoint({
     if (!user) {
       if (emailOTPConfig(auth).disableSignUp) fail('BAD_REQUEST', 'USER_NOT_FOUND');
       user = await createUser(c, email);
-    } else if (!user.emailVerified) {
-      // The code came to this address: it is proven (so requireEmailVerification is met).
-      user = (await auth.adapter.update<UserRow>('user', [{ field: 'id', value: user.id }], { emailVerified: true })) ?? user;
-      await auth.audit.record(c, 'email.verify', { userId: user.id, actorId: user.id, details: { email, method: 'email-otp' } });
+    } else {
+      // The code came to this address: it is proven (so requireEmailVerification is met), and an
+      // unverified account is adopted: what anyone set up on it before ends (account pre-hijacking).
+      user = await proveMailbox(c, user, 'email-otp');
     }
     const done = await completeSignIn(c, user, { rememberMe: true, method: 'email-otp', secondFactorDue: true });
     if ('intercepted' in done) return done.intercepted;

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../../context.js';
 import { answerOf, defineEndpoint } from '../../../endpoint.js';
 import { APIError, BASE_ERRORS } from '../../../errors.js';
 import type { UserRow } from '../../../session/types.js';
-import { completeSignIn } from '../../../sign-in.js';
+import { completeSignIn, proveMailbox } from '../../../sign-in.js';
 import { magicLinkConfig } from '../config.js';
 import { magicLinkError } from '../errors.js';
 import { type LinkRequest, type Redeemed, redeemLink } from '../token.js';
@@ -105,10 +105,8 @@ export const magicLinkVerify = defineEndpoint({
     if (typeof found === 'string') return refuse(found);
     let { user } = found;
     if (found.isNew) await auth.audit.record(c, 'sign-up', { userId: user.id, actorId: user.id, details: { method: 'magic-link' } });
-    else if (!user.emailVerified) {
-      user = (await auth.adapter.update<UserRow>('user', [{ field: 'id', value: user.id }], { emailVerified: true })) ?? user;
-      await auth.audit.record(c, 'email.verify', { userId: user.id, actorId: user.id, details: { method: 'magic-link' } });
-    }
+    // The link came to this address: an unverified account is adopted (account pre-hijacking).
+    else user = await proveMailbox(c, user, 'magic-link');
 
     const target = found.isNew && query.newUserCallbackURL ? query.newUserCallbackURL : query.callbackURL;
     let done: Awaited<ReturnType<typeof completeSignIn>>;
