@@ -1,7 +1,7 @@
 import type { Invitation } from '../auth';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useAuthQuery } from '@gatehouse/react';
 import { auth, useSession } from '../auth';
 import { Avatar } from '../components/Avatar';
@@ -31,6 +31,9 @@ export function AcceptInvitation() {
 
   if (isPending) return <SkeletonRows label={t('accept.loading')} rows={2} />;
   if (!session) return <InvitationSignedOut id={id} />;
+  if (invitation.error?.code === 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION') {
+    return <WrongAccount email={session.user.email} />;
+  }
   if (invitation.error) {
     return (
       <Page title={t('accept.title')}>
@@ -61,7 +64,12 @@ export function AcceptInvitation() {
         </p>
         <p className="muted">{t('accept.expires', { date: formatDate(details.expiresAt) })}</p>
         {outcome === 'accepted' ? (
-          <Notice>{t('accept.accepted', { name: organization })}</Notice>
+          <>
+            <Notice>{t('accept.accepted', { name: organization })}</Notice>
+            <Link className="button primary" to="/organizations">
+              {t('accept.open', { name: organization })}
+            </Link>
+          </>
         ) : outcome === 'rejected' ? (
           <Notice>{t('accept.rejected')}</Notice>
         ) : details.status !== 'pending' ? (
@@ -77,6 +85,30 @@ export function AcceptInvitation() {
           </div>
         )}
         <ErrorMessage error={accept.error ?? reject.error} />
+      </div>
+    </Page>
+  );
+}
+
+/**
+ * Signed in as someone the invitation was not sent to: say so, and offer to sign out, after
+ * which this page asks for the right account (it stays on the invitation).
+ */
+function WrongAccount({ email }: { email: string }) {
+  const { t } = useTranslation('org');
+  // Once signed out, the session view changes and this page shows the invitation to a signed-out reader.
+  const signOut = useAction(() => auth.signOut());
+  return (
+    <Page title={t('accept.title')}>
+      <div className="card invitation-card">
+        <p role="alert" className="message error">
+          {t('accept.wrongAccount', { email })}
+        </p>
+        <p>{t('accept.wrongAccountHint')}</p>
+        <button type="button" className="primary" onClick={() => signOut.run()} disabled={signOut.pending}>
+          {t('accept.signOut')}
+        </button>
+        <ErrorMessage error={signOut.error} />
       </div>
     </Page>
   );
