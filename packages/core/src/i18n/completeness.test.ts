@@ -17,6 +17,7 @@ const everyPlugin = builtinPlugins({
   apiKey: { enabled: true },
   metrics: { enabled: true, token: 'a-metrics-token-of-length' },
   oidcProvider: { enabled: true },
+  sso: { enabled: true },
 });
 
 /** What a source leaves untranslated: `locale: KEY` for each key of its English without a translation. */
