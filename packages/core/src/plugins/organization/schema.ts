@@ -73,7 +73,8 @@ export const organizationRoleSchema = {
   organizationRole: {
     fields: {
       organizationId: { type: 'string', required: true, index: true, references: { model: 'organization', field: 'id', onDelete: 'cascade' } },
-      role: { type: 'string', required: true },
+      // Indexed, so that MySQL gives it a key type (varchar) for the unique index below.
+      role: { type: 'string', required: true, index: true },
       /** Resource → actions, a JSON object. */
       permission: { type: 'json', required: true, long: true },
       createdAt: { type: 'date', required: true },
