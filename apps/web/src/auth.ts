@@ -29,3 +29,4 @@ export type ListUsersQuery = NonNullable<InputOf<Routes, '/admin/list-users'>>;
 export type FullOrganization = NonNullable<Answer<'/organization/get-full-organization'>>;
 export type MemberWithUser = FullOrganization['members'][number];
 export type Invitation = Answer<'/organization/list-invitations'>[number];
+export type UserInvitation = Answer<'/organization/list-user-invitations'>[number];
