@@ -24,8 +24,8 @@ export const scimSchema: Partial<Schema> = {
       providerId: { type: 'string', required: true },
       userId: { type: 'string', required: true, unique: true, references: { model: 'user', field: 'id', onDelete: 'cascade' } },
       userName: { type: 'string', required: true },
-      userNameKey: { type: 'string', required: true },
-      externalId: { type: 'string' },
+      userNameKey: { type: 'string', required: true, index: true },
+      externalId: { type: 'string', index: true },
       // "|type>value|" for each email, lower-cased: `emails.value eq` and `emails[type eq].value eq` are LIKEs on it.
       emailsKey: { type: 'string', long: true },
       attributes: { type: 'json', long: true },
@@ -35,19 +35,20 @@ export const scimSchema: Partial<Schema> = {
       createdAt: { type: 'date', required: true },
       updatedAt: { type: 'date', required: true },
     },
-    indexes: [['organizationId', 'providerId', 'userNameKey'], ['organizationId', 'providerId', 'externalId']],
+    // Two columns: MySQL's index key limit (3072 bytes) leaves little room for a third utf8mb4 varchar(255).
+    indexes: [['organizationId', 'userNameKey'], ['organizationId', 'externalId']],
   },
   scimGroup: {
     fields: {
       organizationId: { type: 'string', required: true, references: { model: 'organization', field: 'id', onDelete: 'cascade' } },
       providerId: { type: 'string', required: true },
       displayName: { type: 'string', required: true },
-      displayNameKey: { type: 'string', required: true },
+      displayNameKey: { type: 'string', required: true, index: true },
       externalId: { type: 'string' },
       createdAt: { type: 'date', required: true },
       updatedAt: { type: 'date', required: true },
     },
-    indexes: [['organizationId', 'providerId', 'displayNameKey']],
+    indexes: [['organizationId', 'displayNameKey']],
   },
   scimGroupMember: {
     fields: {
