@@ -52,11 +52,8 @@ export function ssoPlugin(options: SSOOptions = {}) {
     endpoints: ssoRoutes(state),
     errors: SSO_ERRORS,
     messages: SSO_MESSAGES,
-    rateLimit: {
-      '/sign-in/sso': { window: 60, max: 20 },
-      '/sso/register': { window: 60, max: 10 },
-      '/sso/verify-domain': { window: 60, max: 10 },
-    },
+    // Starting a flow guesses nothing: looser than the 3 per 10 s of the credential sign-ins.
+    rateLimit: { '/sign-in/sso': { window: 60, max: 30 } },
     init(auth, assembly) {
       if (!assembly.plugins.some((p) => p.id === 'organization')) throw new Error('sso needs the organization plugin (organization: { enabled: true })');
       useSSOConfig(auth, config);
