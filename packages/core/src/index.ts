@@ -6,6 +6,7 @@ export type { GatehouseRoutes } from './route-types.js';
 export { type Assembly, definePlugin, type Plugin, type PluginGauge, type PluginMount, type SignInAttempt } from './plugin.js';
 export type { ObservedAnswer, Observer } from './observe.js';
 export type { MetricsOptions } from './plugins/metrics/index.js';
+export type { ScimAuditEvent, ScimOptions } from './plugins/scim/index.js';
 export { fetchFromNode } from './node-bridge.js';
 export { createApplication, type NewApplication, type OAuthApplication, type OidcProviderOptions } from './plugins/oidc-provider/index.js';
 export { DEFAULT_SECRET, type CoreOptions, type AdditionalField, type SocialProviderOptions, type Branding } from './options.js';

@@ -72,6 +72,8 @@ function envOptions(env: NodeJS.ProcessEnv): ServerOptions {
     if (!['on', 'off'].includes(env.OIDC_PROVIDER)) throw new ConfigError(`OIDC_PROVIDER: must be "on" or "off", got "${env.OIDC_PROVIDER}"`);
     o.oidcProvider = { enabled: env.OIDC_PROVIDER === 'on' };
   }
+  // SCIM provisioning (needs the organization plugin, on by default).
+  if (env.SCIM) o.scim = { enabled: onOff('SCIM', env.SCIM) };
   if (env.LOG_LEVEL) o.logLevel = env.LOG_LEVEL;
   // The language of answers whose request names none supported; texts are replaced in the config module (i18n.messages).
   if (env.I18N_DEFAULT_LOCALE) o.i18n = { defaultLocale: env.I18N_DEFAULT_LOCALE };
@@ -200,6 +202,7 @@ const schema = z.looseObject({
     })
     .optional(),
   multiSession: z.looseObject({ enabled: z.boolean().optional(), maximumSessions: z.number().int().min(1).max(20).optional() }).optional(),
+  scim: z.strictObject({ enabled: z.boolean().optional() }).optional(),
   passwordPolicy: z
     .strictObject({
       preset: z.enum(['default', 'nist-800-63b-4']).optional(),
