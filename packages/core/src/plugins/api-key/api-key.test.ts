@@ -176,7 +176,7 @@ describe('api keys: x-api-key authenticates as its user', () => {
     expect(s.status).toBe(200);
     expect(s.data).toMatchObject({ user: { id: userId, email, name: 'Ada' }, session: { id, userId } });
     expect(s.response.headers.getSetCookie()).toEqual([]);
-    expect((await withKey(t, key, '/api-key/list')).data.apiKeys).toHaveLength(1);
+    expect((await withKey(t, key, '/api-key/list')).data?.apiKeys).toHaveLength(1);
     const updated = await withKey(t, key, '/update-user', { body: { name: 'Ada L.' } });
     expect(updated.status).toBe(200);
     expect((await t.json<{ user: { name: string } }>('/get-session')).data.user.name).toBe('Ada L.');
