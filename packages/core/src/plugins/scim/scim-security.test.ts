@@ -106,4 +106,20 @@ describe('scim: security', () => {
     expect(r.status).toBe(403);
     expect(r.data.code).toBe('BANNED_USER');
   });
+
+  it("once the organization has verified domains (enterprise SSO), only addresses of those domains are provisioned", async () => {
+    const k = await scimSetup(clients, { sso: { enabled: true, domainVerification: { enabled: false } } });
+    const { owner, organizationId, token } = await k.tenant();
+    // Before any verified domain: any address (the contract's default).
+    expect((await k.scim(token, 'POST', '/Users', { schemas: [USER], userName: 'first@anywhere.test' })).status).toBe(201);
+    await k.ctx.adapter.create('ssoProvider', { providerId: 'acme-idp', issuer: 'https://idp.acme.test', domain: 'acme.test', domainVerified: true, userId: owner.id, organizationId });
+    const outside = await k.scim(token, 'POST', '/Users', { schemas: [USER], userName: 'squat@victim.test' });
+    expect(outside.status).toBe(400);
+    expect(outside.data.scimType).toBe('invalidValue');
+    expect(await k.ctx.adapter.count('user', [{ field: 'email', value: 'squat@victim.test' }])).toBe(0);
+    expect((await k.scim(token, 'POST', '/Users', { schemas: [USER], userName: 'ok@acme.test' })).status).toBe(201);
+    const sub = await k.createUser(token, { userName: 'ok@eu.acme.test' });
+    const moved = await k.scim(token, 'PATCH', `/Users/${sub.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'userName', value: 'moved@victim.test' }] });
+    expect(moved.status).toBe(400);
+  });
 });

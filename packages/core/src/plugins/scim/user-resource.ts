@@ -152,7 +152,8 @@ export function userResource(row: ScimUserRow, location: string, asStored = fals
   const u = userDataOf(row);
   const primary = primaryEmail(u);
   const index = primaryIndex(u.emails);
-  const emails = u.emails.length ? u.emails.map((e, i) => ({ ...e, primary: i === index })) : [{ value: primary, primary: true }];
+  // Without emails the address is userName's: answered as an email, but not stored as one (a PATCH of userName moves it).
+  const emails = u.emails.length ? u.emails.map((e, i) => ({ ...e, primary: i === index })) : asStored ? [] : [{ value: primary, primary: true }];
   const displayName = displayNameOf(u);
   const hasEnterprise = ENTERPRISE_SCHEMA in u.extra;
   return {

@@ -2,6 +2,7 @@ import type { Adapter } from '../../db/adapter.js';
 import type { Where } from '../../db/types.js';
 import { parseUserInput as accountFields } from '../../user-fields.js';
 import { applyActive, endSessions } from './access.js';
+import { checkEmailDomain } from './domains.js';
 import { type ScimAnswer, type ScimCall, listResponse, locationOf, pageOf, project, tenantOf } from './call.js';
 import { notFound, uniqueness } from './errors.js';
 import { compileFilter } from './filter.js';
@@ -66,6 +67,7 @@ export async function createUser(call: ScimCall): Promise<ScimAnswer> {
   const row = await uniqueOr409(call, () =>
     auth.adapter.transaction(async (trx) => {
       await checkTenantUnique(trx, call, data, null);
+      await checkEmailDomain(trx, auth.schema, call.connection, email);
       const existing = await trx.findOne<UserRow>('user', [{ field: 'email', value: email }]);
       let userId: string;
       if (existing) {
@@ -129,6 +131,7 @@ async function writeUser(call: ScimCall, link: ScimUserRow, data: ScimUserData):
       if (user.email !== email) {
         const taken = await trx.findOne<UserRow>('user', [{ field: 'email', value: email }]);
         if (taken) throw uniqueness('The email address is already in use');
+        await checkEmailDomain(trx, auth.schema, call.connection, email);
         // A new address is not proven by the directory's say-so.
         Object.assign(change, { email, emailVerified: false });
       }
