@@ -3,8 +3,7 @@ import { createAuthClient } from 'better-auth/client';
 import { organizationClient } from 'better-auth/client/plugins';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CookieJar, type TestClient, useTestClients } from '../../test/harness.js';
-import { TestIdp } from './test-idp.js';
-import { postToAcs, setsSession, ssoOptions } from './test-kit.js';
+import { TestIdp, postToAcs, setsSession, ssoOptions } from './test-kit.js';
 
 /** better-auth 1.7's own `ssoClient()` drives the routes unchanged (issue 38: wire compatibility). */
 let idp: TestIdp;

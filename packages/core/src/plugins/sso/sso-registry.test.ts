@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../auth.js';
 import { type CookieJar, type TestClient, useTestClients } from '../../test/harness.js';
 import type { SSOOptions } from './config.js';
-import { TestIdp } from './test-idp.js';
-import { errorOf, ownerWithOrganization, postToAcs, setsSession, ssoOptions } from './test-kit.js';
+import { TestIdp, errorOf, ownerWithOrganization, postToAcs, setsSession, ssoOptions } from './test-kit.js';
 
 /** The provider registry and sign-in routing: permissions, messages, domain verification (CONTRACT.md "Enterprise SSO"). */
 let idp: TestIdp;

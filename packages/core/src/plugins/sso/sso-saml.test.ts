@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CookieJar, type TestClient, useTestClients } from '../../test/harness.js';
 import type { SSOOptions } from './config.js';
-import { TestIdp, makeKeyPair, type KeyPair } from './test-idp.js';
-import { errorOf, ownerWithOrganization, postToAcs, setsSession, ssoOptions } from './test-kit.js';
+import { TestIdp, makeKeyPair, type KeyPair, errorOf, ownerWithOrganization, postToAcs, setsSession, ssoOptions } from './test-kit.js';
 
 /**
  * The SAML 2.0 service provider over HTTP against a test IdP with its own keys (test-idp.ts):

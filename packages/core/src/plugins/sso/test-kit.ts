@@ -1,3 +1,14 @@
+/**
+ * What the sso tests share: options, an owner with an organization, the ACS post, and a SAML
+ * identity provider (below).
+ */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import { SignedXml } from 'xml-crypto';
 import { expect } from 'vitest';
 import type { GatehouseOptions } from '../index.js';
 import type { CookieJar, TestClient } from '../../test/harness.js';
@@ -36,4 +47,118 @@ export function errorOf(res: Response): string | null {
 /** True when the answer sets a session cookie. */
 export function setsSession(res: Response): boolean {
   return res.headers.getSetCookie().some((l) => /session_token=[^;]/.test(l) && !/max-age=0/i.test(l));
+}
+
+/**
+ * A SAML identity provider for the tests: its own RSA keys and self-signed certificate (made
+ * with the machine's openssl), responses built from a template and signed with xml-crypto
+ * (exclusive c14n, RSA-SHA256), as an IdP signs them. Options bend one thing at a time for the
+ * negative cases (another key, no signature, a wrong audience, a tampered or wrapped document…).
+ */
+export interface KeyPair {
+  privateKey: string;
+  cert: string;
+}
+
+/** A key and a self-signed certificate for it. */
+export function makeKeyPair(cn = 'test-idp'): KeyPair {
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-saml-'));
+  try {
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '3', '-subj', `/CN=${cn}`, '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+      { stdio: 'ignore' },
+    );
+    return { privateKey: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface ResponseOptions {
+  /** The AuthnRequest's ID it answers; null: unsolicited (no InResponseTo anywhere). */
+  inResponseTo: string | null;
+  acs: string;
+  audience: string;
+  nameID: string;
+  /** Raw XML in place of the NameID's text (comment injection). */
+  nameIDXml?: string;
+  attributes?: Record<string, string>;
+  issuer?: string;
+  destination?: string;
+  recipient?: string;
+  assertionId?: string;
+  /** Seconds from now the assertion stops being valid (negative: expired). */
+  validFor?: number;
+  sign?: 'assertion' | 'response' | 'none';
+  key?: KeyPair;
+  /** Changes the signed document before it is encoded (tampering, wrapping). */
+  after?: (xml: string) => string;
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export class TestIdp {
+  readonly key = makeKeyPair('test-idp');
+  readonly entityID = 'https://idp.test.example/metadata';
+  readonly entryPoint = 'https://idp.test.example/sso';
+
+  /** The AuthnRequest carried by a sign-in URL (HTTP-Redirect: base64 of raw deflate). */
+  static authnRequest(url: string): { id: string; xml: string; relayState: string } {
+    const u = new URL(url);
+    const xml = inflateRawSync(Buffer.from(u.searchParams.get('SAMLRequest') ?? '', 'base64')).toString('utf8');
+    const id = /\sID="([^"]+)"/.exec(xml)?.[1] ?? '';
+    return { id, xml, relayState: u.searchParams.get('RelayState') ?? '' };
+  }
+
+  /** The response XML (not encoded). */
+  xml(o: ResponseOptions): string {
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const until = iso(now + (o.validFor ?? 300) * 1000);
+    const issuer = esc(o.issuer ?? this.entityID);
+    const irt = o.inResponseTo === null ? '' : ` InResponseTo="${esc(o.inResponseTo)}"`;
+    const attrs = Object.entries(o.attributes ?? {})
+      .map(([k, v]) => `<saml:Attribute Name="${esc(k)}"><saml:AttributeValue>${esc(v)}</saml:AttributeValue></saml:Attribute>`)
+      .join('');
+    return (
+      `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${iso(now)}" Destination="${esc(o.destination ?? o.acs)}"${irt}>` +
+      `<saml:Issuer>${issuer}</saml:Issuer>` +
+      `<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>` +
+      `<saml:Assertion ID="${esc(o.assertionId ?? `_a${randomUUID()}`)}" Version="2.0" IssueInstant="${iso(now)}">` +
+      `<saml:Issuer>${issuer}</saml:Issuer>` +
+      `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${o.nameIDXml ?? esc(o.nameID)}</saml:NameID>` +
+      `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData${irt} NotOnOrAfter="${until}" Recipient="${esc(o.recipient ?? o.acs)}"/></saml:SubjectConfirmation></saml:Subject>` +
+      `<saml:Conditions NotBefore="${iso(now - 60_000)}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${esc(o.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
+      `<saml:AuthnStatement AuthnInstant="${iso(now)}" SessionIndex="_s${randomUUID()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
+      (attrs ? `<saml:AttributeStatement>${attrs}</saml:AttributeStatement>` : '') +
+      `</saml:Assertion></samlp:Response>`
+    );
+  }
+
+  /** Signs the assertion (default) or the whole response with `key` (default: the IdP's own). */
+  sign(xml: string, what: 'assertion' | 'response', key: KeyPair = this.key): string {
+    const sig = new SignedXml({
+      privateKey: key.privateKey,
+      publicCert: key.cert,
+      signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+      canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
+    });
+    const target = what === 'assertion' ? "//*[local-name(.)='Assertion']" : "/*[local-name(.)='Response']";
+    sig.addReference({
+      xpath: target,
+      digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+      transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/2001/10/xml-exc-c14n#'],
+    });
+    sig.computeSignature(xml, { location: { reference: `${target}/*[local-name(.)='Issuer']`, action: 'after' } });
+    return sig.getSignedXml();
+  }
+
+  /** The base64 SAMLResponse an IdP would post. */
+  response(o: ResponseOptions): string {
+    let xml = this.xml(o);
+    if (o.sign !== 'none') xml = this.sign(xml, o.sign ?? 'assertion', o.key);
+    if (o.after) xml = o.after(xml);
+    return Buffer.from(xml, 'utf8').toString('base64');
+  }
 }
