@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createAuth } from '../../auth.js';
 import type { GatehouseOptions } from '../index.js';
-import { type CookieJar, useTestClients } from '../../test/harness.js';
+import { type CookieJar, silentLogger, useTestClients } from '../../test/harness.js';
 import { ORGANIZATION_ERRORS } from './errors.js';
 
 // Teams (CONTRACT.md "Teams and custom roles"), over HTTP through the harness.
@@ -301,5 +302,21 @@ describe('teams: invitations and leaving', () => {
     expect((await post(owner, '/delete', { organizationId: acme.id })).status).toBe(200);
     expect(await session(owner)).toMatchObject({ activeOrganizationId: null, activeTeamId: null });
     expect((await get(owner, '/list-user-teams')).data).toEqual([]);
+  });
+});
+
+describe('teams and custom roles: option keys', () => {
+  it('knows teams and dynamicAccessControl with their keys, and refuses a misspelt one by its path', () => {
+    const refusal = (organization: Record<string, unknown>) => {
+      try {
+        createAuth({ database: ':memory:', logger: silentLogger, organization } as GatehouseOptions);
+        return null;
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(refusal({ teams: { enabled: true, maximumTeams: 3, maximumMembersPerTeam: 5 }, dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: 9 } })).toBeNull();
+    expect(refusal({ teams: { enabeld: true } })).toBe('Gatehouse options: organization.teams.enabeld: unknown option, did you mean "enabled"?');
+    expect(refusal({ dynamicAccessControl: { enabled: true, maximumRoles: 2 } })).toMatch(/^Gatehouse options: organization\.dynamicAccessControl\.maximumRoles: unknown option/);
   });
 });
