@@ -298,4 +298,29 @@ describe('SAML service provider', () => {
     expect(res.headers.get('location')).toBe('/dashboard');
     expect((await t.json<{ user: { email: string } }>('/get-session', { jar })).data.user.email).toBe('alice@acme.test');
   });
+
+  it('a response signed as a whole: only without wantAssertionsSigned; a certificate from a rotation list', async () => {
+    const { t, owner } = await setup();
+    // wantAssertionsSigned (the default): a signature over the response alone is not enough.
+    const r0 = await start(t);
+    const outer = await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response({ ...base(r0.id), sign: 'response' }), RelayState: r0.relayState });
+    expect(errorOf(outer)).toBe('saml_error');
+    await t.json('/sso/update-provider', { body: { providerId: 'acme-saml', samlConfig: { wantAssertionsSigned: false } }, jar: owner });
+    const r = await start(t);
+    const whole = await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response({ ...base(r.id), sign: 'response' }), RelayState: r.relayState });
+    expect(whole.headers.get('location')).toBe('/dashboard');
+    // Without wantAssertionsSigned, something must still be signed.
+    const rn = await start(t);
+    expect(errorOf(await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response({ ...base(rn.id), sign: 'none' }), RelayState: rn.relayState }))).toBe('saml_error');
+    // The IdP rolls its key over: both certificates registered, the new key signs.
+    const next = makeKeyPair('test-idp-next');
+    const updated = await t.json('/sso/update-provider', { body: { providerId: 'acme-saml', samlConfig: { cert: [idp.key.cert, next.cert] } }, jar: owner });
+    expect(updated.status).toBe(200);
+    const r2 = await start(t);
+    const rolled = await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response({ ...base(r2.id), key: next }), RelayState: r2.relayState });
+    expect(rolled.headers.get('location')).toBe('/dashboard');
+    const r3 = await start(t);
+    const stranger = await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response({ ...base(r3.id), key: attacker }), RelayState: r3.relayState });
+    expect(errorOf(stranger)).toBe('saml_error');
+  });
 });
