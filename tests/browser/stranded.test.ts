@@ -61,6 +61,10 @@ describeBrowser('no stranded person, in Chromium', () => {
     await stack.shots(other, 'invitation-wrong-account');
     await other.getByRole('button', { name: 'Sign out to switch accounts' }).click();
     await shows(other.getByRole('heading', { name: 'Invitation to join Acme Robotics', level: 1 }));
+    // An id that is no open invitation is said to be unusable, with nothing to accept.
+    await other.goto(`${stack.url}/accept-invitation/no-such-invitation`);
+    await showsText(other.getByRole('alert'), 'This invitation can no longer be used');
+    await absent(other.getByRole('link', { name: 'Sign up' }));
     await other.close();
 
     // Signed out, the invitation says who invited whom to what, as what.

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { auth } from '../auth';
 import { AuthPage } from '../components/AuthCard';
 import { Avatar } from '../components/Avatar';
-import { Notice } from '../components/Messages';
+import { ErrorMessage, Notice } from '../components/Messages';
 import { SkeletonRows } from '../components/Placeholders';
 import { useLinkNotice } from '../lib/use-link-notice';
 import { useServerQuery } from '../lib/server-state';
@@ -23,6 +23,7 @@ export function InvitationSignedOut({ id }: { id: string }) {
   const notice = useLinkNotice();
   const preview = useServerQuery(`invitation-preview:${id}`, () => auth.organization.invitationPreview({ id }));
   const details = preview.data;
+  const gone = preview.error?.code === 'INVITATION_NOT_FOUND';
   const back = encodeURIComponent(`/accept-invitation/${id}`);
   // Just verified: signing in is what is left; otherwise most readers have no account yet.
   const verified = notice === 'verify-email' && !linkError;
@@ -53,27 +54,41 @@ export function InvitationSignedOut({ id }: { id: string }) {
           <Avatar name={details.organizationName} email={details.organizationName} size={48} />
           <p>{t('accept.invitedYou', { inviter: details.inviterName, name: details.organizationName, role: roleName(details.role) })}</p>
         </div>
-      ) : preview.error ? (
+      ) : gone ? (
         <p role="alert" className="message error">
           {t('accept.unusable')}
         </p>
+      ) : preview.error ? (
+        // Not an answer about the invitation (no connection, too many requests): the ways in stay.
+        <ErrorMessage error={preview.error} />
       ) : (
         <SkeletonRows label={t('accept.loading')} rows={1} avatar />
       )}
-      <p className="muted">{t('accept.howToAnswer')}</p>
-      <div className="actions">
-        {verified ? (
-          <>
-            {signIn}
-            {signUp}
-          </>
-        ) : (
-          <>
-            {signUp}
-            {signIn}
-          </>
-        )}
-      </div>
+      {gone ? (
+        // Nothing left to answer: signing in is still offered, as a plain way on.
+        <div className="actions">
+          <Link className="button" to="/sign-in">
+            {t('accept.signIn')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="muted">{t('accept.howToAnswer')}</p>
+          <div className="actions">
+            {verified ? (
+              <>
+                {signIn}
+                {signUp}
+              </>
+            ) : (
+              <>
+                {signUp}
+                {signIn}
+              </>
+            )}
+          </div>
+        </>
+      )}
     </AuthPage>
   );
 }
