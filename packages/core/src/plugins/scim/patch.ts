@@ -68,8 +68,9 @@ export function applyPatch<T extends Record<string, unknown>>(resource: T, body:
   try {
     return scimPatch(structuredClone(resource) as unknown as ScimResource, ops, { mutateDocument: false, treatMissingAsAdd: true }) as unknown as T;
   } catch (e) {
-    const code = (e as { scimCode?: string }).scimCode;
-    const known: ScimType[] = ['invalidPath', 'noTarget', 'invalidValue', 'invalidSyntax'];
-    throw new ScimError(400, e instanceof Error ? e.message : 'Invalid patch', known.includes(code as ScimType) ? (code as ScimType) : 'invalidValue');
+    // scim-patch says invalidSyntax for a path it cannot follow; here invalidSyntax means a body that is not JSON.
+    const name = e instanceof Error ? e.constructor.name : '';
+    const type: ScimType = name === 'NoTarget' || name === 'FilterOnEmptyArray' ? 'noTarget' : (e as { scimCode?: string }).scimCode === 'invalidSyntax' ? 'invalidPath' : 'invalidValue';
+    throw new ScimError(400, e instanceof Error ? e.message : 'Invalid patch', type);
   }
 }

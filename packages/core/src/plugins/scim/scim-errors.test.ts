@@ -80,6 +80,18 @@ describe('scim: errors', () => {
     expect((await k.scim(token, 'GET', `/Users/${u.id}`)).data.id).toBe(u.id);
   });
 
+  it('400 invalidPath for a PATCH path that cannot be followed, noTarget for a remove without a path', async () => {
+    const k = await scimSetup(clients);
+    const { token } = await k.tenant();
+    const u = await k.createUser(token, { userName: 'path@example.com' });
+    const bad = await k.scim(token, 'PATCH', `/Users/${u.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'name[', value: 'x' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.data).toMatchObject({ schemas: [ERROR], status: '400', scimType: 'invalidPath' });
+    const pathless = await k.scim(token, 'PATCH', `/Users/${u.id}`, { schemas: [PATCH], Operations: [{ op: 'remove' }] });
+    expect(pathless.status).toBe(400);
+    expect(pathless.data.scimType).toBe('noTarget');
+  });
+
   it('409 uniqueness: userName in any case, externalId, an email any account has (a plain sign-up too)', async () => {
     const k = await scimSetup(clients);
     const { token } = await k.tenant();
