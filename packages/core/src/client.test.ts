@@ -16,6 +16,7 @@ const endpoints = [
     apiKey: { enabled: true },
     metrics: { enabled: true, token: 'scrape-token-0123456789' },
     oidcProvider: { enabled: true },
+    sso: { enabled: true },
   }).flatMap(
     (p) => p.endpoints ?? [],
   ),

@@ -14,13 +14,14 @@ import { multiSessionClient } from './plugins/multi-session/client.js';
 import { oidcProviderClient } from './plugins/oidc-provider/client.js';
 import { organizationClient } from './plugins/organization/client.js';
 import { passkeyClient } from './plugins/passkey/client.js';
+import { ssoClient } from './plugins/sso/client.js';
 import { twoFactorClient } from './plugins/two-factor/client.js';
 import { usernameClient } from './plugins/username/client.js';
 import { webhooksClient } from './plugins/webhooks/client.js';
 import { coreClient } from './routes/client.js';
 import { socialClient } from './social/client.js';
 
-export { accountClient, adminClient, apiKeyClient, coreClient, emailOtpClient, jwtClient, magicLinkClient, multiSessionClient, oidcProviderClient, organizationClient, passkeyClient, socialClient, twoFactorClient, usernameClient, webhooksClient };
+export { accountClient, adminClient, apiKeyClient, coreClient, emailOtpClient, jwtClient, magicLinkClient, multiSessionClient, oidcProviderClient, organizationClient, passkeyClient, socialClient, ssoClient, twoFactorClient, usernameClient, webhooksClient };
 export { DEFAULT_ROLES, hasPermission, roleNames, type Roles, type Statements } from './plugins/organization/client.js';
 export type { ClientPlugin, Jsonify, JsonValue, RouteTypes, RoutesOf } from './route-types.js';
 export type { PublicSession, PublicUser, SessionAnswer } from './public-types.js';
@@ -43,4 +44,5 @@ export const gatehouseClients = [
   jwtClient,
   apiKeyClient,
   oidcProviderClient,
+  ssoClient,
 ] as const;
