@@ -179,6 +179,17 @@ describe('custom roles: assignment and enforcement', () => {
     // The owner may.
     expect((await post(owner, '/update-member-role', { memberId: memberMemberId, role: 'superuser' })).status).toBe(200);
   });
+
+  it('someone given member:update by a custom role cannot make themselves (or anyone) admin', async () => {
+    const { post, org, can } = await setup();
+    const { owner, member, memberMemberId, adminMemberId } = await org();
+    await post(owner, '/create-role', { role: 'hr', permission: { member: ['update'], ac: ['read'] } });
+    await post(owner, '/update-member-role', { memberId: memberMemberId, role: 'hr' });
+    expectOrgError(await post(member, '/update-member-role', { memberId: memberMemberId, role: 'admin' }), 403, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
+    expect(await can(member, { organization: ['update'] })).toBe(false);
+    // Within their own: the admin may be made a plain member (an owner's rule aside, nothing above hr is given).
+    expect((await post(member, '/update-member-role', { memberId: adminMemberId, role: 'member' })).status).toBe(200);
+  });
 });
 
 describe('custom roles: update-role', () => {

@@ -34,14 +34,15 @@ export async function can(auth: AuthContext, o: OrganizationConfig, member: Memb
 }
 
 /**
- * What giving `role` to someone would grant through the organization's own roles that `caller`
- * does not hold, as `resource:action`: nobody hands out more than they have. The configured
- * roles keep their rules (only an owner gives the owner role) and are not counted here.
+ * What giving `role` to someone would grant that `caller` does not hold, as `resource:action`:
+ * with the organization's own roles on, nobody hands out more than they have (someone given
+ * `member:update` by a custom role cannot make themselves admin). Without them, the configured
+ * roles keep their one rule (only an owner gives the owner role) and this is empty.
  */
 export function beyondCaller(o: OrganizationConfig, roles: Roles, caller: MemberRow, role: string): string[] {
+  if (!o.dynamicAccessControl.enabled) return [];
   const granted: Record<string, string[]> = {};
   for (const name of roleNames(role)) {
-    if (Object.hasOwn(o.roles, name)) continue;
     for (const [resource, actions] of Object.entries(roles[name] ?? {})) granted[resource] = [...(granted[resource] ?? []), ...actions];
   }
   return missingPermissions(roles, caller.role, granted);

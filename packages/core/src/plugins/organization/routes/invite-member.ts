@@ -14,7 +14,7 @@ import { requireTeamsOf } from '../teams.js';
 
 /**
  * POST /organization/invite-member: needs invitation:create; only an owner may
- * invite an owner, and nobody invites with a custom role granting more than they hold.
+ * invite an owner, and (custom roles on) nobody invites with a role granting more than they hold.
  * With teams, `teamId` names the teams the invitee joins on accepting.
  * A pending invitation to the same address is refused, or with
  * `resend` extended and mailed again.

@@ -10,8 +10,8 @@ import { beyondCaller, can, rolesIn } from '../roles.js';
 /**
  * POST /organization/update-member-role: needs member:update. The role is a configured one or
  * (dynamic access control) one of the organization's own. Only an owner may give or take the
- * owner role, nobody else gives a role granting more than they hold, and the last owner
- * cannot be demoted.
+ * owner role; with custom roles on, nobody else gives a role granting more than they hold; the
+ * last owner cannot be demoted.
  */
 export const updateMemberRole = (o: OrganizationConfig) =>
   defineEndpoint({
@@ -38,7 +38,7 @@ export const updateMemberRole = (o: OrganizationConfig) =>
 
       const touchesOwner = isOwnerRole(o, target.role) || isOwnerRole(o, body.role);
       if (touchesOwner && !isOwnerRole(o, caller.role)) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
-      // A custom role may grant what the caller lacks (an owner made it): only someone holding all of it hands it out.
+      // A role may grant what the caller lacks (a custom role an owner made, or admin for someone given member:update).
       if (!isOwnerRole(o, caller.role) && beyondCaller(o, roles, caller, body.role).length) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
       if (isOwnerRole(o, target.role) && !isOwnerRole(o, body.role) && (await ownerCount(auth, o, organizationId)) <= 1) {
         throw orgError('BAD_REQUEST', 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER');
