@@ -98,6 +98,19 @@ describe('custom roles: create-role', () => {
     expect((await post(admin, '/create-role', { role: 'helper', permission: { organization: ['update'], team: ['create'] } })).status).toBe(200);
   });
 
+  it('treats names like __proto__ and constructor as plain role names', async () => {
+    const { post, org, can } = await setup();
+    const { owner, member, memberMemberId } = await org();
+    for (const role of ['__proto__', 'constructor']) {
+      expect((await post(owner, '/create-role', { role, permission: { team: ['create'] } })).data.roleData.role).toBe(role);
+    }
+    expect((await post(owner, '/update-member-role', { memberId: memberMemberId, role: '__proto__' })).status).toBe(200);
+    expect(await can(member, { team: ['create'] })).toBe(true);
+    expect(await can(member, { ac: ['read'] })).toBe(false);
+    await post(owner, '/update-member-role', { memberId: memberMemberId, role: 'constructor' });
+    expect(await can(member, { team: ['create'] })).toBe(true);
+  });
+
   it('refuses a role beyond dynamicAccessControl.maximumRolesPerOrganization', async () => {
     const { post, org } = await setup({ organization: { dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: 1 } } });
     const { owner } = await org();

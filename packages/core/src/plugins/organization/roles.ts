@@ -23,7 +23,8 @@ export async function rolesIn(auth: AuthContext, o: OrganizationConfig, organiza
   if (!o.dynamicAccessControl.enabled) return o.roles;
   const custom = await auth.adapter.findMany<OrganizationRoleRow>('organizationRole', { where: [{ field: 'organizationId', value: organizationId }] });
   if (!custom.length) return o.roles;
-  const roles: Record<string, Statements> = { ...o.roles };
+  // No prototype: a role named `__proto__` or `constructor` is a role like any other.
+  const roles: Record<string, Statements> = Object.assign(Object.create(null), o.roles);
   for (const row of custom) if (!Object.hasOwn(roles, row.role)) roles[row.role] = statementsOf(row.permission);
   return roles;
 }
