@@ -59,7 +59,7 @@ export interface GatehouseOptions extends CoreOptions {
 }
 
 /** The built-in plugins' features, each off until its plugin says otherwise (`/providers`). */
-export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, admin: false, passkey: false, emailOTP: false, magicLink: false, multiSession: false, webhooks: false, jwt: false, apiKey: false, oidcProvider: false, scim: false, sso: false };
+export const BUILTIN_FEATURES: Record<string, boolean> = { username: false, twoFactor: false, organization: false, organizationTeams: false, organizationRoles: false, admin: false, passkey: false, emailOTP: false, magicLink: false, multiSession: false, webhooks: false, jwt: false, apiKey: false, oidcProvider: false, scim: false, sso: false };
 
 /**
  * The built-in capabilities, each a plugin that its option can turn off. Adding one is

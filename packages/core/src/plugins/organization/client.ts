@@ -10,6 +10,10 @@ declare module '../../public-types.js' {
   /** `GET /providers`: whether the organization plugin runs. */
   interface PublicFeatures {
     organization: boolean;
+    /** `organization.teams.enabled`. */
+    organizationTeams: boolean;
+    /** `organization.dynamicAccessControl.enabled`. */
+    organizationRoles: boolean;
   }
   /** The organization plugin's session field (schema.ts). */
   interface PublicSession {

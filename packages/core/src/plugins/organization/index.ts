@@ -104,7 +104,8 @@ export function organizationPlugin(options: OrganizationOptions = {}) {
   const endpoints = organizationRoutes(o);
   return definePlugin({
     id: 'organization',
-    features: { organization: true },
+    // Teams and custom roles: whether the app shows their pages.
+    features: { organization: true, organizationTeams: o.teams.enabled, organizationRoles: o.dynamicAccessControl.enabled },
     schema: organizationSchemaFor(o),
     errors: ORGANIZATION_ERRORS,
     messages: ORGANIZATION_MESSAGES,

@@ -65,6 +65,7 @@ const TEAM_KEYS = ['createdAt', 'id', 'name', 'organizationId', 'updatedAt'];
 describe('teams: organization/create', () => {
   it('creates a team named as the organization, the creator in it, as the session’s activeTeamId (fast lane too)', async () => {
     const { t, person, post, get, session } = await setup();
+    expect((await t.json<Data>('/providers')).data.features).toMatchObject({ organization: true, organizationTeams: true, organizationRoles: false });
     const alice = await person('alice');
     const created = await post(alice, '/create', { name: 'Acme Inc', slug: 'acme' });
     expect(created.status).toBe(200);
@@ -85,7 +86,8 @@ describe('teams: organization/create', () => {
   });
 
   it('keeps its behaviour without teams: no team, no activeTeamId, the team routes absent', async () => {
-    const { person, post, get, session } = await setup({});
+    const { t, person, post, get, session } = await setup({});
+    expect((await t.json<Data>('/providers')).data.features).toMatchObject({ organization: true, organizationTeams: false, organizationRoles: false });
     const alice = await person('alice');
     expect((await post(alice, '/create', { name: 'Acme', slug: 'acme' })).status).toBe(200);
     expect(await session(alice)).not.toHaveProperty('activeTeamId');
