@@ -1,3 +1,5 @@
+import { createVerify } from 'node:crypto';
+import querystring from 'node:querystring';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CookieJar, type TestClient, useTestClients } from '../../test/harness.js';
 import type { SSOOptions } from './config.js';
@@ -322,5 +324,18 @@ describe('SAML service provider', () => {
     const r3 = await start(t);
     const stranger = await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response({ ...base(r3.id), key: attacker }), RelayState: r3.relayState });
     expect(errorOf(stranger)).toBe('saml_error');
+  });
+
+  it('signs the AuthnRequest (HTTP-Redirect: SigAlg and Signature over the query) with authnRequestsSigned and the SP key', async () => {
+    const { t, owner } = await setup();
+    const sp = makeKeyPair('gatehouse-sp');
+    const updated = await t.json('/sso/update-provider', { body: { providerId: 'acme-saml', samlConfig: { authnRequestsSigned: true, spMetadata: { privateKey: sp.privateKey } } }, jar: owner });
+    expect(updated.status).toBe(200);
+    expect(JSON.stringify(updated.data)).not.toContain('PRIVATE KEY');
+    const { url } = await start(t);
+    const q = new URL(url).searchParams;
+    expect(q.get('SigAlg')).toBe('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
+    const signed = querystring.stringify({ SAMLRequest: q.get('SAMLRequest'), RelayState: q.get('RelayState'), SigAlg: q.get('SigAlg') });
+    expect(createVerify('RSA-SHA256').update(signed).verify(sp.cert, q.get('Signature')!, 'base64')).toBe(true);
   });
 });
