@@ -65,6 +65,7 @@ async function start(t: TestClient, body: Record<string, unknown> = {}) {
 }
 
 const alice = { nameID: 'alice@acme.test', attributes: { email: 'Alice@Acme.test', givenName: 'Alice', surname: 'Smith' } };
+const base = (id: string) => ({ ...alice, inResponseTo: id, acs: ACS, audience: SP_ENTITY });
 
 describe('SAML service provider', () => {
   it('serves SP metadata with the entity ID and the HTTP-POST ACS; unknown provider → 404', async () => {
@@ -119,7 +120,6 @@ describe('SAML service provider', () => {
   });
 
   type Case = [string, (id: string) => Parameters<TestIdp['response']>[0], string];
-  const base = (id: string) => ({ ...alice, inResponseTo: id, acs: ACS, audience: SP_ENTITY });
   const refusals: Case[] = [
     ['unsigned', (id) => ({ ...base(id), sign: 'none' }), 'saml_error'],
     ['signed by another key (its certificate in KeyInfo)', (id) => ({ ...base(id), key: attacker }), 'saml_error'],
@@ -337,5 +337,47 @@ describe('SAML service provider', () => {
     expect(q.get('SigAlg')).toBe('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
     const signed = querystring.stringify({ SAMLRequest: q.get('SAMLRequest'), RelayState: q.get('RelayState'), SigAlg: q.get('SigAlg') });
     expect(createVerify('RSA-SHA256').update(signed).verify(sp.cert, q.get('Signature')!, 'base64')).toBe(true);
+  });
+});
+
+describe('provisioning options', () => {
+  it('disableImplicitSignUp: no new user unless the sign-in asked for it (requestSignUp)', async () => {
+    const { t } = await setup({ domainVerification: { enabled: false }, disableImplicitSignUp: true });
+    const r = await start(t);
+    const refused = await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response(base(r.id)), RelayState: r.relayState });
+    expect(errorOf(refused)).toBe('signup_disabled');
+    expect(setsSession(refused)).toBe(false);
+    const asked = await start(t, { requestSignUp: true });
+    const res = await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response(base(asked.id)), RelayState: asked.relayState });
+    expect(res.headers.get('location')).toBe('/dashboard');
+  });
+
+  it('organizationProvisioning: another default role, or no membership at all', async () => {
+    for (const [provisioning, expected] of [
+      [{ defaultRole: 'admin' }, ['admin']],
+      [{ disabled: true }, []],
+    ] as const) {
+      const { t, owner, organizationId } = await setup({ domainVerification: { enabled: false }, organizationProvisioning: provisioning });
+      const r = await start(t);
+      const jar = t.newJar();
+      await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response(base(r.id)), RelayState: r.relayState }, jar);
+      const me = await t.json<{ user: { id: string } }>('/get-session', { jar });
+      const members = await t.json<{ members: { userId: string; role: string }[] }>(`/organization/list-members?organizationId=${organizationId}`, { jar: owner });
+      expect(members.data.members.filter((m) => m.userId === me.data.user.id).map((m) => m.role)).toEqual(expected);
+    }
+  });
+
+  it('providersLimit: a user registers at most that many; 0 turns registration off', async () => {
+    const { t, owner, organizationId } = await setup({ domainVerification: { enabled: false }, providersLimit: 1 });
+    const body = { providerId: 'second', issuer: 'https://idp.test.example', domain: 'b.test', organizationId, samlConfig: { entryPoint: idp.entryPoint, cert: idp.key.cert } };
+    const over = await t.json('/sso/register', { body, jar: owner });
+    expect(over.status).toBe(403);
+    expect(over.data).toMatchObject({ message: 'You have reached the maximum number of SSO providers' });
+    const off = await clients.open(ssoOptions({ providersLimit: 0 }));
+    const jar = off.newJar();
+    const { organizationId: org } = await ownerWithOrganization(off, jar, 'off');
+    const refused = await off.json('/sso/register', { body: { ...body, organizationId: org }, jar });
+    expect(refused.status).toBe(403);
+    expect(refused.data).toMatchObject({ message: 'SSO provider registration is disabled' });
   });
 });
