@@ -272,6 +272,15 @@ describe('domain verification (on by default; stricter than better-auth)', () =>
 });
 
 describe('options', () => {
+  it('describes its routes in /openapi.json and says so in /providers', async () => {
+    const t = await open();
+    const doc = await t.json<{ paths: Record<string, unknown> }>('/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.data.paths)).toEqual(expect.arrayContaining(['/api/auth/sso/register', '/api/auth/sign-in/sso', '/api/auth/sso/providers', '/api/auth/sso/saml2/sp/acs/{providerId}']));
+    const features = await t.json<Record<string, unknown>>('/providers');
+    expect(JSON.stringify(features.data)).toContain('"sso":true');
+  });
+
   it('refuses an unknown sso option key, naming it', () => {
     expect(() => createAuth({ database: ':memory:', organization: { enabled: true }, sso: { enabled: true, domainVerificaton: {} } as never })).toThrow(/sso\.domainVerificaton/);
   });
