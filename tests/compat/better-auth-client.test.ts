@@ -258,6 +258,7 @@ describe('adminClient', () => {
     const madeId = made.data!.user.id;
     expect((await admin.client.admin.setRole({ userId: madeId, role: 'admin' })).data).toMatchObject({ user: { id: madeId, role: 'admin' } });
     expect((await admin.client.admin.setUserPassword({ userId: madeId, newPassword: 'another fine password' })).data).toEqual({ status: true });
+    expect((await admin.client.admin.updateUser({ userId: madeId, data: { name: 'Renamed' } })).data).toMatchObject({ id: madeId, name: 'Renamed' });
 
     const sessions = await admin.client.admin.listUserSessions({ userId: plain.userId });
     expect(sessions.data?.sessions).toHaveLength(1);
