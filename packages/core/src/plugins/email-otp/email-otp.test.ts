@@ -445,10 +445,11 @@ describe('POST /email-otp/reset-password', () => {
     expect((await t.json('/get-session', { jar })).data).toBeNull();
   });
 
-  it('keeps sessions otherwise', async () => {
+  it('keeps sessions otherwise (of a verified account: an unverified one is adopted, pre-hijacking.test.ts)', async () => {
     await setup();
     const jar = t.newJar();
     const { email } = await t.signUp({}, jar);
+    await (await t.auth.context()).adapter.update('user', [{ field: 'email', value: email }], { emailVerified: true });
     await sendOtp(t, email, 'forget-password');
     await reset(email, lastCode(mails, email), 'a brand new password');
     expect((await t.json('/get-session', { jar })).data).toMatchObject({ user: { email } });

@@ -63,6 +63,19 @@ describe('a code sign-in adopts an unverified account', () => {
     expect((await t.json('/sign-in/email', { body: { email: s.email, password: SQUATTER_PASSWORD }, jar: t.newJar() })).status).toBe(401);
   });
 
+  it('a password reset by code adopts too: the squatter is out, the new password signs in', async () => {
+    await setup();
+    const s = await squat(t);
+    await sendOtp(t, s.email, 'forget-password');
+    const reset = await t.json('/email-otp/reset-password', { body: { email: s.email, otp: lastCode(mails, s.email), password: 'the victims new password' }, jar: null });
+    expect(reset).toMatchObject({ status: 200, data: { success: true } });
+    await expectSquatterOut(t, s, { passwordReset: true });
+    const signIn = await t.json<{ user: { emailVerified: boolean } }>('/sign-in/email', { body: { email: s.email, password: 'the victims new password' }, jar: t.newJar() });
+    expect(signIn.status).toBe(200);
+    expect(signIn.data.user.emailVerified).toBe(true);
+    expect(await adoptionAudit(t, s.userId)).toEqual([{ method: 'email-otp', removed: { sessions: 1, passwords: 1, passkeys: 1, apiKeys: 1, twoFactor: 1 } }]);
+  });
+
   it('with secondary storage, the squatter’s session is gone from it too', async () => {
     const store = new Map<string, string>();
     await setup({

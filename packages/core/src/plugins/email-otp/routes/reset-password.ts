@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { setCredentialPassword } from '../../../account/credential.js';
 import { defineEndpoint } from '../../../endpoint.js';
 import { fail } from '../../../errors.js';
+import type { Adopted } from '../../../security/adoption.js';
 import type { UserRow } from '../../../session/types.js';
+import { finishAdoption } from '../../../sign-in.js';
 import { emailOf, findUser, lockoutIdentity, refuseOtp } from '../guard.js';
 import { type OtpOutcome, takeOtp } from '../otp.js';
 
@@ -11,7 +13,8 @@ import { type OtpOutcome, takeOtp } from '../otp.js';
  * forget-password code, under the core's reset rules (length limits; every session ends with
  * `revokeSessionsOnPasswordReset`). The code is used up and the password set in one
  * transaction: of two uses exactly one succeeds. A user with no password gets one; an
- * unverified address is verified by the code. Answers `{ success: true }`.
+ * unverified account is adopted by the code (security/adoption.ts: verified, every earlier
+ * session and way in removed) before its new password is set. Answers `{ success: true }`.
  */
 export const resetPasswordOtp = defineEndpoint({
   method: 'POST',
@@ -32,19 +35,22 @@ export const resetPasswordOtp = defineEndpoint({
     if (checked !== 'ok') return refuseOtp(c, checked, email, await findUser(c, email));
     // Hashed outside the transaction: scrypt never runs while it holds a lock.
     const hash = await auth.password.hash(body.password, c);
-    const result = await auth.adapter.transaction(async (trx): Promise<{ outcome: OtpOutcome; user: UserRow | null }> => {
+    const result = await auth.adapter.transaction(async (trx): Promise<{ outcome: OtpOutcome; user: UserRow | null; adopted?: Adopted | null }> => {
       const outcome = await takeOtp(auth, trx, { type: 'forget-password', email, otp, consume: true });
       if (outcome !== 'ok') return { outcome, user: null };
       const user = await trx.findOne<UserRow>('user', [{ field: 'email', value: email }]);
       if (!user) return { outcome, user: null };
+      // The code proves the mailbox: an unverified account is adopted first (account pre-hijacking:
+      // every earlier session and way in ends), then gets the new password.
+      const adopted = user.emailVerified ? null : await auth.adoption.adopt(trx, user.id);
       await setCredentialPassword(trx, user.id, hash);
-      if (!user.emailVerified) await trx.update('user', [{ field: 'id', value: user.id }], { emailVerified: true });
-      return { outcome, user };
+      return { outcome, user, adopted };
     });
     if (result.outcome !== 'ok') return refuseOtp(c, result.outcome, email, await findUser(c, email));
     await auth.lockout.succeed(identity);
     if (!result.user) fail('BAD_REQUEST', 'USER_NOT_FOUND');
     const userId = result.user.id;
+    if (result.adopted) await finishAdoption(c, result.adopted, 'email-otp');
     if (auth.options.emailAndPassword.revokeSessionsOnPasswordReset) await auth.sessions.revokeAll(userId);
     await auth.audit.record(c, 'password.reset', { userId, actorId: userId, details: { method: 'email-otp' } });
     return { success: true };
