@@ -23,7 +23,7 @@ export const registerProvider = defineEndpoint({
   body: z.object({
     providerId: providerIdField,
     issuer: z.url({ protocol: /^https?$/ }).max(2048),
-    domain: z.string().min(1).max(1000),
+    domain: z.string().min(1).max(255),
     organizationId: z.string().min(1).max(128).optional(),
     allowAnyEmailDomain: z.boolean().optional(),
     samlConfig: samlInput.optional(),

@@ -19,7 +19,7 @@ export const updateProvider = defineEndpoint({
   body: z.object({
     providerId: z.string().min(1).max(128),
     issuer: z.url({ protocol: /^https?$/ }).max(2048).optional(),
-    domain: z.string().min(1).max(1000).optional(),
+    domain: z.string().min(1).max(255).optional(),
     allowAnyEmailDomain: z.boolean().optional(),
     samlConfig: samlInput.partial().optional(),
     oidcConfig: oidcInput.partial().optional(),
