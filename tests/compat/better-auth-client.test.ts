@@ -259,6 +259,7 @@ describe('adminClient', () => {
     expect((await admin.client.admin.setRole({ userId: madeId, role: 'admin' })).data).toMatchObject({ user: { id: madeId, role: 'admin' } });
     expect((await admin.client.admin.setUserPassword({ userId: madeId, newPassword: 'another fine password' })).data).toEqual({ status: true });
     expect((await admin.client.admin.updateUser({ userId: madeId, data: { name: 'Renamed' } })).data).toMatchObject({ id: madeId, name: 'Renamed' });
+    expect((await admin.client.admin.getUser({ query: { id: madeId } })).data).toMatchObject({ id: madeId, name: 'Renamed', role: 'admin' });
 
     const sessions = await admin.client.admin.listUserSessions({ userId: plain.userId });
     expect(sessions.data?.sessions).toHaveLength(1);

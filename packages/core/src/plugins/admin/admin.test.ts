@@ -146,6 +146,23 @@ describe('admin: has-permission', () => {
   });
 });
 
+describe('admin: get-user', () => {
+  it('answers the user itself (better-auth 1.7’s admin.getUser); 404 unknown, 401 signed out, 403 to a non-admin', async () => {
+    env = await setup();
+    const { makeAdmin, person, get } = env;
+    const root = await makeAdmin();
+    const bob = await person('bob');
+    const r = await get(root, '/get-user', { id: bob.id });
+    expect(r.status).toBe(200);
+    expect(r.data).toMatchObject({ id: bob.id, email: bob.email, role: 'user', banned: false });
+    expect(r.data).not.toHaveProperty('user');
+    expectUserNotFound(await get(root, '/get-user', { id: 'nobody' }));
+    expect((await get(null, '/get-user', { id: bob.id })).status).toBe(401);
+    expectAdminError(await get(bob, '/get-user', { id: root.id }), 403, 'ONLY_ADMINS_CAN_ACCESS_THIS_ENDPOINT');
+    expect((await get(root, '/get-user')).status).toBe(400);
+  });
+});
+
 describe('admin: users', () => {
   it('sets roles (one or several); unknown users are 404', async () => {
     env = await setup();

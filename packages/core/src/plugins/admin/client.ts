@@ -40,6 +40,7 @@ export const adminClient: ClientPlugin<AdminRoutes> = {
     '/admin/remove-user': 'POST',
     '/admin/set-user-password': 'POST',
     '/admin/update-user': 'POST',
+    '/admin/get-user': 'GET',
     '/admin/list-audit-events': 'GET',
     '/admin/stats': 'GET',
     '/admin/has-permission': 'POST',

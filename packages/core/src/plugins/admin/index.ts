@@ -20,6 +20,7 @@ import { stopImpersonating } from './routes/stop-impersonating.js';
 import { adminStats } from './routes/stats.js';
 import { unbanUser } from './routes/unban-user.js';
 import { updateUser } from './routes/update-user.js';
+import { getUser } from './routes/get-user.js';
 import { adminSchema } from './schema.js';
 import { ADMIN_MESSAGES } from './translations.js';
 
@@ -50,6 +51,7 @@ export function adminRoutes(o: AdminConfig) {
     removeUser(o),
     setUserPassword(o),
     updateUser(o),
+    getUser(o),
     listAuditEvents(o),
     adminStats(o),
     hasAdminPermission(o),
