@@ -19,6 +19,8 @@ import { MagicLinkLanding } from './pages/magic-link/MagicLinkLanding';
 import { NotFound } from './pages/NotFound';
 import { Consent } from './pages/oauth/Consent';
 import { OrganizationsPage } from './pages/organizations/OrganizationsPage';
+import { RolesPage } from './pages/organizations/RolesPage';
+import { TeamsPage } from './pages/organizations/TeamsPage';
 import { ForgotPassword } from './pages/password/ForgotPassword';
 import { ResetPassword } from './pages/password/ResetPassword';
 import { Sessions } from './pages/Sessions';
@@ -58,6 +60,9 @@ export const router = createBrowserRouter([
             ],
           },
           { path: 'organizations', element: <OrganizationsPage /> },
+          // The active organization's settings, when the server has teams / custom roles on.
+          { path: 'organizations/teams', element: <TeamsPage /> },
+          { path: 'organizations/roles', element: <RolesPage /> },
           {
             // The admin console: its sections are listed in pages/admin/nav.ts.
             path: 'admin',

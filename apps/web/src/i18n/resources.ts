@@ -3,31 +3,39 @@
 import deAccount from './locales/de/account.json';
 import deAdmin from './locales/de/admin.json';
 import deAuth from './locales/de/auth.json';
+import deCodes from './locales/de/codes.json';
 import deCommon from './locales/de/common.json';
 import deOrg from './locales/de/org.json';
 import deSso from './locales/de/sso.json';
+import deTeams from './locales/de/teams.json';
 import enAccount from './locales/en/account.json';
 import enAdmin from './locales/en/admin.json';
 import enAuth from './locales/en/auth.json';
+import enCodes from './locales/en/codes.json';
 import enCommon from './locales/en/common.json';
 import enOrg from './locales/en/org.json';
 import enSso from './locales/en/sso.json';
+import enTeams from './locales/en/teams.json';
 import esAccount from './locales/es/account.json';
 import esAdmin from './locales/es/admin.json';
 import esAuth from './locales/es/auth.json';
+import esCodes from './locales/es/codes.json';
 import esCommon from './locales/es/common.json';
 import esOrg from './locales/es/org.json';
 import esSso from './locales/es/sso.json';
+import esTeams from './locales/es/teams.json';
 import frAccount from './locales/fr/account.json';
 import frAdmin from './locales/fr/admin.json';
 import frAuth from './locales/fr/auth.json';
+import frCodes from './locales/fr/codes.json';
 import frCommon from './locales/fr/common.json';
 import frOrg from './locales/fr/org.json';
 import frSso from './locales/fr/sso.json';
+import frTeams from './locales/fr/teams.json';
 
 export const resources = {
-  en: { common: enCommon, auth: enAuth, account: enAccount, admin: enAdmin, org: enOrg, sso: enSso },
-  de: { common: deCommon, auth: deAuth, account: deAccount, admin: deAdmin, org: deOrg, sso: deSso },
-  fr: { common: frCommon, auth: frAuth, account: frAccount, admin: frAdmin, org: frOrg, sso: frSso },
-  es: { common: esCommon, auth: esAuth, account: esAccount, admin: esAdmin, org: esOrg, sso: esSso },
+  en: { common: enCommon, codes: enCodes, auth: enAuth, account: enAccount, admin: enAdmin, org: enOrg, sso: enSso, teams: enTeams },
+  de: { common: deCommon, codes: deCodes, auth: deAuth, account: deAccount, admin: deAdmin, org: deOrg, sso: deSso, teams: deTeams },
+  fr: { common: frCommon, codes: frCodes, auth: frAuth, account: frAccount, admin: frAdmin, org: frOrg, sso: frSso, teams: frTeams },
+  es: { common: esCommon, codes: esCodes, auth: esAuth, account: esAccount, admin: esAdmin, org: esOrg, sso: esSso, teams: esTeams },
 } as const;

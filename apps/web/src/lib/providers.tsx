@@ -39,6 +39,8 @@ export const FALLBACK_INFO: ProvidersInfo = {
     jwt: false,
     apiKey: false,
     oidcProvider: false,
+    organizationTeams: false,
+    organizationRoles: false,
   },
   branding: DEFAULT_BRANDING,
 };
