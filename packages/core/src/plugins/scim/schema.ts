@@ -9,7 +9,8 @@ import type { Schema } from '../../db/schema.js';
 export const scimSchema: Partial<Schema> = {
   scimConnection: {
     fields: {
-      providerId: { type: 'string', required: true },
+      // Declared indexed so it is a key column (varchar on MySQL), as the unique pair needs.
+      providerId: { type: 'string', required: true, index: true },
       organizationId: { type: 'string', required: true, index: true, references: { model: 'organization', field: 'id', onDelete: 'cascade' } },
       // SHA-256 of the bearer token: the token itself is shown once and never stored.
       tokenHash: { type: 'string', required: true, unique: true, returned: false },
@@ -21,7 +22,7 @@ export const scimSchema: Partial<Schema> = {
   scimUser: {
     fields: {
       organizationId: { type: 'string', required: true, references: { model: 'organization', field: 'id', onDelete: 'cascade' } },
-      providerId: { type: 'string', required: true },
+      providerId: { type: 'string', required: true, index: true },
       userId: { type: 'string', required: true, unique: true, references: { model: 'user', field: 'id', onDelete: 'cascade' } },
       userName: { type: 'string', required: true },
       userNameKey: { type: 'string', required: true, index: true },
@@ -35,20 +36,24 @@ export const scimSchema: Partial<Schema> = {
       createdAt: { type: 'date', required: true },
       updatedAt: { type: 'date', required: true },
     },
-    // Two columns: MySQL's index key limit (3072 bytes) leaves little room for a third utf8mb4 varchar(255).
-    indexes: [['organizationId', 'userNameKey'], ['organizationId', 'externalId']],
+    // Unique per connection, so two racing creates cannot both win (a deleted User's key is set aside);
+    // three utf8mb4 varchar(255) are 3060 bytes, inside MySQL's 3072-byte key limit.
+    uniqueTogether: [
+      ['organizationId', 'providerId', 'userNameKey'],
+      ['organizationId', 'providerId', 'externalId'],
+    ],
   },
   scimGroup: {
     fields: {
       organizationId: { type: 'string', required: true, references: { model: 'organization', field: 'id', onDelete: 'cascade' } },
-      providerId: { type: 'string', required: true },
+      providerId: { type: 'string', required: true, index: true },
       displayName: { type: 'string', required: true },
       displayNameKey: { type: 'string', required: true, index: true },
       externalId: { type: 'string' },
       createdAt: { type: 'date', required: true },
       updatedAt: { type: 'date', required: true },
     },
-    indexes: [['organizationId', 'displayNameKey']],
+    uniqueTogether: [['organizationId', 'providerId', 'displayNameKey']],
   },
   scimGroupMember: {
     fields: {

@@ -115,6 +115,18 @@ describe('scim: errors', () => {
     expect(await k.ctx.adapter.count('user', [{ field: 'email', value: outsider.email }])).toBe(1);
   });
 
+  it('two racing creates of one userName (other emails) or one group name: one 201, the other 409, never a 500', async () => {
+    const k = await scimSetup(clients);
+    const { token } = await k.tenant();
+    const users = await Promise.all(
+      [1, 2, 3].map((n) => k.scim(token, 'POST', '/Users', { schemas: [USER], userName: 'race@example.com', emails: [{ value: `race${n}@example.com` }] })),
+    );
+    expect(users.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const groups = await Promise.all([1, 2].map(() => k.scim(token, 'POST', '/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Racers' })));
+    expect(groups.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect((await k.scim(token, 'GET', '/Users')).data.totalResults).toBe(1);
+  });
+
   it('404 for an unknown path; 405 for a method a resource does not take; answers are application/scim+json', async () => {
     const k = await scimSetup(clients);
     const { token } = await k.tenant();

@@ -53,7 +53,7 @@ async function uniqueOr409<T>(call: ScimCall, fn: () => Promise<T>): Promise<T> 
   try {
     return await fn();
   } catch (e) {
-    if (call.auth.database.caps.isUniqueViolation(e)) throw uniqueness('The email address is already in use');
+    if (call.auth.database.caps.isUniqueViolation(e)) throw uniqueness('The userName, externalId or email is already in use');
     throw e;
   }
 }
@@ -172,7 +172,8 @@ export async function deleteUser(call: ScimCall, id: string): Promise<ScimAnswer
   const { auth } = call;
   const link = await findLink(call, id);
   await auth.adapter.transaction(async (trx) => {
-    await trx.update('scimUser', [{ field: 'id', value: link.id }], { deleted: true, active: false, updatedAt: new Date(auth.now()) });
+    // Its userName and externalId are free again (the unique keys set aside; userName kept for the record).
+    await trx.update('scimUser', [{ field: 'id', value: link.id }], { deleted: true, active: false, userNameKey: `~deleted~${link.id}`, externalId: null, updatedAt: new Date(auth.now()) });
     await trx.delete('scimGroupMember', [{ field: 'scimUserId', value: link.id }]);
     await applyActive(auth, trx, link, false);
   });
