@@ -1,21 +1,24 @@
 import type { AuthError } from '@gatehouse/client';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../i18n';
-import { FormError } from './FormError';
+import { readableError } from '../lib/readable-error';
+import { ErrorMessage } from './Messages';
 
 /** The refusals of a mailed code that get the app's own words, with the way on (the server's words otherwise). */
 const EXPLAINED = ['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS'] as const;
 type Explained = (typeof EXPLAINED)[number];
 
 export function codeErrorText(error: AuthError): string {
-  return (EXPLAINED as readonly string[]).includes(error.code) ? i18n.t(`code.${error.code as Explained}`, { ns: 'auth' }) : error.message;
+  return (EXPLAINED as readonly string[]).includes(error.code)
+    ? i18n.t(`code.${error.code as Explained}`, { ns: 'auth' })
+    : (readableError(error)?.message ?? '');
 }
 
 /** A refused code (or any other error of a code form), explained. */
 export function CodeError({ error }: { error: AuthError | null | undefined }) {
   useTranslation('auth');
   if (!error) return null;
-  return <FormError error={{ ...error, message: codeErrorText(error) }} />;
+  return <ErrorMessage error={error} text={codeErrorText(error)} />;
 }
 
 /** True when the code is gone and only a new one helps. */

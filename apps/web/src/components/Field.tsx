@@ -6,7 +6,7 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   /** Help text under the input, announced with it. */
   hint?: ReactNode;
   /** This field's refusal, shown under it and announced with it (the input is marked invalid). */
-  error?: string;
+  error?: ReactNode;
   /** The refusal is announced as it appears (an alert): for a check the form's top says nothing about. */
   announce?: boolean;
 }
@@ -45,7 +45,7 @@ interface PasswordFieldProps {
   /** Default: true. */
   required?: boolean;
   hint?: ReactNode;
-  error?: string;
+  error?: ReactNode;
   announce?: boolean;
   autoFocus?: boolean;
 }

@@ -1,6 +1,5 @@
 import type { AuthError } from '@gatehouse/client';
 import { useTranslation } from 'react-i18next';
-import { readableError } from '../lib/readable-error';
 import { ErrorMessage } from './Messages';
 
 /**
@@ -10,5 +9,5 @@ import { ErrorMessage } from './Messages';
 export function FormError({ error, fieldsShown = false }: { error: AuthError | null | undefined; fieldsShown?: boolean }) {
   // Re-rendered when the language changes, like the sentence it may fall back to.
   useTranslation('auth');
-  return <ErrorMessage error={readableError(error)} fieldsShown={fieldsShown} />;
+  return <ErrorMessage error={error} fieldsShown={fieldsShown} />;
 }

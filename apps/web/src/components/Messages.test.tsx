@@ -21,9 +21,16 @@ const refusal = {
 };
 
 describe('ErrorMessage', () => {
-  it("shows the server's message as an alert", () => {
-    render(<ErrorMessage error={{ message: 'Invalid email or password', code: 'INVALID_EMAIL_OR_PASSWORD', status: 401 }} />);
-    expect(screen.getByRole('alert').textContent).toBe('Invalid email or password');
+  it("shows the app's sentence for the code as an alert, the code only in a small Details line", () => {
+    const { container } = render(<ErrorMessage error={{ message: 'invalid two factor authentication', code: 'INVALID_TWO_FACTOR_AUTHENTICATION', status: 401 }} />);
+    expect(screen.getByRole('alert').textContent).toBe('That code is not right. Check your authenticator app and try again.');
+    expect(container.querySelector('[data-details]')?.textContent).toBe('Details: INVALID_TWO_FACTOR_AUTHENTICATION');
+  });
+
+  it('shows no Details line for a failure the app names itself', () => {
+    const { container } = render(<ErrorMessage error={{ message: 'The passwords do not match.', code: 'CLIENT_VALIDATION', status: 0 }} />);
+    expect(screen.getByRole('alert').textContent).toBe('The passwords do not match.');
+    expect(container.querySelector('[data-details]')).toBeNull();
   });
 
   it('summarises field refusals shown under their fields', () => {

@@ -1,26 +1,45 @@
 import type { AuthError } from '@gatehouse/client';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { detailsCode } from '../lib/error-codes';
+import { readableError } from '../lib/readable-error';
 
 /**
- * The server's error, in its own words (the server speaks the app's language), at the top of the form
- * that caused it. A form that shows its fields' refusals under them (`fieldsShown`) gets a summary here.
+ * A refusal at the top of the form that caused it, in the app's words for its code
+ * (lib/readable-error.ts), the code itself only in a small "Details" line below. A form that shows
+ * its fields' refusals under them (`fieldsShown`) gets a summary here; `text` replaces the sentence
+ * where the form has a more precise one.
  */
-export function ErrorMessage({ error, fieldsShown = false }: { error: AuthError | null | undefined; fieldsShown?: boolean }) {
+export function ErrorMessage({ error, fieldsShown = false, text }: { error: AuthError | null | undefined; fieldsShown?: boolean; text?: string }) {
   const { t } = useTranslation();
   if (!error) return null;
   const fields = new Set(error.issues?.map((i) => i.field)).size;
-  const text =
+  const sentence =
     error.code === 'FETCH_ERROR'
       ? t('network')
       : fieldsShown && fields > 0
         ? fields === 1
           ? t('formError')
           : t('formErrors', { count: fields })
-        : error.message;
+        : (text ?? readableError(error)?.message);
   return (
-    <p role="alert" className="message error">
-      {text}
+    <>
+      <p role="alert" className="message error">
+        {sentence}
+      </p>
+      <ErrorDetails code={error.code} />
+    </>
+  );
+}
+
+/** The raw code, small and muted under a message, for a support request; nothing for the app's own codes. */
+export function ErrorDetails({ code }: { code: string | null | undefined }) {
+  const { t } = useTranslation();
+  const shown = detailsCode(code);
+  if (!shown) return null;
+  return (
+    <p className="error-details" data-details="">
+      <small>{t('errorPage.details', { details: shown })}</small>
     </p>
   );
 }

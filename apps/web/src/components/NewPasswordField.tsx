@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerInfo } from '../lib/providers';
 import { type Estimate, isPasswordRefusal, lengthHint, loadStrengthEstimator, type Strength } from '../lib/password-strength';
+import { readableError } from '../lib/readable-error';
 
 interface NewPasswordFieldProps {
   /** Default: "Password" (in the app's language). */
@@ -48,7 +49,7 @@ export function NewPasswordField({ label, value, onChange, error, userInputs = [
   const [editedAfter, setEditedAfter] = useState<AuthError | null>(null);
   const strength = typing && estimate ? estimate(value, userInputs.filter(Boolean)) : null;
   const stale = editedAfter === error;
-  const refusal = error && !stale ? (isPasswordRefusal(error) ? error.message : (issue ?? null)) : null;
+  const refusal = error && !stale ? (isPasswordRefusal(error) ? readableError(error)?.message : (issue ?? null)) : null;
   const describedBy = [`${id}-hint`, typing ? `${id}-strength` : '', refusal ? `${id}-error` : ''].filter(Boolean).join(' ');
 
   return (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../auth';
 import { AuthPage, AuthPageSkeleton } from '../components/AuthCard';
-import { Notice } from '../components/Messages';
+import { ErrorDetails, Notice } from '../components/Messages';
 import { useServerInfo } from '../lib/providers';
 import { useLinkNotice } from '../lib/use-link-notice';
 
@@ -24,8 +24,9 @@ export function AccountDeleted() {
     return (
       <AuthPage title={t('deleted.errorTitle')}>
         <p role="alert" className="message error">
-          {t('deleted.invalid', { code: error })}
+          {t('deleted.invalid')}
         </p>
+        <ErrorDetails code={error} />
         {data ? (
           <>
             <p>{t('deleted.stillExists', { email: data.user.email })}</p>

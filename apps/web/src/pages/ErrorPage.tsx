@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ErrorDetails } from '../components/Messages';
 import { Page } from '../components/Page';
 import { explainError } from '../lib/error-codes';
 
@@ -11,11 +12,9 @@ export function ErrorPage() {
   const description = params.get('error_description');
   return (
     <Page title={t('errorPage.title')}>
-      <p>
-        {t('errorPage.code')} <code className="code">{code}</code>
-      </p>
-      <p>{explainError(code)}</p>
-      {description ? <p className="muted">{t('errorPage.details', { details: description })}</p> : null}
+      <p role="alert">{explainError(code)}</p>
+      {/* The provider's own words are English and technical: small print with the code, for a support request. */}
+      <ErrorDetails code={description ? `${code}: ${description}` : code} />
       <p>
         <Link to="/">{t('errorPage.back')}</Link>
       </p>

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { User } from '../auth';
 import { useSession } from '../auth';
 import { AuthPage, AuthPageSkeleton } from '../components/AuthCard';
-import { Notice } from '../components/Messages';
+import { ErrorDetails, Notice } from '../components/Messages';
 import { ResendVerification } from '../components/ResendVerification';
 import { VerifyByCode } from '../components/VerifyByCode';
 import { explainError } from '../lib/error-codes';
@@ -80,17 +80,21 @@ function LinkAccepted({ notice, user }: { notice: LinkKind | null; user: User | 
 function LinkFailed({ error, user }: { error: string; user: User | undefined }) {
   const { t } = useTranslation('auth');
   const problem = (
-    <p role="alert" className="message error">
-      {explainError(error)} (<code>{error}</code>)
-    </p>
+    <>
+      <p role="alert" className="message error">
+        {explainError(error)}
+      </p>
+      <ErrorDetails code={error} />
+    </>
   );
   if (error === 'unauthorized') {
     // The code's general sentence assumes a session; say what is true here.
     return (
       <>
         <p role="alert" className="message error">
-          {user ? t('verify.wrongUser', { email: user.email }) : t('verify.needSignIn')} (<code>{error}</code>)
+          {user ? t('verify.wrongUser', { email: user.email }) : t('verify.needSignIn')}
         </p>
+        <ErrorDetails code={error} />
         <p>{t('verify.changeLink')}</p>
         {user ? null : (
           <p>

@@ -2,6 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../auth';
 import { AuthPage, AuthPageSkeleton } from '../../components/AuthCard';
+import { ErrorDetails } from '../../components/Messages';
 import { explainMagicLinkFailure, newLinkHelps } from '../../lib/magic-link';
 import { displayName } from '../../lib/roles';
 import { useLinkNotice } from '../../lib/use-link-notice';
@@ -25,9 +26,7 @@ export function MagicLinkError() {
       <p role="alert" className="message error">
         {text}
       </p>
-      <p className="muted">
-        {t('magicLink.errorCode')} <code className="code">{code}</code>
-      </p>
+      <ErrorDetails code={code} />
       {data ? (
         <>
           <p>

@@ -5,6 +5,7 @@ import { Field } from '../../components/Field';
 import { ErrorMessage, Notice } from '../../components/Messages';
 import { Section } from '../../components/Section';
 import { slugify } from '../../lib/slug';
+import { readableError } from '../../lib/readable-error';
 import { useAction } from '../../lib/use-action';
 
 /** Asks the server, as the person types, whether a slug is still free. */
@@ -20,7 +21,7 @@ function useSlugCheck(slug: string): string {
     let current = true;
     const timer = setTimeout(async () => {
       const { error } = await auth.organization.checkSlug({ slug });
-      if (current) setMessage(error ? error.message : available);
+      if (current) setMessage(error ? (readableError(error)?.message ?? '') : available);
     }, 400);
     return () => {
       current = false;

@@ -52,16 +52,16 @@ describe('the sign-in form', () => {
     expect(alert.textContent).toBe('Please correct the highlighted field.');
     const identifier = screen.getByLabelText('Email or username');
     expect(identifier.getAttribute('aria-invalid')).toBe('true');
-    expect(description(identifier)).toBe('Invalid email address');
-    expect(identifier.closest('.field')?.querySelector('.field-error')?.textContent).toBe('Invalid email address');
+    expect(description(identifier)).toBe('Invalid email address.');
+    expect(identifier.closest('.field')?.querySelector('.field-error')?.textContent).toBe('Invalid email address.');
     expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBeNull();
   });
 
-  it("shows a refusal that names no field at the form's top in the server's words, and explains a bare code", async () => {
+  it("shows a refusal that names no field at the form's top in the app's words for its code", async () => {
     calls.email.mockResolvedValueOnce({ data: null, error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password', status: 401 } });
     show();
     submit('ada@example.com', 'wrong-password-1');
-    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
+    expect((await screen.findByRole('alert')).textContent).toBe('The email or password is not right.');
     expect(screen.getByLabelText('Email or username').getAttribute('aria-invalid')).toBeNull();
 
     calls.email.mockResolvedValueOnce({ data: null, error: { code: 'BANNED_USER', message: 'BANNED_USER', status: 403 } });
@@ -84,6 +84,6 @@ describe('the sign-in form', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Bitte korrigieren Sie das markierte Feld.');
     const password = screen.getByLabelText('Passwort');
     expect(password.getAttribute('aria-invalid')).toBe('true');
-    expect(description(password)).toBe('Passwort fehlt');
+    expect(description(password)).toBe('Passwort fehlt.');
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import '../../i18n';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
@@ -59,19 +59,35 @@ describe('the sign-up form', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Please correct the 2 highlighted fields.');
     const name = screen.getByLabelText('Name');
     expect(name.getAttribute('aria-invalid')).toBe('true');
-    expect(errorUnder(name)).toBe('name is too long');
+    expect(errorUnder(name)).toBe('Name is too long.');
     const password = screen.getByLabelText('Password');
     expect(password.getAttribute('aria-invalid')).toBe('true');
-    expect(password.closest('.field')?.querySelector('.field-error')?.textContent).toBe('password must be a string');
+    expect(password.closest('.field')?.querySelector('.field-error')?.textContent).toBe('Password must be a string.');
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBeNull();
   });
 
-  it("shows a refusal that names no field at the top, in the server's words", async () => {
-    signUpEmail.mockResolvedValue({ data: null, error: { code: 'USER_ALREADY_EXISTS', message: 'User already exists. Use another email.', status: 422 } });
+  it('says under Email that the address already has an account, focused, with the ways on', async () => {
+    signUpEmail.mockResolvedValue({ data: null, error: { code: 'USER_ALREADY_EXISTS', message: 'User already exists', status: 422 } });
     show();
     fill({ name: 'Name', email: 'Email', password: 'Password' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('User already exists. Use another email.');
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(errorUnder(email)).toMatch(/^This email already has an account\. Sign in · Reset your password$/);
+    expect(document.activeElement).toBe(email);
+    expect(screen.queryByRole('alert')).toBeNull();
+    const field = email.closest('.field') as HTMLElement;
+    expect(within(field).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in?redirect=%2Faccount');
+    expect(within(field).getByRole('link', { name: 'Reset your password' }).getAttribute('href')).toBe('/forgot-password');
+  });
+
+  it("shows a refusal that names no field at the top, in the app's words, the code only as Details", async () => {
+    signUpEmail.mockResolvedValue({ data: null, error: { code: 'EMAIL_PASSWORD_SIGN_UP_DISABLED', message: 'Email and password sign up is not enabled', status: 400 } });
+    show();
+    fill({ name: 'Name', email: 'Email', password: 'Password' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Signing up with an email and password is turned off on this service.');
+    expect(document.querySelector('[data-details]')?.textContent).toBe('Details: EMAIL_PASSWORD_SIGN_UP_DISABLED');
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBeNull();
   });
 
@@ -88,7 +104,7 @@ describe('the sign-up form', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Bitte korrigieren Sie das markierte Feld.');
     const email = screen.getByLabelText('E-Mail-Adresse');
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(errorUnder(email)).toBe('Ungültige E-Mail-Adresse');
+    expect(errorUnder(email)).toBe('Ungültige E-Mail-Adresse.');
     expect(screen.getByRole('link', { name: 'Anmelden' })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { auth, useSession } from '../../auth';
@@ -6,13 +6,17 @@ import { AuthPage, AuthPageSkeleton } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { NewPasswordField } from '../../components/NewPasswordField';
-import { fieldErrors } from '../../lib/field-errors';
+import { type CodeFields, EMAIL_CODES, fieldErrors, formLevelError, USERNAME_CODES } from '../../lib/field-errors';
 import { isPasswordRefusal } from '../../lib/password-strength';
 import { useServerInfo } from '../../lib/providers';
 import { appURL, isInvitationPath, safeRedirect } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
+import { useFocusInvalid } from '../../lib/use-focus-invalid';
 import { CheckEmail } from './CheckEmail';
 import { UsernameField } from './UsernameField';
+
+/** The refusals shown under the field they are about. */
+const SIGN_UP_FIELDS: CodeFields = { ...EMAIL_CODES, ...USERNAME_CODES };
 
 export function SignUp() {
   const { t } = useTranslation('auth');
@@ -39,6 +43,8 @@ export function SignUp() {
     }),
   );
 
+  const form = useRef<HTMLFormElement>(null);
+  useFocusInvalid(form, signUp.error);
   const wantsToAdd = params.get('add') === '1';
 
   if (isPending || (wantsToAdd && infoPending)) return <AuthPageSkeleton />;
@@ -46,7 +52,20 @@ export function SignUp() {
   const adding = wantsToAdd && features.multiSession && !!session;
   if (session && !adding) return <Navigate to={redirect} replace />;
 
-  const issues = fieldErrors(signUp.error);
+
+  const issues = fieldErrors(signUp.error, SIGN_UP_FIELDS);
+  // An address that already has an account: the ways on are signing in or resetting the password.
+  const emailError =
+    signUp.error?.code === 'USER_ALREADY_EXISTS' ? (
+      <>
+        {issues.email}{' '}
+        <Link to={`/sign-in?redirect=${encodeURIComponent(redirect)}`}>{t('signUp.signIn')}</Link>
+        {' · '}
+        <Link to="/forgot-password">{t('signUp.existsReset')}</Link>
+      </>
+    ) : (
+      issues.email
+    );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -72,7 +91,7 @@ export function SignUp() {
 
   return (
     <AuthPage title={t('signUp.title')}>
-      <form onSubmit={submit} className="form">
+      <form ref={form} onSubmit={submit} className="form">
         <Field
           label={t('fields.name')}
           autoComplete="name"
@@ -88,7 +107,7 @@ export function SignUp() {
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          error={issues.email}
+          error={emailError}
         />
         <NewPasswordField
           value={password}
@@ -103,7 +122,7 @@ export function SignUp() {
             {t('signUp.addUsername')}
           </button>
         ) : null}
-        {isPasswordRefusal(signUp.error) ? null : <FormError error={signUp.error} fieldsShown />}
+        {isPasswordRefusal(signUp.error) ? null : <FormError error={formLevelError(signUp.error, SIGN_UP_FIELDS)} fieldsShown />}
         <button type="submit" className="primary wide" disabled={signUp.pending}>
           {t('signUp.submit')}
         </button>

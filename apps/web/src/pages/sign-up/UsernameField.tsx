@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n';
 import { auth } from '../../auth';
 import { Field } from '../../components/Field';
+import { readableError } from '../../lib/readable-error';
 
 type Availability =
   | { state: 'idle' }
@@ -39,7 +40,7 @@ export function UsernameField({ value, onChange, error }: { value: string; onCha
     const timer = setTimeout(async () => {
       const { data, error } = await auth.isUsernameAvailable({ username });
       if (!current) return;
-      if (error) setAvailability({ state: 'failed', message: error.message });
+      if (error) setAvailability({ state: 'failed', message: readableError(error)?.message ?? '' });
       else setAvailability({ state: 'done', available: data.available });
     }, 400);
     return () => {
