@@ -17,6 +17,7 @@ const endpoints = [
     metrics: { enabled: true, token: 'scrape-token-0123456789' },
     oidcProvider: { enabled: true },
     sso: { enabled: true },
+    scim: { enabled: true },
   }).flatMap(
     (p) => p.endpoints ?? [],
   ),

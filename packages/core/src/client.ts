@@ -14,6 +14,7 @@ import { multiSessionClient } from './plugins/multi-session/client.js';
 import { oidcProviderClient } from './plugins/oidc-provider/client.js';
 import { organizationClient } from './plugins/organization/client.js';
 import { passkeyClient } from './plugins/passkey/client.js';
+import { scimClient } from './plugins/scim/client.js';
 import { ssoClient } from './plugins/sso/client.js';
 import { twoFactorClient } from './plugins/two-factor/client.js';
 import { usernameClient } from './plugins/username/client.js';
@@ -21,7 +22,7 @@ import { webhooksClient } from './plugins/webhooks/client.js';
 import { coreClient } from './routes/client.js';
 import { socialClient } from './social/client.js';
 
-export { accountClient, adminClient, apiKeyClient, coreClient, emailOtpClient, jwtClient, magicLinkClient, multiSessionClient, oidcProviderClient, organizationClient, passkeyClient, socialClient, ssoClient, twoFactorClient, usernameClient, webhooksClient };
+export { accountClient, adminClient, apiKeyClient, coreClient, emailOtpClient, jwtClient, magicLinkClient, multiSessionClient, oidcProviderClient, organizationClient, passkeyClient, scimClient, socialClient, ssoClient, twoFactorClient, usernameClient, webhooksClient };
 export { DEFAULT_ROLES, hasPermission, roleNames, type Roles, type Statements } from './plugins/organization/client.js';
 export type { ClientPlugin, Jsonify, JsonValue, RouteTypes, RoutesOf } from './route-types.js';
 export type { PublicSession, PublicUser, SessionAnswer } from './public-types.js';
@@ -45,4 +46,5 @@ export const gatehouseClients = [
   apiKeyClient,
   oidcProviderClient,
   ssoClient,
+  scimClient,
 ] as const;
