@@ -293,6 +293,7 @@ describe('organizationClient', () => {
     const organizationId = org.data!.id;
     expect((await owner.client.organization.list()).data).toMatchObject([{ id: organizationId }]);
     expect((await owner.client.organization.setActive({ organizationId })).data).toMatchObject({ id: organizationId });
+    expect((await owner.client.organization.getOrganization()).data).toMatchObject({ id: organizationId, name: 'Acme', slug });
     expect((await owner.client.organization.getActiveMember()).data).toMatchObject({ userId: owner.userId, role: 'owner' });
     expect((await owner.client.organization.getActiveMemberRole()).data).toEqual({ role: 'owner' });
     expect((await owner.client.organization.update({ data: { name: 'Acme Inc' } })).data).toMatchObject({ id: organizationId, name: 'Acme Inc' });

@@ -34,6 +34,7 @@ export const organizationClient: ClientPlugin<OrganizationRoutes, 'organization'
     '/organization/update': 'POST',
     '/organization/delete': 'POST',
     '/organization/get-full-organization': 'GET',
+    '/organization/get-organization': 'GET',
     '/organization/set-active': 'POST',
     '/organization/list': 'GET',
     '/organization/get-active-member': 'GET',

@@ -13,6 +13,7 @@ import { deleteRole } from './routes/delete-role.js';
 import { getActiveMember } from './routes/get-active-member.js';
 import { getActiveMemberRole } from './routes/get-active-member-role.js';
 import { getFullOrganization } from './routes/get-full-organization.js';
+import { getOrganization } from './routes/get-organization.js';
 import { getInvitation } from './routes/get-invitation.js';
 import { getRole } from './routes/get-role.js';
 import { hasPermissionRoute } from './routes/has-permission.js';
@@ -72,6 +73,7 @@ export function organizationRoutes(o: OrganizationConfig) {
     updateOrganization(o),
     deleteOrganization(o),
     getFullOrganization(),
+    getOrganization(),
     setActive(o),
     listOrganizations(),
     getActiveMember(),
