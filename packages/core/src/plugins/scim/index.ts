@@ -7,6 +7,7 @@ import { handleScim, SCIM_ROOT } from './http.js';
 import { listScimConnections, revokeScimToken } from './routes/connections.js';
 import { generateScimToken } from './routes/generate-token.js';
 import { scimSchema } from './schema.js';
+import { SCIM_MESSAGES } from './translations.js';
 import type { AuthContext } from '../../context.js';
 
 export type { ScimAuditEvent } from './audit-events.js';
@@ -32,6 +33,7 @@ export function scimPlugin(options: ScimOptions, organizationEnabled: boolean) {
     schema: scimSchema,
     endpoints: scimRoutes,
     errors: SCIM_ERRORS,
+    messages: SCIM_MESSAGES,
     databaseHooks: provisioningHooks,
     rateLimit: { '/scim/generate-token': { window: 60, max: 10 } },
     mount: {

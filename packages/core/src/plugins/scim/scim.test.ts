@@ -45,6 +45,8 @@ describe('scim: POST /scim/generate-token', () => {
     expect(byStranger.data.message).toBe('You are not a member of the organization');
     expect((await k.generateToken(null, org)).status).toBe(401);
     expect((await k.t.json('/scim/generate-token', { body: { providerId: 'okta' }, jar: owner.jar })).status).toBe(400);
+    const german = await k.t.json<{ code: string; message: string }>('/scim/generate-token', { body: { providerId: 'okta', organizationId: org }, jar: member.jar, headers: { 'accept-language': 'de' } });
+    expect(german.data).toEqual({ code: 'INSUFFICIENT_ROLE', message: 'Ihre Rolle reicht für diesen Vorgang nicht aus' });
   });
 
   it('again for the same provider and organization: a new token, the old one 401, the same users and groups', async () => {
