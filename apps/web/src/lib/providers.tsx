@@ -41,6 +41,7 @@ export const FALLBACK_INFO: ProvidersInfo = {
     oidcProvider: false,
     organizationTeams: false,
     organizationRoles: false,
+    sso: false,
   },
   branding: DEFAULT_BRANDING,
 };
