@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../components/Messages';
 import { Page } from '../../components/Page';
 import { SkeletonRows } from '../../components/Placeholders';
 import { useServerInfo } from '../../lib/providers';
+import './settings.css';
 
 /**
  * A settings page of the active organization (Teams, Roles): says so when the server has the

@@ -113,7 +113,7 @@ function RoleItem({ role, organizationId, can }: { role: Role; organizationId: s
   };
 
   return (
-    <li className="list-item stack">
+    <li className="list-item settings-item">
       <div>
         <h3>{role.role}</h3>
         <p className="muted">{granted.length ? granted.join(', ') : t('roles.nothing')}</p>

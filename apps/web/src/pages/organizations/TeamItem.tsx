@@ -48,7 +48,7 @@ export function TeamItem({ team, organization, isMine, isActive, can }: Props) {
   };
 
   return (
-    <li className="list-item stack">
+    <li className="list-item settings-item">
       <div className="member-who">
         <div>
           <h3>{team.name}</h3>
