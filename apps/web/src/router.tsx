@@ -20,6 +20,7 @@ import { NotFound } from './pages/NotFound';
 import { Consent } from './pages/oauth/Consent';
 import { OrganizationsPage } from './pages/organizations/OrganizationsPage';
 import { RolesPage } from './pages/organizations/RolesPage';
+import { SingleSignOnPage } from './pages/organizations/SingleSignOnPage';
 import { TeamsPage } from './pages/organizations/TeamsPage';
 import { ForgotPassword } from './pages/password/ForgotPassword';
 import { ResetPassword } from './pages/password/ResetPassword';
@@ -63,6 +64,7 @@ export const router = createBrowserRouter([
           // The active organization's settings, when the server has teams / custom roles on.
           { path: 'organizations/teams', element: <TeamsPage /> },
           { path: 'organizations/roles', element: <RolesPage /> },
+          { path: 'organizations/single-sign-on', element: <SingleSignOnPage /> },
           {
             // The admin console: its sections are listed in pages/admin/nav.ts.
             path: 'admin',
