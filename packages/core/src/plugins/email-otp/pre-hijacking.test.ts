@@ -54,6 +54,8 @@ describe('a code sign-in adopts an unverified account', () => {
     await setup();
     const s = await squat(t, { totp: false });
     await victimSignsIn(s.email);
+    // No password until the victim sets one.
+    expect((await t.json('/sign-in/email', { body: { email: s.email, password: SQUATTER_PASSWORD }, jar: t.newJar() })).status).toBe(401);
     const asked = await t.json('/request-password-reset', { body: { email: s.email, redirectTo: '/reset' }, jar: null });
     expect(asked.status).toBe(200);
     const token = /\/reset-password\/([A-Za-z0-9]+)/.exec(linkIn(mails.filter((m) => m.to === s.email).at(-1)!))?.[1];
