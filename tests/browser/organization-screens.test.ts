@@ -102,7 +102,7 @@ describeBrowser('the Organizations page follows the server in Chromium', () => {
     await mia.getByRole('button', { name: 'Accept' }).click();
     await showsText(mia.getByRole('status'), 'You are now a member of First Co');
     await mia.getByRole('link', { name: 'Organizations' }).click();
-    await showsText(mia.getByRole('region', { name: 'First Co' }), 'your role: member');
+    await showsText(mia.getByRole('region', { name: 'First Co' }), 'your role: Member');
 
     // The owner comes back to the tab: the page loads again and shows Mia as a member.
     await expect
@@ -129,7 +129,7 @@ describeBrowser('the Organizations page follows the server in Chromium', () => {
     // Mia, an admin now, leaves: her page drops First Co at once.
     await mia.reload();
     const miaView = mia.getByRole('region', { name: 'First Co' });
-    await showsText(miaView, 'your role: admin');
+    await showsText(miaView, 'your role: Admin');
     await miaView.getByRole('button', { name: 'Leave organization' }).click();
     await mia.getByRole('dialog', { name: 'Leave First Co?' }).getByRole('button', { name: 'Yes, leave First Co' }).click();
     await absent(mia.getByRole('region', { name: 'First Co' }));

@@ -45,7 +45,7 @@ describeBrowser('organization journey in Chromium', () => {
     await org.getByRole('button', { name: 'Invite', exact: true }).click();
     await showsText(org.getByRole('status'), `${inviteeEmail} was invited.`);
     await showsText(org, 'Pending invitations');
-    await showsText(org.getByRole('listitem').filter({ hasText: inviteeEmail }), 'member');
+    await showsText(org.getByRole('listitem').filter({ hasText: inviteeEmail }), 'Member');
     await stack.shot(owner, '5-owner-invited');
 
     // The invitee, in a second context, follows the mail's link.
@@ -75,7 +75,7 @@ describeBrowser('organization journey in Chromium', () => {
     await invitee.getByRole('link', { name: 'Organizations' }).click();
     const inviteeView = invitee.getByRole('region', { name: 'Acme Rockets' });
     await showsText(inviteeView, 'Olivia Owner');
-    await showsText(inviteeView, 'your role: member');
+    await showsText(inviteeView, 'your role: Member');
 
     // The owner sees the new member, and no pending invitation any more.
     await owner.reload();

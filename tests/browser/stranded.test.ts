@@ -71,7 +71,7 @@ describeBrowser('no stranded person, in Chromium', () => {
     const page = await stack.page();
     await page.goto(link);
     await shows(page.getByRole('heading', { name: 'Invitation to join Acme Robotics', level: 1 }));
-    await showsText(page.locator('main'), 'Ada Owner invited you to join Acme Robotics as admin.');
+    await showsText(page.locator('main'), 'Ada Owner invited you to join Acme Robotics as Admin.');
     await stack.shots(page, 'invitation-signed-out');
 
     // Sign up from there: "Check your email", with the address, a resend and a code entry.
@@ -106,7 +106,7 @@ describeBrowser('no stranded person, in Chromium', () => {
     await page.getByRole('link', { name: 'Organizations' }).click();
     const mine = page.getByRole('region', { name: 'Invitations for you' });
     const item = mine.getByRole('listitem').filter({ hasText: 'Acme Robotics' });
-    await showsText(item, `${ownerEmail} invited you as admin.`);
+    await showsText(item, `${ownerEmail} invited you as Admin.`);
     await shows(item.getByRole('button', { name: 'Reject the invitation to Acme Robotics' }));
     await stack.shots(page, 'organizations-invitations');
     await item.getByRole('button', { name: 'Accept the invitation to Acme Robotics' }).click();
