@@ -4,6 +4,7 @@ import { APIError } from '@gatehouse/core';
 import { ConfigError, loadConfig } from './config.js';
 import { createOAuthClient, createUser, runMigrate } from './commands.js';
 import { startFullCollectionsEarly } from './gc.js';
+import { rerunOnSupportedNode } from './node-version.js';
 import { startServer } from './serve.js';
 
 const HELP = `gatehouse: authentication and account management
@@ -124,6 +125,10 @@ function parse(argv: string[]) {
     },
   });
 }
+
+// On a Node.js too old for the SQLite addon, the same command runs again on the bundled Node 24.
+const rerun = await rerunOnSupportedNode(import.meta.url);
+if (rerun !== null) process.exit(rerun);
 
 main(process.argv.slice(2)).then(
   (code) => {
