@@ -19,6 +19,7 @@ import { MagicLinkLanding } from './pages/magic-link/MagicLinkLanding';
 import { NotFound } from './pages/NotFound';
 import { Consent } from './pages/oauth/Consent';
 import { OrganizationsPage } from './pages/organizations/OrganizationsPage';
+import { DirectorySyncPage } from './pages/organizations/DirectorySyncPage';
 import { RolesPage } from './pages/organizations/RolesPage';
 import { SingleSignOnPage } from './pages/organizations/SingleSignOnPage';
 import { TeamsPage } from './pages/organizations/TeamsPage';
@@ -64,6 +65,7 @@ export const router = createBrowserRouter([
           // The active organization's settings, when the server has teams / custom roles on.
           { path: 'organizations/teams', element: <TeamsPage /> },
           { path: 'organizations/roles', element: <RolesPage /> },
+          { path: 'organizations/directory-sync', element: <DirectorySyncPage /> },
           { path: 'organizations/single-sign-on', element: <SingleSignOnPage /> },
           {
             // The admin console: its sections are listed in pages/admin/nav.ts.

@@ -5,6 +5,7 @@ import deAdmin from './locales/de/admin.json';
 import deAuth from './locales/de/auth.json';
 import deCodes from './locales/de/codes.json';
 import deCommon from './locales/de/common.json';
+import deDirectory from './locales/de/directory.json';
 import deEnterprise from './locales/de/enterprise.json';
 import deOrg from './locales/de/org.json';
 import deSso from './locales/de/sso.json';
@@ -14,6 +15,7 @@ import enAdmin from './locales/en/admin.json';
 import enAuth from './locales/en/auth.json';
 import enCodes from './locales/en/codes.json';
 import enCommon from './locales/en/common.json';
+import enDirectory from './locales/en/directory.json';
 import enEnterprise from './locales/en/enterprise.json';
 import enOrg from './locales/en/org.json';
 import enSso from './locales/en/sso.json';
@@ -23,6 +25,7 @@ import esAdmin from './locales/es/admin.json';
 import esAuth from './locales/es/auth.json';
 import esCodes from './locales/es/codes.json';
 import esCommon from './locales/es/common.json';
+import esDirectory from './locales/es/directory.json';
 import esEnterprise from './locales/es/enterprise.json';
 import esOrg from './locales/es/org.json';
 import esSso from './locales/es/sso.json';
@@ -32,14 +35,15 @@ import frAdmin from './locales/fr/admin.json';
 import frAuth from './locales/fr/auth.json';
 import frCodes from './locales/fr/codes.json';
 import frCommon from './locales/fr/common.json';
+import frDirectory from './locales/fr/directory.json';
 import frEnterprise from './locales/fr/enterprise.json';
 import frOrg from './locales/fr/org.json';
 import frSso from './locales/fr/sso.json';
 import frTeams from './locales/fr/teams.json';
 
 export const resources = {
-  en: { common: enCommon, codes: enCodes, auth: enAuth, account: enAccount, admin: enAdmin, org: enOrg, sso: enSso, enterprise: enEnterprise, teams: enTeams },
-  de: { common: deCommon, codes: deCodes, auth: deAuth, account: deAccount, admin: deAdmin, org: deOrg, sso: deSso, enterprise: deEnterprise, teams: deTeams },
-  fr: { common: frCommon, codes: frCodes, auth: frAuth, account: frAccount, admin: frAdmin, org: frOrg, sso: frSso, enterprise: frEnterprise, teams: frTeams },
-  es: { common: esCommon, codes: esCodes, auth: esAuth, account: esAccount, admin: esAdmin, org: esOrg, sso: esSso, enterprise: esEnterprise, teams: esTeams },
+  en: { common: enCommon, directory: enDirectory, codes: enCodes, auth: enAuth, account: enAccount, admin: enAdmin, org: enOrg, sso: enSso, enterprise: enEnterprise, teams: enTeams },
+  de: { common: deCommon, directory: deDirectory, codes: deCodes, auth: deAuth, account: deAccount, admin: deAdmin, org: deOrg, sso: deSso, enterprise: deEnterprise, teams: deTeams },
+  fr: { common: frCommon, directory: frDirectory, codes: frCodes, auth: frAuth, account: frAccount, admin: frAdmin, org: frOrg, sso: frSso, enterprise: frEnterprise, teams: frTeams },
+  es: { common: esCommon, directory: esDirectory, codes: esCodes, auth: esAuth, account: esAccount, admin: esAdmin, org: esOrg, sso: esSso, enterprise: esEnterprise, teams: esTeams },
 } as const;

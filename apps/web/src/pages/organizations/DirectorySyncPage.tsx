@@ -1,0 +1,187 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FullOrganization } from '../../auth';
+import { auth } from '../../auth';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CopyField } from '../../components/CopyField';
+import { Field } from '../../components/Field';
+import { Empty, ErrorMessage } from '../../components/Messages';
+import { useToast } from '../../components/Toasts';
+import { fieldErrors } from '../../lib/field-errors';
+import { useServerQuery } from '../../lib/server-state';
+import { useAction } from '../../lib/use-action';
+import { OrganizationSettings } from './OrganizationSettings';
+
+/**
+ * The active organization's directory sync (SCIM): the endpoint URL to give Okta or Entra ID, a
+ * token per directory (made, shown once, replaced or revoked). Owners and admins only; others are
+ * told so by the server's refusal.
+ */
+export function DirectorySyncPage() {
+  const { t } = useTranslation('directory');
+  return (
+    <OrganizationSettings title={t('title')} enabled={(f) => f.scim === true}>
+      {(organization) => <DirectorySync organization={organization} />}
+    </OrganizationSettings>
+  );
+}
+
+type Connection = { providerId: string; organizationId: string; createdAt: string; endpoint: string };
+
+function DirectorySync({ organization }: { organization: FullOrganization }) {
+  const { t } = useTranslation('directory');
+  const heading = useId();
+  const connections = useServerQuery(`scim:${organization.id}`, () => auth.scim.listConnections({ organizationId: organization.id }));
+  const [shown, setShown] = useState<{ providerId: string; token: string } | null>(null);
+  const list: Connection[] = connections.data?.connections ?? [];
+  const endpoint = list[0]?.endpoint ?? `${window.location.origin}/api/auth/scim/v2`;
+  const refused = connections.error && connections.error.status === 403;
+  if (refused) {
+    return (
+      <>
+        <p className="muted">{t('intro', { organization: organization.name })}</p>
+        <p className="muted">{t('ownersOnly')}</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <p className="muted">{t('intro', { organization: organization.name })}</p>
+      <section className="card stack" aria-labelledby={heading}>
+        <h2 id={heading}>{t('endpointTitle')}</h2>
+        <CopyField label={t('endpoint')} copyLabel={t('copyEndpoint')} value={endpoint} />
+        <p className="muted">{t('endpointHelp')}</p>
+      </section>
+      {shown ? (
+        <div className="message" role="status">
+          <p className="strong">{t('tokenOnce', { providerId: shown.providerId })}</p>
+          <CopyField label={t('token')} copyLabel={t('copyToken')} value={shown.token} />
+          <button type="button" onClick={() => setShown(null)}>
+            {t('done')}
+          </button>
+        </div>
+      ) : null}
+      <Connections organizationId={organization.id} list={list} error={connections.error} onToken={setShown} />
+      <CreateConnection organizationId={organization.id} onToken={setShown} />
+    </>
+  );
+}
+
+function Connections({
+  organizationId,
+  list,
+  error,
+  onToken,
+}: {
+  organizationId: string;
+  list: Connection[];
+  error: Parameters<typeof ErrorMessage>[0]['error'];
+  onToken: (shown: { providerId: string; token: string } | null) => void;
+}) {
+  const { t } = useTranslation('directory');
+  const heading = useId();
+  return (
+    <section className="card stack" aria-labelledby={heading}>
+      <h2 id={heading}>{t('connectionsTitle')}</h2>
+      <ErrorMessage error={error} />
+      {list.length === 0 && !error ? <Empty>{t('none')}</Empty> : null}
+      <ul className="list">
+        {list.map((c) => (
+          <ConnectionItem key={c.providerId} organizationId={organizationId} connection={c} onToken={onToken} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ConnectionItem({
+  organizationId,
+  connection,
+  onToken,
+}: {
+  organizationId: string;
+  connection: Connection;
+  onToken: (shown: { providerId: string; token: string } | null) => void;
+}) {
+  const { t } = useTranslation('directory');
+  const toast = useToast();
+  const [asking, setAsking] = useState(false);
+  const { providerId } = connection;
+  const replace = useAction(() => auth.scim.generateToken({ providerId, organizationId }));
+  const revoke = useAction(() => auth.scim.revokeToken({ providerId, organizationId }));
+  const onReplace = async () => {
+    onToken(null);
+    const { data } = await replace.run();
+    if (data) onToken({ providerId, token: data.scimToken });
+  };
+  const onRevoke = async () => {
+    const { data } = await revoke.run();
+    setAsking(false);
+    if (data) {
+      onToken(null);
+      toast(t('revoked', { providerId }));
+    }
+  };
+  return (
+    <li className="list-item settings-item">
+      <h3>{providerId}</h3>
+      <p className="muted">{t('since', { date: new Date(connection.createdAt).toLocaleString() })}</p>
+      <div className="actions">
+        <button type="button" onClick={onReplace} disabled={replace.pending} aria-label={t('replaceFor', { providerId })}>
+          {t('replace')}
+        </button>
+        <button type="button" className="danger" onClick={() => setAsking(true)} aria-label={t('revokeFor', { providerId })}>
+          {t('revoke')}
+        </button>
+      </div>
+      <ErrorMessage error={replace.error ?? revoke.error} />
+      <ConfirmDialog
+        open={asking}
+        title={t('revokeTitle', { providerId })}
+        confirmLabel={t('revoke')}
+        destructive
+        pending={revoke.pending}
+        onConfirm={onRevoke}
+        onCancel={() => setAsking(false)}
+      >
+        <p>{t('revokeBody')}</p>
+      </ConfirmDialog>
+    </li>
+  );
+}
+
+function CreateConnection({ organizationId, onToken }: { organizationId: string; onToken: (shown: { providerId: string; token: string } | null) => void }) {
+  const { t } = useTranslation('directory');
+  const heading = useId();
+  const [providerId, setProviderId] = useState('');
+  const create = useAction(() => auth.scim.generateToken({ providerId: providerId.trim(), organizationId }));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    onToken(null);
+    const { data } = await create.run();
+    if (!data) return;
+    onToken({ providerId: providerId.trim(), token: data.scimToken });
+    setProviderId('');
+  };
+  return (
+    <section className="card" aria-labelledby={heading}>
+      <form onSubmit={submit} className="form">
+        <h2 id={heading}>{t('createTitle')}</h2>
+        <Field
+          label={t('providerId')}
+          value={providerId}
+          required
+          maxLength={128}
+          placeholder="okta"
+          hint={t('providerIdHelp')}
+          error={fieldErrors(create.error).providerId}
+          onChange={(e) => setProviderId(e.target.value)}
+        />
+        <ErrorMessage error={create.error} fieldsShown />
+        <button type="submit" className="primary" disabled={create.pending}>
+          {t('create')}
+        </button>
+      </form>
+    </section>
+  );
+}
