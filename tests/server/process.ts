@@ -21,26 +21,30 @@ export interface Started {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `gatehouse start` as `npm start` does, in its own working directory, and waits for /ok. */
+/**
+ * Starts `gatehouse start` as `npm start` does, in its own working directory, and waits for /ok;
+ * on this test's Node unless `node` names another.
+ */
 export async function startGatehouse(
   env: Record<string, string> = {},
   cwd = mkdtempSync(join(tmpdir(), 'gatehouse-')),
   basePath = '/api/auth',
+  node = process.execPath,
 ): Promise<Started> {
   // A port of our choosing is below Linux's ephemeral range (32768–60999), where an outgoing
   // connection of another test could hold it; if it is taken all the same, another one.
   for (let attempt = 1; ; attempt++) {
     const port = env.PORT ?? String(20000 + Math.floor(Math.random() * 12000));
     try {
-      return await startOn(port, env, cwd, basePath);
+      return await startOn(port, env, cwd, basePath, node);
     } catch (e) {
       if (env.PORT || attempt === 5 || !String(e).includes('EADDRINUSE')) throw e;
     }
   }
 }
 
-async function startOn(port: string, env: Record<string, string>, cwd: string, basePath: string): Promise<Started> {
-  const child = spawn(process.execPath, [CLI, 'start'], {
+async function startOn(port: string, env: Record<string, string>, cwd: string, basePath: string, node: string): Promise<Started> {
+  const child = spawn(node, [CLI, 'start'], {
     cwd,
     env: childEnv({ PORT: port, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
