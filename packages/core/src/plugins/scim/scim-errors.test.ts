@@ -8,7 +8,8 @@ describe('scim: errors', () => {
   it('401 for no token, a wrong one or another scheme, with WWW-Authenticate: Bearer realm="SCIM"', async () => {
     const k = await scimSetup(clients);
     const { token } = await k.tenant();
-    for (const headers of [{}, { authorization: 'Bearer wrong-token' }, { authorization: `Basic ${Buffer.from(`x:${token}`).toString('base64')}` }, { authorization: `Token ${token}` }]) {
+    const schemes: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-token' }, { authorization: `Basic ${Buffer.from(`x:${token}`).toString('base64')}` }, { authorization: `Token ${token}` }];
+    for (const headers of schemes) {
       const r = await k.scim(null, 'GET', '/Users', undefined, headers);
       expect(r.status).toBe(401);
       expect(r.response.headers.get('www-authenticate')).toBe('Bearer realm="SCIM"');
