@@ -58,7 +58,7 @@ describeBrowser('the Sessions and Account pages follow the server in Chromium', 
     const profile = page.getByRole('region', { name: 'Profile' });
     await profile.getByLabel('Name').fill('  Patricia Saved  ');
     await profile.getByRole('button', { name: 'Save profile' }).click();
-    await showsText(profile.getByRole('status'), 'Profile saved.');
+    await showsText(page.getByRole('status'), 'Profile saved.');
     await showsText(page.getByRole('banner'), 'Patricia Saved');
     const saved = await page.evaluate(async () => (await (await fetch('/api/auth/get-session')).json()).user.name as string);
     expect(saved).toBe('Patricia Saved');

@@ -1,7 +1,9 @@
 import type { AuthResult } from '@gatehouse/client';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type CodeFields, fieldErrors, formLevelError } from '../lib/field-errors';
 import { useAction } from '../lib/use-action';
+import { useFocusInvalid } from '../lib/use-focus-invalid';
 import { PasswordField } from './Field';
 import { FormError } from './FormError';
 
@@ -15,6 +17,9 @@ interface Props<T> {
   passwordLabel?: string;
 }
 
+/** A wrong password is said under the password field. */
+const PASSWORD_CODES: CodeFields = { INVALID_PASSWORD: 'password' };
+
 /** An action that asks for the password first: a button that opens into a password form. */
 export function PasswordAction<T>({ label, run, onDone, danger, passwordLabel }: Props<T>) {
   const { t } = useTranslation();
@@ -22,6 +27,8 @@ export function PasswordAction<T>({ label, run, onDone, danger, passwordLabel }:
   const [password, setPassword] = useState('');
   const action = useAction(run);
   const className = danger ? 'danger' : undefined;
+  const form = useRef<HTMLFormElement>(null);
+  useFocusInvalid(form, action.error);
 
   if (!open) {
     return (
@@ -39,15 +46,17 @@ export function PasswordAction<T>({ label, run, onDone, danger, passwordLabel }:
     onDone(result.data);
   };
   return (
-    <form onSubmit={submit} className="form">
+    <form ref={form} onSubmit={submit} className="form">
       <PasswordField
         label={passwordLabel}
         autoComplete="current-password"
         autoFocus
         value={password}
         onChange={setPassword}
+        error={fieldErrors(action.error, PASSWORD_CODES).password}
+        announce
       />
-      <FormError error={action.error} />
+      <FormError error={formLevelError(action.error, PASSWORD_CODES)} />
       <div className="actions">
         <button type="submit" className={className ?? 'primary'} disabled={action.pending}>
           {label}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { auth } from '../../auth';
 import { Field } from '../../components/Field';
-import { Empty, ErrorMessage, Notice } from '../../components/Messages';
+import { Empty, ErrorMessage } from '../../components/Messages';
 import { Section } from '../../components/Section';
 import { useToast } from '../../components/Toasts';
 import { addPasskey, suggestedPasskeyName } from '../../lib/passkey';
@@ -18,18 +18,16 @@ export function Passkeys({ userId }: { userId: string }) {
   const toast = useToast();
   const passkeys = useServerQuery(`passkeys:${userId}`, () => auth.passkey.listUserPasskeys());
   const [name, setName] = useState(suggestedPasskeyName);
-  const [added, setAdded] = useState<string | null>(null);
   const add = useAction(() => addPasskey(name.trim()));
   // Straight after sign-up, the offer to add one.
   const signedUp = (useLocation().state as { signedUp?: boolean } | null)?.signedUp === true;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setAdded(null);
     const { data } = await add.run();
     if (data) {
-      setAdded(data.name ?? t('passkeys.fallbackName'));
-      toast(t('passkeys.addedToast'));
+      // Said once, by the toast.
+      toast(t('passkeys.added', { name: data.name ?? t('passkeys.fallbackName') }));
     }
   };
 
@@ -39,7 +37,7 @@ export function Passkeys({ userId }: { userId: string }) {
       <ErrorMessage error={passkeys.error} />
       {!list && !passkeys.error ? <ListSkeleton /> : null}
       {list && list.length === 0 ? <Empty>{t('passkeys.empty')}</Empty> : null}
-      {signedUp && list?.length === 0 && !added ? (
+      {signedUp && list?.length === 0 ? (
         <p role="note" className="message">
           {t('passkeys.afterSignUp')}
         </p>
@@ -60,7 +58,6 @@ export function Passkeys({ userId }: { userId: string }) {
           onChange={(e) => setName(e.target.value)}
         />
         <ErrorMessage error={add.error} />
-        <Notice>{added ? t('passkeys.added', { name: added }) : null}</Notice>
         <button type="submit" className="primary" disabled={add.pending}>
           {t('passkeys.add')}
         </button>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { Avatar } from '../../components/Avatar';
 import { Field } from '../../components/Field';
-import { ErrorMessage, Notice } from '../../components/Messages';
+import { ErrorMessage } from '../../components/Messages';
 import { Section } from '../../components/Section';
 import { useToast } from '../../components/Toasts';
 import { fieldErrors } from '../../lib/field-errors';
@@ -16,7 +16,6 @@ export function Profile({ user }: { user: User }) {
   const toast = useToast();
   const [name, setName] = useState(user.name);
   const [image, setImage] = useState(user.image ?? '');
-  const [saved, setSaved] = useState(false);
   const save = useAction(() => {
     const url = image.trim();
     // Send the image only when set or cleared, so an untouched empty field changes nothing.
@@ -27,14 +26,13 @@ export function Profile({ user }: { user: User }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaved(false);
     const { error } = await save.run();
     if (error) return;
     // The fields show what was saved (trimmed), not what was typed.
     setName(name.trim());
     setImage(image.trim());
-    setSaved(true);
-    toast(t('profile.savedToast'));
+    // Said once, by the toast.
+    toast(t('profile.saved'));
   };
 
   return (
@@ -67,7 +65,6 @@ export function Profile({ user }: { user: User }) {
           onChange={(e) => setImage(e.target.value)}
         />
         <ErrorMessage error={save.error} fieldsShown />
-        {saved ? <Notice>{t('profile.saved')}</Notice> : null}
         <button type="submit" className="primary" disabled={save.pending}>
           {t('profile.save')}
         </button>

@@ -2,7 +2,6 @@ import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth, useSession } from '../../auth';
-import { Notice } from '../../components/Messages';
 import { Page } from '../../components/Page';
 import { PasswordAction } from '../../components/PasswordAction';
 import { Section } from '../../components/Section';
@@ -23,15 +22,14 @@ export function TwoFactorPage() {
   // Kept here, not in the steps: verifying flips twoFactorEnabled mid-flow.
   const [enrollment, setEnrollment] = useState<Enrollment | null>(null);
   const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   if (!data) return null;
   const enabled = Boolean(data.user.twoFactorEnabled);
 
   const onVerified = () => {
     setFreshCodes(enrollment?.backupCodes ?? null);
     setEnrollment(null);
-    setNotice(t('twoFactor.on'));
-    toast(t('twoFactor.onToast'));
+    // Said once, by the toast; the status badge above shows it too.
+    toast(t('twoFactor.on'));
   };
 
   return (
@@ -48,7 +46,6 @@ export function TwoFactorPage() {
           </p>
         </div>
         <p className="muted">{enabled ? t('twoFactor.explainOn') : t('twoFactor.explainOff')}</p>
-        <Notice>{notice}</Notice>
         {enrollment ? (
           <TotpSetup totpURI={enrollment.totpURI} onVerified={onVerified} />
         ) : enabled ? null : (
@@ -57,7 +54,6 @@ export function TwoFactorPage() {
             passwordLabel={t('twoFactor.password')}
             run={(password) => auth.twoFactor.enable({ password })}
             onDone={(answer) => {
-              setNotice(null);
               setFreshCodes(null);
               setEnrollment(answer);
             }}
@@ -74,16 +70,14 @@ export function TwoFactorPage() {
               passwordLabel={t('twoFactor.password')}
               run={(password) => auth.twoFactor.generateBackupCodes({ password })}
               onDone={(answer) => {
-                setNotice(t('twoFactor.regenerated'));
                 setFreshCodes(answer.backupCodes);
-                toast(t('twoFactor.regeneratedToast'));
+                toast(t('twoFactor.regenerated'));
               }}
             />
             <DisableTwoFactor
               onDone={() => {
                 setFreshCodes(null);
-                setNotice(t('twoFactor.off'));
-                toast(t('twoFactor.offToast'));
+                toast(t('twoFactor.off'));
               }}
             />
           </div>
