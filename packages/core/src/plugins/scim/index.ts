@@ -35,7 +35,12 @@ export function scimPlugin(options: ScimOptions, organizationEnabled: boolean) {
     errors: SCIM_ERRORS,
     messages: SCIM_MESSAGES,
     databaseHooks: provisioningHooks,
-    rateLimit: { '/scim/generate-token': { window: 60, max: 10 } },
+    rateLimit: {
+      '/scim/generate-token': { window: 60, max: 10 },
+      // A directory's full sync comes from one address in bursts; its tokens are 256 random bits, nothing to guess.
+      '/scim/v2/Users': { window: 10, max: 300 },
+      '/scim/v2/Groups': { window: 10, max: 300 },
+    },
     mount: {
       prefixes: [SCIM_ROOT],
       fetch(request: Request, ip: string | null) {

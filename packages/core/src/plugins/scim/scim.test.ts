@@ -22,6 +22,20 @@ describe('scim: options', () => {
   });
 });
 
+describe('scim: rate limits', () => {
+  it("a directory's burst on /Users passes the default rule's 100 a window; the token route is tighter", async () => {
+    const k = await scimSetup(clients, { rateLimit: { enabled: true } });
+    const { owner, organizationId, token } = await k.tenant();
+    const statuses = new Set<number>();
+    for (let i = 0; i < 150; i++) statuses.add((await k.scim(token, 'GET', '/Users?count=0')).status);
+    expect([...statuses]).toEqual([200]);
+    const tokens: number[] = [];
+    for (let i = 0; i < 12; i++) tokens.push((await k.generateToken(owner, organizationId)).status);
+    expect(tokens.slice(0, 9).every((s) => s === 201)).toBe(true);
+    expect(tokens.at(-1)).toBe(429);
+  });
+});
+
 describe('scim: POST /scim/generate-token', () => {
   it('gives an owner or admin a token (201); refuses a non-member, a plain member and no session', async () => {
     const k = await scimSetup(clients);
