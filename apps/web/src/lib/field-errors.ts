@@ -16,7 +16,7 @@ export const INVITE_CODES: CodeFields = {
   USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: 'email',
 };
 export const CURRENT_PASSWORD_CODES: CodeFields = { INVALID_PASSWORD: 'currentPassword', CREDENTIAL_ACCOUNT_NOT_FOUND: 'currentPassword' };
-export const WEBHOOK_CODES: CodeFields = { INVALID_WEBHOOK_URL: 'url', WEBHOOK_URL_NOT_ALLOWED: 'url', INVALID_WEBHOOK_SECRET: 'secret' };
+export const WEBHOOK_CODES: CodeFields = { INVALID_WEBHOOK_URL: 'url', WEBHOOK_URL_NOT_ALLOWED: 'url' };
 export const USERNAME_CODES: CodeFields = {
   USERNAME_IS_ALREADY_TAKEN: 'username',
   USERNAME_TOO_SHORT: 'username',

@@ -1,10 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth } from '../../../auth';
 import { Checkbox, Field } from '../../../components/Field';
 import { ErrorMessage } from '../../../components/Messages';
 import { Section } from '../../../components/Section';
+import { fieldErrors, formLevelError, WEBHOOK_CODES } from '../../../lib/field-errors';
 import { localError, useAction } from '../../../lib/use-action';
+import { useFocusInvalid } from '../../../lib/use-focus-invalid';
 
 /** "Add webhook": a URL and the events to send there (checkboxes); the server makes the secret. */
 export function CreateWebhook({ events, onClose, onCreated }: { events: readonly string[]; onClose: () => void; onCreated: (url: string, secret: string) => void }) {
@@ -12,6 +14,10 @@ export function CreateWebhook({ events, onClose, onCreated }: { events: readonly
   const [url, setUrl] = useState('');
   const [chosen, setChosen] = useState<string[]>(['user.created']);
   const create = useAction(() => auth.webhooks.create({ url: url.trim(), events: chosen }));
+  // A refused URL is said under the URL field, not below the list of events.
+  const errors = fieldErrors(create.error, WEBHOOK_CODES);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusInvalid(form, create.error);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -26,15 +32,18 @@ export function CreateWebhook({ events, onClose, onCreated }: { events: readonly
 
   return (
     <Section title={t('webhooks.add')} focusOnMount>
-      <form onSubmit={submit} className="form">
-        <Field label={t('webhooks.url')} type="url" required value={url} placeholder="https://example.com/webhooks/gatehouse" hint={t('webhooks.urlHint')} onChange={(e) => setUrl(e.target.value)} />
+      <form ref={form} onSubmit={submit} className="form">
+        <Field label={t('webhooks.url')} type="url" required value={url} placeholder="https://example.com/webhooks/gatehouse" hint={t('webhooks.urlHint')}
+          error={errors.url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
         <fieldset className="events">
           <legend>{t('webhooks.eventsLegend')}</legend>
           {events.map((type) => (
             <Checkbox key={type} label={type} checked={chosen.includes(type)} onChange={(on) => toggle(type, on)} />
           ))}
         </fieldset>
-        <ErrorMessage error={create.error} />
+        <ErrorMessage error={formLevelError(create.error, WEBHOOK_CODES)} fieldsShown />
         <div className="actions">
           <button type="submit" className="primary" disabled={create.pending}>
             {t('webhooks.create')}
