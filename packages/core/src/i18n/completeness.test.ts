@@ -18,6 +18,7 @@ const everyPlugin = builtinPlugins({
   metrics: { enabled: true, token: 'a-metrics-token-of-length' },
   oidcProvider: { enabled: true },
   sso: { enabled: true },
+  scim: { enabled: true },
 });
 
 /** What a source leaves untranslated: `locale: KEY` for each key of its English without a translation. */
