@@ -1,10 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { Field, PasswordField, Select } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
 import { Section } from '../../components/Section';
-import { fieldErrors } from '../../lib/field-errors';
+import { EMAIL_CODES, fieldErrors, formLevelError } from '../../lib/field-errors';
+import { useFocusInvalid } from '../../lib/use-focus-invalid';
 import { appURL } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
 
@@ -34,7 +35,10 @@ export function CreateUser({ onCreated, onClose }: { onCreated: (email: string, 
       ...(verification === 'mark' ? { data: { emailVerified: true } } : {}),
     }),
   );
-  const errors = fieldErrors(create.error);
+  // An address that already has an account is said under Email.
+  const errors = fieldErrors(create.error, EMAIL_CODES);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusInvalid(form, create.error);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,8 +53,8 @@ export function CreateUser({ onCreated, onClose }: { onCreated: (email: string, 
 
   return (
     <Section title={t('create.title')} focusOnMount>
-      <form onSubmit={submit} className="form">
-        <ErrorMessage error={create.error} fieldsShown />
+      <form ref={form} onSubmit={submit} className="form">
+        <ErrorMessage error={formLevelError(create.error, EMAIL_CODES)} fieldsShown />
         <Field label={t('create.name')} required value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
         <Field label={t('create.email')} type="email" required value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
         <PasswordField label={t('create.password')} autoComplete="new-password" value={password} error={errors.password} onChange={setPassword} />
