@@ -310,4 +310,26 @@ describe('scim: Users', () => {
     expect(r.data[ENTERPRISE]).toEqual({ department: 'Sales' });
     expect(r.data.schemas).toEqual([USER, ENTERPRISE]);
   });
+
+  it('PATCH adds a work email to a User created without emails; the account follows', async () => {
+    const k = await scimSetup(clients);
+    const { token } = await k.tenant();
+    const u = await k.createUser(token, { userName: 'bare@example.com' });
+    const r = await k.scim(token, 'PATCH', `/Users/${u.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'emails[type eq "work"].value', value: 'Work@Example.com' }] });
+    expect(r.status, JSON.stringify(r.data)).toBe(200);
+    expect(r.data.emails).toEqual([{ type: 'work', value: 'work@example.com', primary: true }]);
+    const account = await k.ctx.adapter.findOne<{ email: string }>('user', [{ field: 'id', value: await k.userIdOf(u.id) }]);
+    expect(account!.email).toBe('work@example.com');
+  });
+
+  it('POST /Users/.search answers as GET with the query in the body', async () => {
+    const k = await scimSetup(clients);
+    const { token } = await k.tenant();
+    const u = await k.createUser(token, { userName: 'searched@example.com' });
+    await k.createUser(token, { userName: 'other@example.com' });
+    const r = await k.scim(token, 'POST', '/Users/.search', { schemas: ['urn:ietf:params:scim:api:messages:2.0:SearchRequest'], filter: 'userName eq "SEARCHED@example.com"', startIndex: 1, count: 10 });
+    expect(r.status).toBe(200);
+    expect(r.data).toMatchObject({ schemas: [LIST], totalResults: 1, Resources: [{ id: u.id }] });
+    expect((await k.scim(token, 'POST', '/Users/.search', { filter: 'userName co "x"' })).data.scimType).toBe('invalidFilter');
+  });
 });
