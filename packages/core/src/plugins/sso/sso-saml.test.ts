@@ -338,6 +338,18 @@ describe('SAML service provider', () => {
     const signed = querystring.stringify({ SAMLRequest: q.get('SAMLRequest'), RelayState: q.get('RelayState'), SigAlg: q.get('SigAlg') });
     expect(createVerify('RSA-SHA256').update(signed).verify(sp.cert, q.get('Signature')!, 'base64')).toBe(true);
   });
+
+  it('a DOCTYPE with entities (XXE, billion laughs) is refused, never expanded into a sign-in', async () => {
+    const { t } = await setup();
+    const r = await start(t);
+    const doctype =
+      '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd"><!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>';
+    const evil = (x: string) => doctype + x.replace('alice@acme.test</saml:NameID>', '&x;&b;</saml:NameID>');
+    const res = await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response({ ...base(r.id), after: evil }), RelayState: r.relayState });
+    expect(res.status).toBe(302);
+    expect(errorOf(res)).toBe('saml_error');
+    expect(setsSession(res)).toBe(false);
+  });
 });
 
 describe('provisioning options', () => {
