@@ -35,14 +35,32 @@ function bearerOf(header: string | null): string | null {
   return match?.[1] ?? null;
 }
 
+/** The body as text, read no further than the limit (a body without Content-Length is not buffered whole). */
+async function readCapped(request: Request): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY) {
+      await reader.cancel().catch(() => {});
+      throw new ScimError(413, 'The request body is too large');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** The JSON body of a write: 415 for another media type, 413 past the limit, 400 invalidSyntax when malformed. */
 async function bodyOf(request: Request): Promise<unknown> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== CONTENT_TYPE && type !== 'application/json') throw new ScimError(415, 'The body must be application/scim+json or application/json');
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_BODY) throw new ScimError(413, 'The request body is too large');
-  const text = await request.text();
-  if (text.length > MAX_BODY) throw new ScimError(413, 'The request body is too large');
+  const text = await readCapped(request);
   try {
     return JSON.parse(text);
   } catch {

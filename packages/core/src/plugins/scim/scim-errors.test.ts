@@ -42,6 +42,31 @@ describe('scim: errors', () => {
     expect(json.status).toBe(201);
   });
 
+  it('413 for a body over 1 MB, with or without Content-Length', async () => {
+    const k = await scimSetup(clients);
+    const { token } = await k.tenant();
+    const big = JSON.stringify({ schemas: [USER], userName: 'big@example.com', displayName: 'x'.repeat(1_100_000) });
+    const r = await k.scim(token, 'POST', '/Users', big);
+    expect(r.status).toBe(413);
+    expect(r.data).toMatchObject({ schemas: [ERROR], status: '413' });
+    const chunks = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 12; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(100_000)));
+        controller.close();
+      },
+    });
+    const ctx = await k.t.auth.context();
+    const streamed = await k.t.auth.handler(
+      new Request(`${k.t.baseURL}${ctx.basePath}/scim/v2/Users`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' },
+        body: chunks,
+        duplex: 'half',
+      } as RequestInit),
+    );
+    expect(streamed.status).toBe(413);
+  });
+
   it('400 invalidValue: no userName, an unknown schema, PATCH without the PatchOp schema, a non-boolean active', async () => {
     const k = await scimSetup(clients);
     const { token } = await k.tenant();
