@@ -92,6 +92,10 @@ describeBrowser('one message system in Chromium', () => {
     await checkPage(admin, '/organizations', heading('Organizations'));
     await checkPage(admin, '/admin', heading(/Users|Admin/));
     await checkPage(admin, '/admin/audit', heading(/Audit/));
+    for (const width of WIDTHS) {
+      await admin.setViewportSize({ width, height: 900 });
+      await admin.screenshot({ path: `/tmp/shots/msg-admin-audit-${width}.png`, fullPage: true });
+    }
     expect(stack.pageErrors).toEqual([]);
   }, JOURNEY_TIMEOUT * 2);
 
@@ -155,6 +159,46 @@ describeBrowser('one message system in Chromium', () => {
     }
     // The code is still there for a support request, in the small Details line.
     await shows(stranger.locator('[data-details]', { hasText: 'invalid_token' }));
+    expect(stack.pageErrors).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('errors under the wrong field: an address with an account on sign-up (with the ways on), a wrong current password', async () => {
+    const email = uniqueEmail('lovelace');
+    const password = 'analytical-engine-1';
+    await apiSignUp(stack, { name: 'Ada Lovelace', email, password });
+    const page = await stack.page({ width: 1280, height: 900 });
+    await page.goto(`${stack.url}/sign-up`);
+    await page.getByLabel('Name', { exact: true }).fill('Ada Again');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('another-password-2');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    const field = page.locator('.field', { has: page.getByLabel('Email') });
+    await shows(field.getByText('This email already has an account.'));
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Email').evaluate((el) => el === document.activeElement)).toBe(true);
+    await shows(field.getByRole('link', { name: 'Sign in' }));
+    await shows(field.getByRole('link', { name: 'Reset your password' }));
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await inspect(page)).toEqual({ overflow: expect.any(Number), codes: [], lowerCaseMessages: [] });
+      await page.screenshot({ path: `/tmp/shots/msg-sign-up-email-taken-${width}.png`, fullPage: true });
+    }
+
+    await signInOnPage(stack, page, email, password);
+    await page.goto(`${stack.url}/account`);
+    const change = page.getByRole('region', { name: 'Change password' });
+    await change.getByLabel('Current password').fill('not-my-password-9');
+    await change.getByLabel('New password').fill('second-password-2');
+    await change.getByRole('button', { name: 'Change password' }).click();
+    const current = change.getByLabel('Current password');
+    await expect.poll(() => current.getAttribute('aria-invalid')).toBe('true');
+    await shows(change.locator('.field', { has: page.getByLabel('Current password') }).getByText('That password is not right.'));
+    await expect.poll(() => change.getByRole('alert').count()).toBe(0);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await change.scrollIntoViewIfNeeded();
+      await change.screenshot({ path: `/tmp/shots/msg-change-password-wrong-${width}.png` });
+    }
     expect(stack.pageErrors).toEqual([]);
   }, JOURNEY_TIMEOUT);
 });
