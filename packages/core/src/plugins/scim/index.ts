@@ -7,12 +7,14 @@ import { handleScim, SCIM_ROOT } from './http.js';
 import { listScimConnections, revokeScimToken } from './routes/connections.js';
 import { generateScimToken } from './routes/generate-token.js';
 import { scimSchema } from './schema.js';
+import { publishScimSeam } from './seam.js';
 import { SCIM_MESSAGES } from './translations.js';
 import type { AuthContext } from '../../context.js';
 
 export type { ScimAuditEvent } from './audit-events.js';
 export type { ScimOptions } from './config.js';
 export { scimOptionKeys } from './config.js';
+export { type ScimProvisioning, scimSeam } from './seam.js';
 
 /** The SCIM plugin's session routes with their precise types (route-types.ts derives the client's from them). */
 export const scimRoutes = [generateScimToken, listScimConnections, revokeScimToken] as const;
@@ -55,6 +57,7 @@ export function scimPlugin(options: ScimOptions, organizationEnabled: boolean) {
     },
     init(context) {
       auth = context;
+      publishScimSeam(context);
     },
   });
 }

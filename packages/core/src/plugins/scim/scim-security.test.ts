@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestClients } from '../../test/harness.js';
 import { hashScimToken } from './connection.js';
+import { scimSeam } from './seam.js';
 import { GROUP, PATCH, scimSetup, USER } from './test-kit.js';
 
 const clients = useTestClients();
@@ -121,5 +122,16 @@ describe('scim: security', () => {
     const sub = await k.createUser(token, { userName: 'ok@eu.acme.test' });
     const moved = await k.scim(token, 'PATCH', `/Users/${sub.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'userName', value: 'moved@victim.test' }] });
     expect(moved.status).toBe(400);
+  });
+
+  it('publishes which connection provisioned an account (for SSO linking), and nothing for other accounts', async () => {
+    const k = await scimSetup(clients);
+    const { owner, organizationId, token } = await k.tenant();
+    const u = await k.createUser(token, { userName: 'seam@example.com' });
+    const seam = scimSeam.get(k.ctx);
+    expect(await seam.provisioningOf(k.ctx.adapter, await k.userIdOf(u.id))).toEqual({ organizationId, providerId: 'okta', active: true });
+    expect(await seam.provisioningOf(k.ctx.adapter, owner.id)).toBeNull();
+    await k.scim(token, 'DELETE', `/Users/${u.id}`);
+    expect((await seam.provisioningOf(k.ctx.adapter, await k.userIdOf(u.id)))?.active).toBe(false);
   });
 });
