@@ -72,7 +72,7 @@ export function organizationRoutes(o: OrganizationConfig) {
     checkSlug(),
     updateOrganization(o),
     deleteOrganization(o),
-    getFullOrganization(),
+    getFullOrganization(o),
     getOrganization(),
     setActive(o),
     listOrganizations(),

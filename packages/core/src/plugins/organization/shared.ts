@@ -5,7 +5,7 @@ import type { SessionWithUser, UserRow } from '../../session/types.js';
 import { roleNames } from './access.js';
 import type { OrganizationConfig } from './config.js';
 import { orgError } from './errors.js';
-import type { InvitationRow, MemberRow, OrganizationRow } from './schema.js';
+import type { InvitationRow, MemberRow, OrganizationRow, TeamRow } from './schema.js';
 
 export function activeOrganizationId(c: SignedInContext): string | null {
   return (c.session.session.activeOrganizationId as string | null | undefined) ?? null;
@@ -120,9 +120,9 @@ export async function withUsers(auth: AuthContext, members: MemberRow[]): Promis
   });
 }
 
-/** The organization with its members (and their users) and its invitations. */
-export async function fullOrganization(auth: AuthContext, organization: OrganizationRow) {
-  const [members, invitations] = await Promise.all([
+/** The organization with its members (and their users), its invitations and, with teams on, its teams (as better-auth 1.7). */
+export async function fullOrganization(auth: AuthContext, organization: OrganizationRow, o?: Pick<OrganizationConfig, 'teams'>) {
+  const [members, invitations, teams] = await Promise.all([
     auth.adapter.findMany<MemberRow>('member', {
       where: [{ field: 'organizationId', value: organization.id }],
       sortBy: { field: 'createdAt', direction: 'asc' },
@@ -131,8 +131,11 @@ export async function fullOrganization(auth: AuthContext, organization: Organiza
       where: [{ field: 'organizationId', value: organization.id }],
       sortBy: { field: 'createdAt', direction: 'asc' },
     }),
+    o?.teams.enabled
+      ? auth.adapter.findMany<TeamRow>('team', { where: [{ field: 'organizationId', value: organization.id }], sortBy: { field: 'createdAt', direction: 'asc' } })
+      : undefined,
   ]);
-  return { ...organization, members: await withUsers(auth, members), invitations };
+  return { ...organization, members: await withUsers(auth, members), invitations, ...(teams ? { teams } : {}) };
 }
 
 /** An invitation that can still be answered: pending and not expired. */

@@ -75,6 +75,7 @@ describe('teams: organization/create', () => {
     expect(teams[0]).toMatchObject({ name: 'Acme Inc', organizationId: created.data.id });
     const s = await session(alice);
     expect(s).toMatchObject({ activeOrganizationId: created.data.id, activeTeamId: teams[0].id });
+    expect((await get(alice, '/get-full-organization')).data.teams).toEqual(teams);
     const members = (await get(alice, '/list-team-members', { teamId: teams[0].id })).data;
     expect(members).toEqual([{ id: expect.any(String), teamId: teams[0].id, userId: alice.id, createdAt: expect.any(String) }]);
 
@@ -91,6 +92,7 @@ describe('teams: organization/create', () => {
     const alice = await person('alice');
     expect((await post(alice, '/create', { name: 'Acme', slug: 'acme' })).status).toBe(200);
     expect(await session(alice)).not.toHaveProperty('activeTeamId');
+    expect((await get(alice, '/get-full-organization')).data).not.toHaveProperty('teams');
     expect((await get(alice, '/list-teams')).status).toBe(404);
     expect((await post(alice, '/create-team', { name: 'x' })).status).toBe(404);
     expectOrgError(await post(alice, '/invite-member', { email: 'bob@example.com', role: 'member', teamId: 'any' }), 400, 'TEAM_NOT_FOUND');

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../endpoint.js';
+import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
 import { activeOrganizationId, findMember, findOrganization, fullOrganization } from '../shared.js';
 
 /**
  * GET /organization/get-full-organization: by id or slug, else the active one
- * (null when there is none); members with their users, and invitations.
+ * (null when there is none); members with their users, invitations and (teams on) teams.
  */
-export const getFullOrganization = () =>
+export const getFullOrganization = (o: OrganizationConfig) =>
   defineEndpoint({
     method: 'GET',
     path: '/organization/get-full-organization',
@@ -22,6 +23,6 @@ export const getFullOrganization = () =>
       if (!(await findMember(auth, organization.id, c.session.user.id))) {
         throw orgError('FORBIDDEN', 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
       }
-      return fullOrganization(auth, organization);
+      return fullOrganization(auth, organization, o);
     },
   });

@@ -38,6 +38,6 @@ export const setActive = (o: OrganizationConfig) =>
         throw orgError('FORBIDDEN', 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
       }
       if (organization.id !== activeOrganizationId(c)) await setActiveOrganization(c, organization.id, teamsOn(o));
-      return fullOrganization(auth, organization);
+      return fullOrganization(auth, organization, o);
     },
   });
