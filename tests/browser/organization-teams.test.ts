@@ -85,6 +85,17 @@ describeBrowser('organization teams and roles journey in Chromium', () => {
     await auditor.getByRole('button', { name: 'Save permissions' }).click();
     await expect.poll(async () => (await auditor.locator('p.muted').first().innerText()).trim()).toBe('Roles: read');
 
+    // The organization's own role is offered where members are invited.
+    await page.goto(`${stack.url}/organizations`);
+    const org = page.getByRole('region', { name: 'Acme Rockets' });
+    const auditorEmail = uniqueEmail('audit');
+    await org.getByLabel('Email').fill(auditorEmail);
+    await org.getByLabel('Role').selectOption('auditor');
+    await org.getByRole('button', { name: 'Invite', exact: true }).click();
+    await showsText(org, 'Pending invitations');
+    await showsText(org.getByRole('listitem').filter({ hasText: auditorEmail }), /auditor/);
+    await page.goto(`${stack.url}/organizations/roles`);
+
     await auditor.getByRole('button', { name: 'Delete role auditor' }).click();
     await page.getByRole('dialog', { name: 'Delete the role auditor?' }).getByRole('button', { name: 'Delete role' }).click();
     await showsText(roles, 'There are no custom roles yet.');

@@ -7,11 +7,11 @@ import { fieldErrors, formLevelError, INVITE_CODES } from '../../lib/field-error
 import { useAction } from '../../lib/use-action';
 import { useFocusInvalid } from '../../lib/use-focus-invalid';
 import { useRoleOptions } from './RoleName';
-import { ORGANIZATION_ROLES } from './roles';
+import { useOrganizationRoles } from './custom-roles';
 
 export function InviteMember({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation('org');
-  const roleOptions = useRoleOptions(ORGANIZATION_ROLES);
+  const roleOptions = useRoleOptions(useOrganizationRoles(organizationId));
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('member');
   const [invited, setInvited] = useState<string | null>(null);

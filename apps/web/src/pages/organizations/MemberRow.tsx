@@ -9,7 +9,7 @@ import { ErrorMessage } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
 import { useAction } from '../../lib/use-action';
 import { useRoleName, useRoleOptions } from './RoleName';
-import { ORGANIZATION_ROLES } from './roles';
+import { useOrganizationRoles } from './custom-roles';
 
 interface Props {
   member: MemberWithUser;
@@ -22,7 +22,7 @@ export function MemberRow({ member, organizationName, isSelf, canManage }: Props
   const { t } = useTranslation('org');
   const toast = useToast();
   const roleName = useRoleName();
-  const roleOptions = useRoleOptions(ORGANIZATION_ROLES);
+  const roleOptions = useRoleOptions(useOrganizationRoles(member.organizationId));
   const [editing, setEditing] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [role, setRole] = useState(member.role);
