@@ -104,12 +104,12 @@ describeBrowser('the admin area follows the server in Chromium', () => {
     await admin.getByLabel('Show').selectOption('admins');
     const panel = await manage(admin, carol);
     const role = panel.locator('dd').nth(1);
-    await showsText(role, /^admin$/);
+    await showsText(role, /^Admin$/);
     await panel.getByLabel('Role').selectOption('user');
     await panel.getByRole('button', { name: 'Set role' }).click();
     await absent(admin.getByRole('table'));
     await showsText(admin.locator('main'), 'No users match.');
-    await showsText(role, /^user$/);
+    await showsText(role, /^User$/);
     expect(await panel.getByLabel('Role').inputValue()).toBe('user');
     await stack.shot(admin, 'role-set-phone');
     expect(stack.pageErrors).toEqual([]);

@@ -44,7 +44,7 @@ describeBrowser('the Organizations page follows the server in Chromium', () => {
     const pending = org.getByRole('list', { name: 'Pending invitations' }).getByRole('listitem');
     await expect.poll(() => pending.count(), { timeout: 10_000 }).toBe(1);
     const row = pending.filter({ hasText: invitee });
-    await showsText(row, /\badmin\b/);
+    await showsText(row, /\bAdmin\b/);
     // The server's expiry (48 hours by default), written as the page writes dates.
     const day = await owner.evaluate(() => new Date(Date.now() + 172_800_000).toLocaleDateString(undefined, { dateStyle: 'medium' }));
     await showsText(row, `expires ${day}`);
@@ -73,7 +73,7 @@ describeBrowser('the Organizations page follows the server in Chromium', () => {
     await absent(pending.getByText(/ · expired /));
     await owner.clock.setSystemTime(Date.now() + 3 * 86_400_000);
     await owner.reload();
-    await showsText(pending, /^admin · expired /m);
+    await showsText(pending, /^Admin · expired /m);
     await stack.shot(owner, 'invitation-expired-phone');
     expect(stack.pageErrors).toEqual([]);
   }, JOURNEY_TIMEOUT);
@@ -121,7 +121,7 @@ describeBrowser('the Organizations page follows the server in Chromium', () => {
     await miaRow.getByRole('button', { name: 'Change role' }).click();
     await miaRow.getByLabel('New role for Mia Member').selectOption('admin');
     await miaRow.getByRole('button', { name: 'Save role' }).click();
-    await showsText(miaRow.locator('.role'), /^admin$/);
+    await showsText(miaRow.locator('.role'), /^Admin$/);
     await miaRow.getByRole('button', { name: 'Change role' }).click();
     expect(await miaRow.getByLabel('New role for Mia Member').inputValue()).toBe('admin');
     await miaRow.getByRole('button', { name: 'Cancel', exact: true }).click();
