@@ -55,6 +55,12 @@ export interface OrganizationConfig {
   dynamicAccessControl: { enabled: boolean; maximumRolesPerOrganization?: number };
 }
 
+/** A limit is a whole number of at least 1, or none. */
+function limit(name: string, value: number | undefined): number | undefined {
+  if (value !== undefined && (!Number.isInteger(value) || value < 1)) throw new Error(`organization.${name} must be a whole number of at least 1, got ${String(value)}`);
+  return value;
+}
+
 /** The plugin's options with their defaults (CONTRACT.md "Options object"). */
 export function resolveOrganizationOptions(o: OrganizationOptions = {}): OrganizationConfig {
   return {
@@ -63,10 +69,14 @@ export function resolveOrganizationOptions(o: OrganizationOptions = {}): Organiz
     creatorRole: o.creatorRole ?? 'owner',
     invitationExpiresIn: o.invitationExpiresIn ?? 172800,
     roles: { ...DEFAULT_ROLES, ...o.roles },
-    teams: { enabled: o.teams?.enabled === true, maximumTeams: o.teams?.maximumTeams, maximumMembersPerTeam: o.teams?.maximumMembersPerTeam },
+    teams: {
+      enabled: o.teams?.enabled === true,
+      maximumTeams: limit('teams.maximumTeams', o.teams?.maximumTeams),
+      maximumMembersPerTeam: limit('teams.maximumMembersPerTeam', o.teams?.maximumMembersPerTeam),
+    },
     dynamicAccessControl: {
       enabled: o.dynamicAccessControl?.enabled === true,
-      maximumRolesPerOrganization: o.dynamicAccessControl?.maximumRolesPerOrganization,
+      maximumRolesPerOrganization: limit('dynamicAccessControl.maximumRolesPerOrganization', o.dynamicAccessControl?.maximumRolesPerOrganization),
     },
   };
 }
