@@ -84,6 +84,11 @@ describe('teams: organization/create', () => {
     const answer = await lane.answer({ target: '/api/auth/get-session', header: (name) => (name === 'cookie' ? alice.jar.header() : undefined), ip: '127.0.0.1' });
     expect(answer).toBeDefined();
     expect(JSON.parse(answer!.body).session.activeTeamId).toBe(teams[0].id);
+    // And follows a change of the row at once.
+    expect((await post(alice, '/set-active-team', { teamId: null })).status).toBe(200);
+    const after = await lane.answer({ target: '/api/auth/get-session', header: (name) => (name === 'cookie' ? alice.jar.header() : undefined), ip: '127.0.0.1' });
+    expect(after).toBeDefined();
+    expect(JSON.parse(after!.body).session.activeTeamId).toBeNull();
   });
 
   it('keeps its behaviour without teams: no team, no activeTeamId, the team routes absent', async () => {
