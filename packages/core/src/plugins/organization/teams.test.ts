@@ -242,6 +242,16 @@ describe('teams: set-active-team, list-user-teams, list-team-members', () => {
     expect((await post(null, '/set-active-team', { teamId: null })).status).toBe(401);
   });
 
+  it('keeps the cookie cache in step with the active team', async () => {
+    const { post, session, org } = await setup({ organization: { teams: { enabled: true } }, session: { cookieCache: { enabled: true } } });
+    const { owner, firstTeam } = await org();
+    expect((await session(owner)).activeTeamId).toBe(firstTeam.id);
+    expect((await post(owner, '/set-active-team', { teamId: null })).status).toBe(200);
+    expect((await session(owner)).activeTeamId).toBeNull();
+    expect((await post(owner, '/set-active-team', { teamId: firstTeam.id })).status).toBe(200);
+    expect((await session(owner)).activeTeamId).toBe(firstTeam.id);
+  });
+
   it('switching organization leaves no team of the former one active', async () => {
     const { post, session, person } = await setup();
     const alice = await person('alice');
