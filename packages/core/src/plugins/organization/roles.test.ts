@@ -296,6 +296,15 @@ describe('custom roles: tenancy and options', () => {
     expect((await post(member, '/create-team', { name: 'Ops' })).status).toBe(200);
   });
 
+  it('the OpenAPI document describes the team and role routes when they are on', async () => {
+    const { t } = await setup({ organization: { teams: { enabled: true }, dynamicAccessControl: { enabled: true } } });
+    const doc = (await t.json<Data>('/openapi.json')).data;
+    expect(doc.paths['/api/auth/organization/create-role'].post).toBeDefined();
+    expect(doc.paths['/api/auth/organization/get-role'].get).toBeDefined();
+    expect(doc.paths['/api/auth/organization/set-active-team'].post).toBeDefined();
+    expect(doc.paths['/api/auth/organization/list-user-invitations'].get).toBeDefined();
+  });
+
   it('without the option the role routes are absent', async () => {
     const { post, get, org } = await setup({});
     const { owner } = await org();
