@@ -45,6 +45,7 @@ describeBrowser('directory sync journey in Chromium', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const connections = page.getByRole('region', { name: 'Connections' });
     await shows(connections.getByRole('heading', { name: 'okta', level: 3 }));
+    await showsText(connections, 'The directory has not called yet.');
     await stack.shots(page, 'token-shown');
 
     // The directory uses it: a person is provisioned.
@@ -56,9 +57,11 @@ describeBrowser('directory sync journey in Chromium', () => {
     expect(created.status).toBe(201);
     expect(created.headers.get('content-type')).toBe('application/scim+json');
 
-    // Done hides the token for good.
+    // Done hides the token for good; the page shows the directory's last request once reloaded.
     await once.getByRole('button', { name: 'Done' }).click();
     await absent(page.getByLabel('Bearer token'));
+    await page.reload();
+    await showsText(connections, /Last request .*: POST \/Users, answered 201/);
 
     // Revoked: the directory is refused.
     await connections.getByRole('button', { name: 'Revoke token of okta' }).click();

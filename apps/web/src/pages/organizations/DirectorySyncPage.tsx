@@ -26,7 +26,13 @@ export function DirectorySyncPage() {
   );
 }
 
-type Connection = { providerId: string; organizationId: string; createdAt: string; endpoint: string };
+type Connection = {
+  providerId: string;
+  organizationId: string;
+  createdAt: string;
+  endpoint: string;
+  lastRequest: { at: string; request: string; status: number } | null;
+};
 
 function DirectorySync({ organization }: { organization: FullOrganization }) {
   const { t } = useTranslation('directory');
@@ -126,6 +132,11 @@ function ConnectionItem({
     <li className="list-item settings-item">
       <h3>{providerId}</h3>
       <p className="muted">{t('since', { date: new Date(connection.createdAt).toLocaleString() })}</p>
+      <p>
+        {connection.lastRequest
+          ? t('lastRequest', { date: new Date(connection.lastRequest.at).toLocaleString(), request: connection.lastRequest.request, status: connection.lastRequest.status })
+          : t('noRequests')}
+      </p>
       <div className="actions">
         <button type="button" onClick={onReplace} disabled={replace.pending} aria-label={t('replaceFor', { providerId })}>
           {t('replace')}

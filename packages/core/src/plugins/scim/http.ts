@@ -3,6 +3,7 @@ import type { ScimAnswer, ScimCall } from './call.js';
 import { connectionOfToken } from './connection.js';
 import { discovery } from './discovery.js';
 import { SCIM_ERROR_SCHEMA, ScimError } from './errors.js';
+import type { ScimConnectionRow } from './schema.js';
 import { createGroup, deleteGroup, getGroup, listGroups, patchGroup, replaceGroup } from './groups.js';
 import { createUser, deleteUser, getUser, listUsers, patchUser, replaceUser } from './users.js';
 
@@ -90,6 +91,19 @@ function searchQuery(body: unknown): URLSearchParams {
   return q;
 }
 
+/** Keeps the connection's last request and its status (what the Directory sync page shows); a failure to write is only logged. */
+async function noteRequest(auth: AuthContext, connection: ScimConnectionRow, method: string, path: string, status: number): Promise<void> {
+  try {
+    await auth.adapter.update('scimConnection', [{ field: 'id', value: connection.id }], {
+      lastRequestAt: new Date(auth.now()),
+      lastRequest: `${method} ${path || '/'}`.slice(0, 500),
+      lastStatus: status,
+    });
+  } catch (e) {
+    auth.logger.warn({ err: String(e) }, 'could not note a SCIM request');
+  }
+}
+
 /**
  * The SCIM 2.0 service (RFC 7644) under `{basePath}/scim/v2`, mounted beside the routes: a
  * directory authenticates with its bearer token alone (no cookie, no Origin, no CSRF token, as
@@ -128,7 +142,15 @@ export async function handleScim(auth: AuthContext, request: Request, ip: string
       query: search ? searchQuery(body) : url.searchParams,
       body,
     };
-    return respond(await handler(call, segments[1] ?? ''));
+    let answer: ScimAnswer;
+    try {
+      answer = await handler(call, segments[1] ?? '');
+    } catch (e) {
+      if (e instanceof ScimError) await noteRequest(auth, connection, method, rest, e.status);
+      throw e;
+    }
+    await noteRequest(auth, connection, method, rest, answer.status);
+    return respond(answer);
   } catch (e) {
     if (e instanceof ScimError) return scimErrorResponse(e);
     auth.logger.error({ err: String(e), stack: e instanceof Error ? e.stack : undefined }, 'SCIM request failed');

@@ -16,6 +16,10 @@ export const scimSchema: Partial<Schema> = {
       tokenHash: { type: 'string', required: true, unique: true, returned: false },
       createdBy: { type: 'string' },
       createdAt: { type: 'date', required: true },
+      // The directory's last request and its outcome, for the app's Directory sync page.
+      lastRequestAt: { type: 'date' },
+      lastRequest: { type: 'string', long: true },
+      lastStatus: { type: 'number' },
     },
     uniqueTogether: [['organizationId', 'providerId']],
   },

@@ -87,8 +87,11 @@ describe('scim: POST /scim/generate-token', () => {
     const { owner, organizationId, token } = await k.tenant();
     const listed = await k.t.json<{ connections: unknown[] }>(`/scim/list-connections?organizationId=${organizationId}`, { jar: owner.jar });
     expect(listed.status).toBe(200);
-    expect(listed.data.connections).toEqual([{ providerId: 'okta', organizationId, createdAt: expect.any(String), endpoint: 'http://localhost:3000/api/auth/scim/v2' }]);
+    expect(listed.data.connections).toEqual([{ providerId: 'okta', organizationId, createdAt: expect.any(String), endpoint: 'http://localhost:3000/api/auth/scim/v2', lastRequest: null }]);
     expect(JSON.stringify(listed.data)).not.toContain(token);
+    await k.scim(token, 'GET', '/Users/unknown-id');
+    const after = await k.t.json<{ connections: { lastRequest: unknown }[] }>(`/scim/list-connections?organizationId=${organizationId}`, { jar: owner.jar });
+    expect(after.data.connections[0]!.lastRequest).toEqual({ at: expect.any(String), request: 'GET /Users/unknown-id', status: 404 });
     const revoked = await k.t.json('/scim/revoke-token', { body: { providerId: 'okta', organizationId }, jar: owner.jar });
     expect(revoked.data).toEqual({ success: true });
     expect((await k.scim(token, 'GET', '/Users')).status).toBe(401);

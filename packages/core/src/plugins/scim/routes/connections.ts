@@ -9,6 +9,8 @@ export interface ScimConnectionInfo {
   createdAt: string;
   /** The SCIM base URL a directory is given. */
   endpoint: string;
+  /** The directory's last request (`PATCH /Users/…`), when and how it was answered; null before the first. */
+  lastRequest: { at: string; request: string; status: number } | null;
 }
 
 /** GET /scim/list-connections?organizationId: the organization's directory connections (never a token). Owner or admin. */
@@ -21,12 +23,18 @@ export const listScimConnections = defineEndpoint({
   openapi: { summary: "The organization's SCIM connections" },
   async handler(c) {
     await requireConnectionManager(c, c.query.organizationId);
-    const rows = await c.auth.adapter.findMany<ScimConnectionRow & { createdAt: Date }>('scimConnection', {
+    type Row = ScimConnectionRow & { createdAt: Date; lastRequestAt: Date | null; lastRequest: string | null; lastStatus: number | null };
+    const rows = await c.auth.adapter.findMany<Row>('scimConnection', {
       where: [{ field: 'organizationId', value: c.query.organizationId }],
       sortBy: { field: 'createdAt', direction: 'asc' },
     });
     const endpoint = c.auth.url('/scim/v2');
-    return { connections: rows.map((r) => ({ providerId: r.providerId, organizationId: r.organizationId, createdAt: r.createdAt.toISOString(), endpoint })) };
+    const last = (r: Row) => (r.lastRequestAt && r.lastRequest && r.lastStatus !== null ? { at: r.lastRequestAt.toISOString(), request: r.lastRequest, status: r.lastStatus } : null);
+    return {
+      connections: rows.map(
+        (r): ScimConnectionInfo => ({ providerId: r.providerId, organizationId: r.organizationId, createdAt: r.createdAt.toISOString(), endpoint, lastRequest: last(r) }),
+      ),
+    };
   },
 });
 
