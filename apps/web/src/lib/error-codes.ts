@@ -17,7 +17,7 @@ export function explainError(code: string): string {
 }
 
 /** Codes the app makes up itself (no answer, a check on the page): nothing for a "Details" line. */
-const LOCAL_CODES = new Set(['', 'FETCH_ERROR', 'CLIENT_VALIDATION']);
+const LOCAL_CODES = new Set(['', 'FETCH_ERROR', 'CLIENT_VALIDATION', 'CLIENT_ERROR']);
 
 /** The code to show in small print under a message, or null when it would tell a person nothing. */
 export function detailsCode(code: string | null | undefined): string | null {
