@@ -136,6 +136,9 @@ describeBrowser('one message system in Chromium', () => {
     const said = (await alert.innerText()).trim();
     expect(said).toMatch(/^\p{Lu}[^_]*[.!?]$/u);
     expect(said).not.toMatch(/invalid two factor authentication/i);
+    // Said under Code, which is marked invalid and focused.
+    expect(await page.getByLabel('Code').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Code').evaluate((el) => el === document.activeElement)).toBe(true);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       const report = await inspect(page);

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { Checkbox, Field } from '../../components/Field';
@@ -7,6 +7,7 @@ import { Notice } from '../../components/Messages';
 import { verifyWithPasskey, waitingUserHasPasskeys } from '../../lib/passkey';
 import { useServerInfo } from '../../lib/providers';
 import { useAction } from '../../lib/use-action';
+import { useFocusInvalid } from '../../lib/use-focus-invalid';
 
 type Method = 'totp' | 'otp' | 'backup';
 
@@ -44,6 +45,11 @@ export function TwoFactorChallenge({ onVerified, onRestart }: { onVerified: () =
     };
   }, [features.passkey]);
 
+  // A wrong code is said under Code, in the words of the way it came (the server has one code for all three).
+  const wrongCode = verify.error?.code === 'INVALID_TWO_FACTOR_AUTHENTICATION';
+  const form = useRef<HTMLFormElement>(null);
+  useFocusInvalid(form, verify.error);
+
   const switchTo = (next: Method) => {
     setMethod(next);
     setCode('');
@@ -69,7 +75,7 @@ export function TwoFactorChallenge({ onVerified, onRestart }: { onVerified: () =
 
   return (
     <div className="stack">
-      <form onSubmit={submit} className="form">
+      <form ref={form} onSubmit={submit} className="form">
         <p>{t(`twoFactor.prompt.${method}`)}</p>
         <Field
           label={t('fields.code')}
@@ -78,10 +84,12 @@ export function TwoFactorChallenge({ onVerified, onRestart }: { onVerified: () =
           required
           autoFocus
           value={code}
+          error={wrongCode ? t(`twoFactor.wrongCode.${method}`) : undefined}
+          announce
           onChange={(e) => setCode(e.target.value)}
         />
         <Checkbox label={t('fields.trustDevice')} checked={trustDevice} onChange={setTrustDevice} />
-        <FormError error={verify.error} />
+        <FormError error={wrongCode ? null : verify.error} />
         <button type="submit" className="primary wide" disabled={verify.pending}>
           {t('twoFactor.verify')}
         </button>
