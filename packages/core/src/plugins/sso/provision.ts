@@ -2,6 +2,7 @@ import type { AuthContext } from '../../context.js';
 import type { Adapter } from '../../db/adapter.js';
 import type { UserRow } from '../../session/types.js';
 import { isEmail, normalizeEmail } from '../../sign-in.js';
+import { scimSeam } from '../scim/seam.js';
 import { ssoConfig } from './config.js';
 import { SSOFlowError } from './errors.js';
 import { emailInDomains, type ProviderRow, parseDomains } from './store.js';
@@ -28,6 +29,18 @@ async function ensureMembership(trx: Adapter, auth: AuthContext, provider: Provi
   await trx.create('member', { organizationId: provider.organizationId, userId, role: provisioning.defaultRole, createdAt: new Date(auth.now()) });
 }
 
+/**
+ * Whether the account was made by the SCIM directory of the provider's own organization and is
+ * active: that organization already vouched for the person, and the IdP may assert the address
+ * (`mayAssert`, checked before). Any other existing account stays unlinked.
+ */
+async function provisionedByTheSameDirectory(auth: AuthContext, trx: Adapter, provider: ProviderRow, userId: string): Promise<boolean> {
+  const scim = scimSeam.find(auth);
+  if (!scim || !provider.organizationId) return false;
+  const provisioning = await scim.provisioningOf(trx, userId);
+  return provisioning?.active === true && provisioning.organizationId === provider.organizationId;
+}
+
 /** Whether this IdP may vouch for `email` (stricter than better-auth: only its verified domains, unless its organization opted out). */
 export function mayAssert(auth: AuthContext, provider: ProviderRow, email: string): boolean {
   if (!ssoConfig(auth).verification.enabled || provider.allowAnyEmailDomain) return true;
@@ -38,7 +51,9 @@ export function mayAssert(auth: AuthContext, provider: ProviderRow, email: strin
 /**
  * Just-in-time provisioning, in one transaction: the user already linked to (provider,
  * accountId), or a new user with its account and membership. An existing user with that
- * email who is not linked is never attached silently (`account_not_linked`).
+ * email who is not linked is never attached silently (`account_not_linked`), except a person the
+ * organization's own directory provisioned (SCIM, active) whom its own IdP now signs in: one
+ * person, one user (issue 39), linked to (provider, accountId) from then on.
  */
 export async function provisionUser(
   auth: AuthContext,
@@ -66,7 +81,13 @@ export async function provisionUser(
       if (!email || !isEmail(email)) throw new SSOFlowError('email_not_found');
       if (!mayAssert(auth, provider, email)) throw new SSOFlowError('email_domain_not_allowed');
       const existing = await trx.findOne<UserRow>('user', [{ field: 'email', value: email }]);
-      if (existing) throw new SSOFlowError('account_not_linked');
+      if (existing) {
+        if (!(await provisionedByTheSameDirectory(auth, trx, provider, existing.id))) throw new SSOFlowError('account_not_linked');
+        const linked = await trx.create('account', { userId: existing.id, providerId: provider.providerId, accountId: identity.accountId });
+        if (!linked) throw new SSOFlowError('unable_to_create_user');
+        await ensureMembership(trx, auth, provider, existing.id);
+        return { user: existing, isNew: false };
+      }
       if (config.disableImplicitSignUp && !opts.requestSignUp) throw new SSOFlowError('signup_disabled');
       const user = await trx.create<UserRow>('user', {
         name: identity.name ?? email,

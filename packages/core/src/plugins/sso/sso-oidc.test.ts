@@ -151,6 +151,60 @@ describe('OIDC connection', () => {
     expect(setsSession(res)).toBe(false);
   });
 
+  it('a person the organization\'s own SCIM directory provisioned is linked on their first SSO sign-in: one user, not two', async () => {
+    const t = await clients.open(ssoOptions({ domainVerification: { enabled: false } }, { trustedOrigins: [op.issuer], scim: { enabled: true } }));
+    t.clock.ms = Date.now();
+    const owner = t.newJar();
+    const { organizationId } = await ownerWithOrganization(t, owner, 'acme');
+    const registered = await t.json('/sso/register', {
+      jar: owner,
+      body: { providerId: 'acme-oidc', issuer: op.issuer, domain: 'acme.test', organizationId, oidcConfig: { clientId: op.clientId, clientSecret: op.clientSecret, pkce: true } },
+    });
+    expect(registered.status).toBe(200);
+    const token = await t.json<{ scimToken: string }>('/scim/generate-token', { jar: owner, body: { providerId: 'okta', organizationId } });
+    expect(token.status).toBe(201);
+    const provisioned = await t.request('/scim/v2/Users', {
+      jar: null,
+      headers: { authorization: `Bearer ${token.data.scimToken}`, 'content-type': 'application/scim+json' },
+      body: JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'victim@acme.test', name: { givenName: 'Vic', familyName: 'Tim' } }),
+    });
+    expect(provisioned.status).toBe(201);
+    const jar = t.newJar();
+    const res = await t.request(await authorize((await start(t, { email: 'victim@acme.test' })).url, 'victim'), { jar });
+    expect(res.headers.get('location')).toBe('/dashboard');
+    expect(setsSession(res)).toBe(true);
+    const ctx = await t.auth.context();
+    const users = await ctx.adapter.findMany<{ id: string }>('user', { where: [{ field: 'email', value: 'victim@acme.test' }] });
+    expect(users).toHaveLength(1);
+    expect((await t.json<{ user: { id: string } }>('/get-session', { jar })).data.user.id).toBe(users[0]!.id);
+    // Linked from now on: a second sign-in finds the same user through the provider's account.
+    const again = t.newJar();
+    await t.request(await authorize((await start(t, { email: 'victim@acme.test' })).url, 'victim'), { jar: again });
+    expect((await t.json<{ user: { id: string } }>('/get-session', { jar: again })).data.user.id).toBe(users[0]!.id);
+  });
+
+  it('a person another organization\'s directory provisioned stays unlinked: account_not_linked', async () => {
+    const t = await clients.open(ssoOptions({ domainVerification: { enabled: false } }, { trustedOrigins: [op.issuer], scim: { enabled: true } }));
+    t.clock.ms = Date.now();
+    const owner = t.newJar();
+    const { organizationId } = await ownerWithOrganization(t, owner, 'acme');
+    await t.json('/sso/register', {
+      jar: owner,
+      body: { providerId: 'acme-oidc', issuer: op.issuer, domain: 'acme.test', organizationId, oidcConfig: { clientId: op.clientId, clientSecret: op.clientSecret, pkce: true } },
+    });
+    const other = t.newJar();
+    const { organizationId: otherOrg } = await ownerWithOrganization(t, other, 'rival');
+    const token = await t.json<{ scimToken: string }>('/scim/generate-token', { jar: other, body: { providerId: 'okta', organizationId: otherOrg } });
+    await t.request('/scim/v2/Users', {
+      jar: null,
+      headers: { authorization: `Bearer ${token.data.scimToken}`, 'content-type': 'application/scim+json' },
+      body: JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'victim@acme.test' }),
+    });
+    const res = await t.request(await authorize((await start(t, { email: 'victim@acme.test' })).url, 'victim'), { jar: t.newJar() });
+    expect(res.headers.get('location')).toBe('/dashboard?error=account_not_linked');
+    expect(setsSession(res)).toBe(false);
+  });
+
   it('a tampered state or code never signs in', async () => {
     const { t, register } = await setup();
     await register();
