@@ -75,6 +75,7 @@ export const router = createBrowserRouter([
               { index: true, element: <AdminPage /> },
               // Its own chunk: the chart library loads only for the dashboard.
               { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/admin/DashboardPage')).DashboardPage }) },
+              { path: 'users/:id', lazy: async () => ({ Component: (await import('./pages/admin/UserPage')).UserPage }) },
               { path: 'audit', element: <AuditPage /> },
               { path: 'webhooks', element: <WebhooksPage /> },
               { path: 'applications', element: <ApplicationsPage /> },

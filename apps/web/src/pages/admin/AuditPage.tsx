@@ -8,10 +8,11 @@ import { Field, Select } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
 import { Page } from '../../components/Page';
 import { EmptyState, SkeletonRows } from '../../components/Placeholders';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { refusalOf, unwrap } from '../../lib/query-client';
 import { parseUserAgent } from '../../lib/user-agent';
 import type en from '../../i18n/locales/en/admin.json';
+import { RelativeTime } from './RelativeTime';
 import { type Filters, filtersOf, PAGE_SIZE, paramsOf, queryOf } from './audit-filters';
 
 /** The event types offered by the filter (the server takes any, comma-separated), named under `audit.types`. */
@@ -84,13 +85,13 @@ export function AuditPage() {
               {events.map((e) => (
                 <tr key={e.id}>
                   <td data-label={t('audit.column.when')} className="nowrap">
-                    {formatDate(e.createdAt)}
+                    <RelativeTime value={e.createdAt} />
                   </td>
                   <td data-label={t('audit.column.event')}>
                     <EventName type={e.type} />
                     {describeDetails(e.details)}
                   </td>
-                  <td data-label={t('audit.column.who')}>
+                  <td data-label={t('audit.column.who')} className="who">
                     <Person person={e.user} id={e.userId} onPick={(user) => go({ user })} />
                     {e.actorId && e.actorId !== e.userId ? (
                       <span className="muted">
@@ -102,7 +103,7 @@ export function AuditPage() {
                   <td data-label={t('audit.column.ip')} className="nowrap">
                     {e.ipAddress ?? '—'}
                   </td>
-                  <td data-label={t('audit.column.agent')} title={e.userAgent ?? undefined}>
+                  <td data-label={t('audit.column.agent')} className="agent" title={e.userAgent ?? undefined}>
                     {e.userAgent ? <UserAgent userAgent={e.userAgent} /> : '—'}
                   </td>
                 </tr>
@@ -135,7 +136,7 @@ function Person({ person, id, onPick }: { person: { id: string; email: string } 
   if (!id) return <span className="muted">—</span>;
   const label = person?.email ?? t('audit.removedUser', { id });
   return (
-    <button type="button" className="link" onClick={() => onPick(person?.email ?? id)}>
+    <button type="button" className="link truncate" title={label} onClick={() => onPick(person?.email ?? id)}>
       {label}
     </button>
   );
@@ -190,7 +191,7 @@ function FilterForm({ filters, onApply }: { filters: Filters; onApply: (f: Parti
 }
 
 /** An event's name in the app's language, with its type as the server records it (what filters and exports use). */
-function EventName({ type }: { type: string }) {
+export function EventName({ type }: { type: string }) {
   const { t, i18n } = useTranslation('admin');
   const key = `audit.event.${type.replaceAll('.', '_')}`;
   // Events of plugins without a name here are shown by their type alone.

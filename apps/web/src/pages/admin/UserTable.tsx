@@ -7,8 +7,10 @@ import { Avatar } from '../../components/Avatar';
 import { Field, Select } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
 import { EmptyState, SkeletonRows } from '../../components/Placeholders';
-import { formatDate, formatNumber } from '../../lib/format';
+import { Link } from 'react-router';
+import { formatNumber } from '../../lib/format';
 import { useServerQuery } from '../../lib/server-state';
+import { RelativeTime } from './RelativeTime';
 import { RoleTag } from './RoleTag';
 import { useDebounced } from './useDebounced';
 
@@ -60,6 +62,14 @@ export function UserTable({ onManage }: { onManage: (user: User) => void }) {
   }, [emptied, lastOffset]);
 
   const narrowed = Boolean(search.trim()) || filter !== 'all';
+  // A header sorts by its field; a second click on it turns the order round.
+  const sort = (field: string) => {
+    if (field === sortBy) setSortDirection(sortDirection === 'asc' ? 'desc' : 'asc');
+    else {
+      setSortBy(field);
+      setSortDirection(field === 'createdAt' ? 'desc' : 'asc');
+    }
+  };
   return (
     <div className="card admin-table-card">
       <div className="filters user-filters">
@@ -127,10 +137,10 @@ export function UserTable({ onManage }: { onManage: (user: User) => void }) {
           <table className="responsive user-table">
             <thead>
               <tr>
-                <th scope="col">{t('users.column.user')}</th>
+                <SortHeader field="name" label={t('users.column.user')} sortBy={sortBy} direction={sortDirection} onSort={sort} />
                 <th scope="col">{t('users.column.role')}</th>
                 <th scope="col">{t('users.column.status')}</th>
-                <th scope="col">{t('users.column.created')}</th>
+                <SortHeader field="createdAt" label={t('users.column.created')} sortBy={sortBy} direction={sortDirection} onSort={sort} />
                 <th scope="col">
                   <span className="visually-hidden">{t('users.column.actions')}</span>
                 </th>
@@ -143,8 +153,12 @@ export function UserTable({ onManage }: { onManage: (user: User) => void }) {
                     <div className="user-cell">
                       <Avatar name={user.name} email={user.email} image={user.image} size={36} />
                       <span className="user-cell-text">
-                        <span className="strong">{user.name}</span>
-                        <span className="muted">{user.email}</span>
+                        <Link to={`/admin/users/${encodeURIComponent(user.id)}`} className="strong truncate" title={user.name}>
+                          {user.name}
+                        </Link>
+                        <span className="muted truncate" title={user.email}>
+                          {user.email}
+                        </span>
                       </span>
                     </div>
                   </td>
@@ -154,7 +168,9 @@ export function UserTable({ onManage }: { onManage: (user: User) => void }) {
                   <td data-label={t('users.column.status')} className="nowrap">
                     <UserStatus user={user} />
                   </td>
-                  <td data-label={t('users.column.created')}>{formatDate(user.createdAt)}</td>
+                  <td data-label={t('users.column.created')} className="nowrap">
+                    <RelativeTime value={user.createdAt} />
+                  </td>
                   <td className="row-actions">
                     <button type="button" onClick={() => onManage(user)}>
                       {t('users.manage')}
@@ -183,6 +199,19 @@ export function UserTable({ onManage }: { onManage: (user: User) => void }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** A column header that sorts the list on the server (list-users' sortBy / sortDirection); aria-sort says how. */
+function SortHeader(props: { field: string; label: string; sortBy: string; direction: 'asc' | 'desc'; onSort: (field: string) => void }) {
+  const active = props.sortBy === props.field;
+  return (
+    <th scope="col" aria-sort={active ? (props.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button type="button" className="link sort" onClick={() => props.onSort(props.field)}>
+        {props.label}
+        <span aria-hidden="true">{active ? (props.direction === 'asc' ? ' ↑' : ' ↓') : ' ↕'}</span>
+      </button>
+    </th>
   );
 }
 

@@ -1,0 +1,266 @@
+import type { User } from '../../auth';
+import { ArrowLeft, ScrollText } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { auth } from '../../auth';
+import { Avatar } from '../../components/Avatar';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorMessage, Notice } from '../../components/Messages';
+import { Page } from '../../components/Page';
+import { EmptyState, SkeletonRows } from '../../components/Placeholders';
+import { useToast } from '../../components/Toasts';
+import { formatDate } from '../../lib/format';
+import { useServerQuery } from '../../lib/server-state';
+import { useAction } from '../../lib/use-action';
+import { EventName } from './AuditPage';
+import { BanUser } from './BanUser';
+import { EmailVerification } from './EmailVerification';
+import { RelativeTime } from './RelativeTime';
+import { RoleTag } from './RoleTag';
+import { SetPassword } from './SetPassword';
+import { SetRole } from './SetRole';
+import { UserSessions } from './UserSessions';
+import { UserStatus } from './UserTable';
+
+const TABS = ['overview', 'sessions', 'security', 'organizations', 'audit'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
+
+/** The audit types that tell a person's organizations: joined, left, role changed, invited. */
+const ORGANIZATION_TYPES = 'organization.created,organization.member.added,organization.member.removed,organization.member.updated,organization.invitation.created';
+const SECURITY_TYPES = 'sign-in.failure,sign-in.lockout,password.change,password.reset,two-factor.enable,two-factor.disable,passkey.register,passkey.delete';
+
+/** /admin/users/:id: one user's page, its tab in the URL (?tab=), with the quick actions on top. */
+export function UserPage() {
+  const { t } = useTranslation('admin');
+  const { id = '' } = useParams();
+  const answer = useServerQuery(`admin-user:${id}`, () => auth.admin.getUser({ id }));
+  const user = answer.data;
+  return (
+    <Page title={user ? user.name || user.email : t('userPage.title')}>
+      <Link to="/admin" className="icon-link">
+        <ArrowLeft size={16} aria-hidden="true" />
+        {t('userPage.back')}
+      </Link>
+      <ErrorMessage error={answer.error} />
+      {answer.isPending && !user ? <SkeletonRows label={t('userPage.loading')} rows={3} avatar /> : null}
+      {user ? <UserView user={user} /> : null}
+    </Page>
+  );
+}
+
+function UserView({ user }: { user: User }) {
+  const { t } = useTranslation('admin');
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: Tab = isTab(raw) ? raw : 'overview';
+  return (
+    <div className="stack user-page">
+      <div className="card user-page-head">
+        <Avatar name={user.name} email={user.email} image={user.image} size={56} />
+        <div className="user-page-who">
+          <p className="strong truncate" title={user.name}>
+            {user.name}
+          </p>
+          <p className="muted truncate" title={user.email}>
+            {user.email}
+          </p>
+          <p className="row gap-small">
+            <RoleTag role={user.role} /> <UserStatus user={user} />
+          </p>
+        </div>
+        <QuickActions user={user} />
+      </div>
+      <div role="tablist" aria-label={t('userPage.tabs')} className="tabs">
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`user-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`user-panel-${name}`}
+            className={tab === name ? 'tab active' : 'tab'}
+            onClick={() => setParams(name === 'overview' ? {} : { tab: name }, { replace: true })}
+          >
+            {t(`userPage.tab.${name}`)}
+          </button>
+        ))}
+      </div>
+      <section role="tabpanel" id={`user-panel-${tab}`} aria-labelledby={`user-tab-${tab}`} className="card stack">
+        {tab === 'overview' ? <Overview user={user} /> : null}
+        {tab === 'sessions' ? <UserSessions user={user} /> : null}
+        {tab === 'security' ? <Security user={user} /> : null}
+        {tab === 'organizations' ? (
+          <>
+            <p className="muted">{t('userPage.organizationsHint')}</p>
+            <UserEvents user={user} types={ORGANIZATION_TYPES} />
+          </>
+        ) : null}
+        {tab === 'audit' ? <UserEvents user={user} /> : null}
+      </section>
+    </div>
+  );
+}
+
+/** What an admin does most: verify the address (or mail a link), impersonate, ban or unban. */
+function QuickActions({ user }: { user: User }) {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const impersonate = useAction(() => auth.admin.impersonateUser({ userId: user.id }));
+  const unban = useAction(() => auth.admin.unbanUser({ userId: user.id }));
+  const onImpersonate = async () => {
+    if (!(await impersonate.run()).error) navigate('/account');
+  };
+  const onUnban = async () => {
+    if (!(await unban.run()).error) toast(t('ban.undone', { email: user.email }));
+  };
+  return (
+    <section className="quick-actions" aria-label={t('userPage.quickActions')}>
+      {user.banned ? (
+        <button type="button" onClick={onUnban} disabled={unban.pending}>
+          {t('ban.unban')}
+        </button>
+      ) : (
+        <button type="button" onClick={onImpersonate} disabled={impersonate.pending}>
+          {t('panel.impersonate')}
+        </button>
+      )}
+      <ErrorMessage error={impersonate.error ?? unban.error} />
+    </section>
+  );
+}
+
+function Overview({ user }: { user: User }) {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const remove = useAction(() => auth.admin.removeUser({ userId: user.id }));
+  const onRemove = async () => {
+    const { error } = await remove.run();
+    setConfirmRemove(false);
+    if (!error) {
+      toast(t('users.removed', { email: user.email }));
+      navigate('/admin');
+    }
+  };
+  return (
+    <>
+      <dl className="details">
+        <dt>{t('panel.name')}</dt>
+        <dd>{user.name}</dd>
+        <dt>{t('panel.created')}</dt>
+        <dd>{formatDate(user.createdAt)}</dd>
+        <dt>{t('userPage.updated')}</dt>
+        <dd>
+          <RelativeTime value={user.updatedAt} />
+        </dd>
+      </dl>
+      <div className="panel-grid">
+        <div className="panel-part panel-wide">
+          <h2>{t('panel.emailHeading')}</h2>
+          <EmailVerification user={user} />
+        </div>
+        <div className="panel-part">
+          <h2>{t('panel.roleHeading')}</h2>
+          <SetRole key={user.role ?? ''} user={user} />
+        </div>
+        <div className="panel-part">
+          <h2>{t('panel.banHeading')}</h2>
+          <BanUser user={user} />
+        </div>
+      </div>
+      <div className="panel-part danger-zone">
+        <h2>{t('panel.removeHeading')}</h2>
+        <p className="muted">{t('panel.removeHint')}</p>
+        <button type="button" className="danger" onClick={() => setConfirmRemove(true)}>
+          {t('panel.remove')}
+        </button>
+        <ErrorMessage error={remove.error} />
+      </div>
+      <ConfirmDialog
+        open={confirmRemove}
+        title={t('panel.removeTitle', { email: user.email })}
+        confirmLabel={t('panel.removeConfirm', { email: user.email })}
+        destructive
+        pending={remove.pending}
+        onConfirm={onRemove}
+        onCancel={() => setConfirmRemove(false)}
+      >
+        <p>{t('panel.removeBody')}</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function Security({ user }: { user: User }) {
+  const { t } = useTranslation('admin');
+  const twoFactor = Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
+  return (
+    <>
+      <dl className="details">
+        <dt>{t('userPage.twoFactor')}</dt>
+        <dd>{twoFactor ? <span className="status-pill ok">{t('userPage.on')}</span> : <span className="status-pill warn">{t('userPage.off')}</span>}</dd>
+      </dl>
+      <div className="panel-part">
+        <h2>{t('panel.passwordHeading')}</h2>
+        <SetPassword user={user} />
+      </div>
+      <h2>{t('userPage.securityEvents')}</h2>
+      <UserEvents user={user} types={SECURITY_TYPES} />
+    </>
+  );
+}
+
+/** The user's latest audit events (of the given types), with a link to the whole trail. */
+function UserEvents({ user, types }: { user: User; types?: string }) {
+  const { t } = useTranslation('admin');
+  const list = useServerQuery(`admin-user-events:${user.id}:${types ?? ''}`, () =>
+    auth.admin.listAuditEvents({ userId: user.id, limit: 25, sortDirection: 'desc', ...(types ? { type: types } : {}) }),
+  );
+  const events = list.data?.events ?? [];
+  const trail = new URLSearchParams({ user: user.email, ...(types ? { type: types } : {}) });
+  return (
+    <div className="stack">
+      <ErrorMessage error={list.error} />
+      {list.isPending && !list.data ? <SkeletonRows label={t('audit.loading')} rows={3} /> : null}
+      {list.data && events.length === 0 ? <EmptyState title={t('userPage.noEvents')} /> : null}
+      {events.length > 0 ? (
+        <div className="table-wrap">
+          <table className="responsive audit-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('audit.column.when')}</th>
+                <th scope="col">{t('audit.column.event')}</th>
+                <th scope="col">{t('audit.column.ip')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((e) => (
+                <tr key={e.id}>
+                  <td data-label={t('audit.column.when')} className="nowrap">
+                    <RelativeTime value={e.createdAt} />
+                  </td>
+                  <td data-label={t('audit.column.event')}>
+                    <EventName type={e.type} />
+                  </td>
+                  <td data-label={t('audit.column.ip')} className="nowrap">
+                    {e.ipAddress ?? '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <Link to={`/admin/audit?${trail}`} className="icon-link">
+        <ScrollText size={16} aria-hidden="true" />
+        {t('userPage.openTrail')}
+      </Link>
+      {list.data && list.data.total > events.length ? <Notice>{t('userPage.more', { count: list.data.total - events.length })}</Notice> : null}
+    </div>
+  );
+}
