@@ -3,7 +3,7 @@ import { gatehouseClients } from './client.js';
 import { builtinPlugins } from './plugins/index.js';
 import { coreEndpoints } from './routes/index.js';
 
-/** Every route of a server with every capability on (passkeys, email codes, magic links, multi-session, webhooks, JWTs, API keys, metrics and the OpenID provider are off unless enabled). */
+/** Every route of a server with every capability on (passkeys, email codes, magic links, multi-session, webhooks, JWTs, API keys, metrics, the OpenID provider, SSO, SCIM, teams and custom roles are off unless enabled). */
 const endpoints = [
   ...coreEndpoints,
   ...builtinPlugins({
@@ -18,6 +18,7 @@ const endpoints = [
     oidcProvider: { enabled: true },
     sso: { enabled: true },
     scim: { enabled: true },
+    organization: { teams: { enabled: true }, dynamicAccessControl: { enabled: true } },
   }).flatMap(
     (p) => p.endpoints ?? [],
   ),
