@@ -42,6 +42,7 @@ export const FALLBACK_INFO: ProvidersInfo = {
     organizationTeams: false,
     organizationRoles: false,
     sso: false,
+    ssoDomainVerification: true,
     scim: false,
   },
   branding: DEFAULT_BRANDING,

@@ -12,10 +12,12 @@ import { MagicLinkSignIn } from './MagicLinkSignIn';
 import { PasskeySignIn } from './PasskeySignIn';
 import { SignInForm } from './SignInForm';
 import { SocialButtons } from './SocialButtons';
+import { SsoSignIn } from './SsoSignIn';
 import { TwoFactorChallenge } from './TwoFactorChallenge';
 
 export function SignIn() {
   const { t } = useTranslation('auth');
+  const { t: tSso } = useTranslation('enterprise');
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'), '/account');
   const navigate = useNavigate();
@@ -25,6 +27,9 @@ export function SignIn() {
   const [challenge, setChallenge] = useState(false);
   const [byCode, setByCode] = useState(false);
   const [byLink, setByLink] = useState(params.get('method') === 'magic-link');
+  // "Sign in with SSO" (enterprise SSO on): chosen here, or back from the identity provider with a refusal.
+  const [bySso, setBySso] = useState(params.get('method') === 'sso');
+  const ssoError = params.get('method') === 'sso' && params.get('error') ? { code: params.get('error') ?? '', description: params.get('error_description') } : null;
   const wantsToAdd = params.get('add') === '1';
   // An application asked for a fresh sign-in (OpenID `prompt=login`, `max_age`): the form stays though signed in.
   const reauth = params.get('reauth') === '1';
@@ -41,7 +46,9 @@ export function SignIn() {
   const signUpLink = `/sign-up${signUpQuery.size ? `?${signUpQuery}` : ''}`;
 
   return (
-    <AuthPage title={challenge ? t('twoFactor.title') : byCode ? t('emailCode.title') : adding ? t('signIn.addTitle') : t('signIn.title')}>
+    <AuthPage
+      title={challenge ? t('twoFactor.title') : byCode ? t('emailCode.title') : bySso && features.sso ? tSso('signIn.title') : adding ? t('signIn.addTitle') : t('signIn.title')}
+    >
       {reauth && data && !challenge ? <p className="muted">{t('signIn.reauth')}</p> : null}
       {adding && data && !challenge ? (
         <p className="muted">
@@ -55,6 +62,8 @@ export function SignIn() {
           onSignedIn={({ twoFactor }) => (twoFactor ? setChallenge(true) : done())}
           onCancel={() => setByCode(false)}
         />
+      ) : bySso && features.sso ? (
+        <SsoSignIn redirect={redirect} flowError={ssoError} onCancel={() => setBySso(false)} />
       ) : byLink ? (
         <MagicLinkRequest
           redirect={redirect}
@@ -69,7 +78,7 @@ export function SignIn() {
             verifyCallbackURL={isInvitationPath(redirect) ? appURL(redirect) : undefined}
           />
           {/* One "or" for every other way in: a mailed code or link, a passkey, then the social providers. */}
-          {features.emailOTP || features.magicLink || features.passkey || socialProviders.length > 0 ? (
+          {features.emailOTP || features.magicLink || features.passkey || features.sso || socialProviders.length > 0 ? (
             <div className="social">
               <p className="divider">{t('signIn.or')}</p>
               {features.emailOTP ? (
@@ -79,6 +88,11 @@ export function SignIn() {
               ) : null}
               <MagicLinkSignIn onChoose={() => setByLink(true)} />
               <PasskeySignIn onSignedIn={done} />
+              {features.sso ? (
+                <button type="button" className="wide" onClick={() => setBySso(true)}>
+                  {tSso('signIn.choose')}
+                </button>
+              ) : null}
               <SocialButtons redirect={redirect} />
             </div>
           ) : null}

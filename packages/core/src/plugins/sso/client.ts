@@ -7,6 +7,8 @@ declare module '../../public-types.js' {
   /** `GET /providers`: whether enterprise SSO runs. */
   interface PublicFeatures {
     sso: boolean;
+    /** Whether a provider's domain must be verified (DNS TXT) before it routes sign-ins. */
+    ssoDomainVerification: boolean;
   }
 }
 

@@ -47,7 +47,7 @@ export function ssoPlugin(options: SSOOptions = {}) {
   const state = newSSOPlugin();
   return definePlugin({
     id: 'sso',
-    features: { sso: true },
+    features: { sso: true, ssoDomainVerification: config.verification.enabled },
     schema: ssoSchema,
     endpoints: ssoRoutes(state),
     errors: SSO_ERRORS,

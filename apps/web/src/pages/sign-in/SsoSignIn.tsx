@@ -1,0 +1,121 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { auth } from '../../auth';
+import { Field } from '../../components/Field';
+import { ErrorDetails, ErrorMessage } from '../../components/Messages';
+import { explainError } from '../../lib/error-codes';
+import { fieldErrors } from '../../lib/field-errors';
+import { appURL } from '../../lib/redirect';
+import { useAction } from '../../lib/use-action';
+
+interface Props {
+  /** The app page to land on once the identity provider signed the person in. */
+  redirect: string;
+  /** A refusal the identity provider's answer came back with (`?error=` of the ACS or callback). */
+  flowError?: { code: string; description: string | null } | null;
+  /** "Use a password instead": back to the usual sign-in form. */
+  onCancel: () => void;
+}
+
+/** Where a refused SSO answer lands: this step again, with the reason in `?error=`. */
+export function ssoErrorURL(redirect: string): string {
+  const query = new URLSearchParams({ method: 'sso' });
+  if (redirect !== '/account') query.set('redirect', redirect);
+  return appURL(`/sign-in?${query}`);
+}
+
+/**
+ * "Sign in with SSO": the work email (or the organization's ID) names the organization whose
+ * identity provider signs the person in; the browser then goes there and comes back signed in.
+ */
+export function SsoSignIn({ redirect, flowError, onCancel }: Props) {
+  const { t } = useTranslation('enterprise');
+  const { t: tAuth } = useTranslation('auth');
+  const [bySlug, setBySlug] = useState(false);
+  const [value, setValue] = useState('');
+  const [leaving, setLeaving] = useState(false);
+  const start = useAction(() =>
+    auth.signIn.sso({
+      ...(bySlug ? { organizationSlug: value.trim() } : { email: value.trim() }),
+      callbackURL: appURL(redirect),
+      errorCallbackURL: ssoErrorURL(redirect),
+    }),
+  );
+  const error = start.error;
+  // No connection for that address or organization: said under the field, in the app's words.
+  const fieldError =
+    error?.code === 'NO_PROVIDER_FOR_ISSUER'
+      ? bySlug
+        ? t('signIn.noOrganization')
+        : t('signIn.noProvider')
+      : (fieldErrors(error)[bySlug ? 'organizationSlug' : 'email'] ?? undefined);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { data } = await start.run();
+    if (data?.url) {
+      setLeaving(true);
+      window.location.assign(data.url);
+    }
+  };
+
+  return (
+    <div className="stack">
+      {flowError ? (
+        <div className="message error" role="alert">
+          <p>{explainError(flowError.code)}</p>
+          <ErrorDetails code={flowError.description ? `${flowError.code}: ${flowError.description}` : flowError.code} />
+        </div>
+      ) : null}
+      <form onSubmit={submit} className="form" aria-label={t('signIn.title')}>
+        <p className="muted">{bySlug ? t('signIn.introSlug') : t('signIn.intro')}</p>
+        {bySlug ? (
+          <Field
+            key="slug"
+            label={t('signIn.slug')}
+            autoComplete="organization"
+            required
+            autoFocus
+            maxLength={256}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={fieldError}
+          />
+        ) : (
+          <Field
+            key="email"
+            label={t('signIn.email')}
+            type="email"
+            autoComplete="email"
+            required
+            autoFocus
+            maxLength={320}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={fieldError}
+          />
+        )}
+        {fieldError ? null : <ErrorMessage error={error} fieldsShown />}
+        <button type="submit" className="primary wide" disabled={start.pending || leaving}>
+          {leaving ? t('signIn.leaving') : t('signIn.continue')}
+        </button>
+      </form>
+      <p className="row between">
+        <button
+          type="button"
+          className="link"
+          onClick={() => {
+            setBySlug(!bySlug);
+            setValue('');
+            start.setError(null);
+          }}
+        >
+          {bySlug ? t('signIn.useEmail') : t('signIn.useSlug')}
+        </button>
+        <button type="button" className="link" onClick={onCancel}>
+          {tAuth('signIn.passwordInstead')}
+        </button>
+      </p>
+    </div>
+  );
+}
