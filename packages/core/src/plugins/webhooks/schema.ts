@@ -31,6 +31,8 @@ export const webhooksSchema = {
       nextAttemptAt: { type: 'date', index: true },
       lastStatusCode: { type: 'number' },
       lastError: { type: 'string', long: true },
+      /** The start of the last answer's body (up to 1 KiB), for the console's delivery drawer; null without an answer. */
+      lastResponse: { type: 'string', long: true },
       lastAttemptAt: { type: 'date' },
       createdAt: { type: 'date', required: true },
     },

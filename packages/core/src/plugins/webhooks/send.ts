@@ -8,14 +8,19 @@ export interface SendResult {
   status?: number;
   /** Why the attempt failed (no answer, or an answer outside 2xx). */
   error?: string;
+  /** The start of the answer's body (up to EXCERPT bytes, as UTF-8 text), when an answer came. */
+  excerpt?: string;
   ok: boolean;
 }
+
+/** How much of an answer's body is kept for the delivery log. */
+export const EXCERPT = 1024;
 
 const MAX_ANSWER = 64 * 1024;
 
 /**
  * One POST with `body` to `url`, answered within `timeoutMs` (the answer's body is read, up to
- * 64 KiB, and dropped). Redirects are not followed: a 3xx is a failure. Never throws.
+ * 64 KiB; its first KiB is kept as `excerpt`). Redirects are not followed: a 3xx is a failure. Never throws.
  */
 export function send(url: string, headers: Record<string, string>, body: string, opts: { timeoutMs: number; allowPrivate: boolean }): Promise<SendResult> {
   return new Promise((resolve) => {
@@ -45,11 +50,17 @@ export function send(url: string, headers: Record<string, string>, body: string,
       (res) => {
         const status = res.statusCode ?? 0;
         let seen = 0;
+        const kept: Buffer[] = [];
         res.on('data', (chunk: Buffer) => {
+          if (seen < EXCERPT) kept.push(chunk.subarray(0, EXCERPT - seen));
           seen += chunk.length;
           if (seen > MAX_ANSWER) res.destroy();
         });
-        const done = () => finish(status >= 200 && status < 300 ? { ok: true, status } : { ok: false, status, error: `HTTP ${status}` });
+        const done = () => {
+          // A character cut at the limit becomes U+FFFD, never an error.
+          const excerpt = Buffer.concat(kept).toString('utf8');
+          finish(status >= 200 && status < 300 ? { ok: true, status, excerpt } : { ok: false, status, error: `HTTP ${status}`, excerpt });
+        };
         res.on('end', done);
         res.on('close', done);
         res.on('error', done);

@@ -59,6 +59,7 @@ export function publicDelivery(row: DeliveryRow) {
     nextAttemptAt: row.nextAttemptAt,
     lastStatusCode: row.lastStatusCode,
     lastError: row.lastError,
+    lastResponse: row.lastResponse ?? null,
     lastAttemptAt: row.lastAttemptAt,
     createdAt: row.createdAt,
     payload,

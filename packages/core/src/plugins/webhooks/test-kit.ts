@@ -35,6 +35,8 @@ export interface Receiver {
   received: Received[];
   /** What the next requests get: a status code, or 'hang' (never answers). */
   answer: number | 'hang';
+  /** The body of those answers (text/plain). */
+  answerBody: string;
   /** Resolves once `n` requests have arrived in all. */
   waitFor(n: number, ms?: number): Promise<Received[]>;
   close(): Promise<void>;
@@ -56,7 +58,7 @@ export async function startReceiver(): Promise<Receiver> {
         hanging.add(res);
         return;
       }
-      res.writeHead(receiver.answer, { 'content-type': 'text/plain' }).end('ok');
+      res.writeHead(receiver.answer, { 'content-type': 'text/plain' }).end(receiver.answerBody);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -65,6 +67,7 @@ export async function startReceiver(): Promise<Receiver> {
     url: `http://127.0.0.1:${port}/hook`,
     received,
     answer: 200,
+    answerBody: 'ok',
     waitFor(n, ms = 5000) {
       if (received.length >= n) return Promise.resolve(received);
       return new Promise((resolve, reject) => {

@@ -193,7 +193,7 @@ describe('webhook deliveries', () => {
     expect(got.body).not.toMatch(/password|scrypt|token/i);
 
     const [row] = await deliveries(made.data.id);
-    expect(row).toMatchObject({ status: 'succeeded', attempts: 1, lastStatusCode: 200, lastError: null, nextAttemptAt: null, messageId: got.headers['webhook-id'] });
+    expect(row).toMatchObject({ status: 'succeeded', attempts: 1, lastStatusCode: 200, lastError: null, lastResponse: 'ok', nextAttemptAt: null, messageId: got.headers['webhook-id'] });
     expect(row.payload).toEqual(got.json);
     expect(await deliverDue()).toBe(0);
   });
@@ -201,12 +201,15 @@ describe('webhook deliveries', () => {
   it('fails with a 500, retries with backoff as the clock moves, and recovers', async () => {
     const r = await receiver();
     r.answer = 500;
+    r.answerBody = `${'database is down; '.repeat(100)}`;
     const { t, admin, post, person, deliveries, deliverDue } = await setup();
     const made = await post(admin.jar, '/create', { url: r.url, events: ['user.created'] });
     await person('carol');
     await deliverDue();
     let [row] = await deliveries(made.data.id);
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500, lastError: 'HTTP 500' });
+    // The start of the receiver's answer (its first KiB), for the console's delivery drawer.
+    expect(row.lastResponse).toBe(r.answerBody.slice(0, 1024));
     expect(new Date(row.nextAttemptAt).getTime()).toBe(t.clock.ms + 5000);
     // Not due yet: nothing is sent.
     t.clock.advance(4);
@@ -220,7 +223,7 @@ describe('webhook deliveries', () => {
     t.clock.advance(30);
     await deliverDue();
     [row] = await deliveries(made.data.id);
-    expect(row).toMatchObject({ status: 'succeeded', attempts: 3, lastStatusCode: 204, lastError: null });
+    expect(row).toMatchObject({ status: 'succeeded', attempts: 3, lastStatusCode: 204, lastError: null, lastResponse: '' });
     expect(r.received).toHaveLength(3);
     // One message: the same id and body each time, each attempt signed with its own timestamp.
     expect(new Set(r.received.map((x) => x.headers['webhook-id'])).size).toBe(1);

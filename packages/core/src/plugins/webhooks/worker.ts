@@ -14,6 +14,7 @@ export type DeliveryRow = {
   nextAttemptAt: Date | null;
   lastStatusCode: number | null;
   lastError: string | null;
+  lastResponse?: string | null;
   lastAttemptAt: Date | null;
   createdAt: Date;
 };
@@ -137,7 +138,7 @@ export class DeliveryWorker {
     const key = endpoint ? secretKey(this.auth.encrypter.decrypt(endpoint.secret) ?? '') : null;
     if (!endpoint?.enabled || !key) {
       const why = !endpoint ? 'The endpoint was removed' : !endpoint.enabled ? 'The endpoint is disabled' : 'The secret cannot be read (was the auth secret changed?)';
-      await this.settle(row.id, { status: 'failed', nextAttemptAt: null, lastError: why, lastStatusCode: null });
+      await this.settle(row.id, { status: 'failed', nextAttemptAt: null, lastError: why, lastStatusCode: null, lastResponse: null });
       return true;
     }
     const timestamp = Math.floor(started / 1000);
@@ -148,7 +149,7 @@ export class DeliveryWorker {
       { timeoutMs: this.config.timeoutMs, allowPrivate: this.config.allowPrivateNetworks },
     );
     if (result.ok) {
-      await this.settle(row.id, { status: 'succeeded', nextAttemptAt: null, lastError: null, lastStatusCode: result.status ?? null });
+      await this.settle(row.id, { status: 'succeeded', nextAttemptAt: null, lastError: null, lastStatusCode: result.status ?? null, lastResponse: result.excerpt ?? null });
       return true;
     }
     const attempts = claimed.attempts;
@@ -158,6 +159,7 @@ export class DeliveryWorker {
       nextAttemptAt: delay === undefined ? null : new Date(this.auth.now() + delay * 1000),
       lastStatusCode: result.status ?? null,
       lastError: result.error ?? null,
+      lastResponse: result.excerpt ?? null,
     });
     return true;
   }
