@@ -1,5 +1,5 @@
 import type { AuthError } from '@gatehouse/client';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FullOrganization } from '../../auth';
 import { auth } from '../../auth';
@@ -12,9 +12,10 @@ import { type CodeFields, fieldErrors } from '../../lib/field-errors';
 import { useServerInfo } from '../../lib/providers';
 import { useServerQuery } from '../../lib/server-state';
 import { useAction } from '../../lib/use-action';
+import { useFocusInvalid } from '../../lib/use-focus-invalid';
 import { OrganizationSettings } from './OrganizationSettings';
 
-type Provider = {
+export type Provider = {
   providerId: string;
   type: 'saml' | 'oidc';
   issuer: string;
@@ -95,7 +96,7 @@ function Connections({ organization }: { organization: FullOrganization }) {
   );
 }
 
-function Connection({ provider }: { provider: Provider }) {
+export function Connection({ provider }: { provider: Provider }) {
   const { t } = useTranslation('enterprise');
   const { features } = useServerInfo();
   const toast = useToast();
@@ -222,6 +223,8 @@ function EditConnection({ provider, onDone }: { provider: Provider; onDone: () =
     }),
   );
   const issues = issuesOf(save.error, provider.type);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusInvalid(form, save.error);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const { data } = await save.run();
@@ -230,7 +233,7 @@ function EditConnection({ provider, onDone }: { provider: Provider; onDone: () =
     onDone();
   };
   return (
-    <form onSubmit={submit} className="form" aria-label={t('editNamed', { id: provider.providerId })}>
+    <form ref={form} onSubmit={submit} className="form" aria-label={t('editNamed', { id: provider.providerId })}>
       <ErrorMessage error={save.error} fieldsShown />
       <Field label={t('domain')} hint={t('domainChangeHint')} required maxLength={255} value={f.domain} onChange={set('domain')} error={issues.domain} />
       {saml ? (
@@ -323,6 +326,8 @@ function Connect({ organizationId }: { organizationId: string }) {
     }),
   );
   const issues = issuesOf(connect.error, protocol);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusInvalid(form, connect.error);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const { data } = await connect.run();
@@ -332,7 +337,7 @@ function Connect({ organizationId }: { organizationId: string }) {
   };
   return (
     <section className="card" aria-labelledby={heading}>
-      <form onSubmit={submit} className="form">
+      <form ref={form} onSubmit={submit} className="form">
         <h2 id={heading}>{t('connectTitle')}</h2>
         <ErrorMessage error={connect.error} fieldsShown />
         <div className="field">

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { Field } from '../../components/Field';
@@ -7,6 +7,7 @@ import { explainError } from '../../lib/error-codes';
 import { fieldErrors } from '../../lib/field-errors';
 import { appURL } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
+import { useFocusInvalid } from '../../lib/use-focus-invalid';
 
 interface Props {
   /** The app page to land on once the identity provider signed the person in. */
@@ -50,6 +51,9 @@ export function SsoSignIn({ redirect, flowError, onCancel }: Props) {
         : t('signIn.noProvider')
       : (fieldErrors(error)[bySlug ? 'organizationSlug' : 'email'] ?? undefined);
 
+  const form = useRef<HTMLFormElement>(null);
+  useFocusInvalid(form, error);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const { data } = await start.run();
@@ -67,7 +71,7 @@ export function SsoSignIn({ redirect, flowError, onCancel }: Props) {
           <ErrorDetails code={flowError.description ? `${flowError.code}: ${flowError.description}` : flowError.code} />
         </div>
       ) : null}
-      <form onSubmit={submit} className="form" aria-label={t('signIn.title')}>
+      <form ref={form} onSubmit={submit} className="form" aria-label={t('signIn.title')}>
         <p className="muted">{bySlug ? t('signIn.introSlug') : t('signIn.intro')}</p>
         {bySlug ? (
           <Field

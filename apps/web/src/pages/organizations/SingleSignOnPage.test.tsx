@@ -1,0 +1,100 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../components/Toasts';
+import { i18n } from '../../i18n';
+import { Connection, type Provider } from './SingleSignOnPage';
+
+const sso = vi.hoisted(() => ({ verifyDomain: vi.fn(), updateProvider: vi.fn(), deleteProvider: vi.fn(), requestDomainVerification: vi.fn() }));
+vi.mock('../../auth', () => ({ auth: { sso } }));
+// The pending TXT record, as request-domain-verification answers it.
+vi.mock('../../lib/server-state', () => ({
+  serverChanged: vi.fn(),
+  useServerQuery: () => ({ data: { txtRecordName: '_better-auth-token-initech', domainVerificationToken: 'token-123' }, error: null, isPending: false }),
+}));
+
+const provider: Provider = {
+  providerId: 'initech',
+  type: 'saml',
+  issuer: 'https://idp.example/metadata',
+  domain: 'initech.example',
+  domainVerified: false,
+  organizationId: 'org-1',
+  spMetadataUrl: 'http://localhost/api/auth/sso/saml2/sp/metadata?providerId=initech',
+  samlConfig: { entryPoint: 'https://idp.example/sso', idpMetadata: { entityID: 'https://idp.example/metadata' }, spMetadata: { entityID: 'http://localhost/sp' } },
+};
+
+const show = (p: Provider = provider) =>
+  render(
+    <ToastProvider>
+      <ul>
+        <Connection provider={p} />
+      </ul>
+    </ToastProvider>,
+  );
+
+beforeEach(async () => {
+  for (const f of Object.values(sso)) f.mockReset();
+  await act(() => i18n.changeLanguage('en'));
+});
+afterEach(cleanup);
+
+describe('a connection on the Single sign-on page', () => {
+  it('shows the TXT record to publish; a record not found yet is said in plain words, a found one verifies the domain', async () => {
+    show();
+    expect((screen.getByLabelText('TXT record name') as HTMLInputElement).value).toBe('_better-auth-token-initech.initech.example');
+    expect((screen.getByLabelText('TXT record value') as HTMLInputElement).value).toBe('token-123');
+    expect((screen.getByLabelText('SP entity ID') as HTMLInputElement).value).toBe('http://localhost/sp');
+
+    sso.verifyDomain.mockResolvedValueOnce({ data: null, error: { code: 'DOMAIN_VERIFICATION_FAILED', message: 'Unable to verify domain ownership. Try again later', status: 400 } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify domain' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The TXT record was not found on initech.example.');
+    expect(sso.verifyDomain).toHaveBeenCalledWith({ providerId: 'initech' });
+
+    sso.verifyDomain.mockResolvedValueOnce({ data: { success: true, domainVerified: true }, error: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify domain' }));
+    expect((await screen.findByRole('status')).textContent).toContain('initech.example is verified.');
+  });
+
+  it('no record is asked for once the domain is verified', () => {
+    show({ ...provider, domainVerified: true });
+    expect(screen.queryByLabelText('TXT record name')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Verify domain' })).toBeNull();
+    expect(screen.getByText(/Domain verified/)).toBeTruthy();
+  });
+
+  it('Edit: a refused domain is said under Domain, marked invalid and focused; a new certificate is sent only when given', async () => {
+    show();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit connection initech' }));
+    const form = screen.getByRole('form', { name: 'Edit connection initech' });
+    const domain = within(form).getByLabelText('Domain');
+    fireEvent.change(domain, { target: { value: 'not a domain' } });
+    sso.updateProvider.mockResolvedValueOnce({ data: null, error: { code: 'INVALID_DOMAIN', message: 'Invalid domain', status: 400 } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(domain.getAttribute('aria-invalid')).toBe('true'));
+    const described = (domain.getAttribute('aria-describedby') ?? '').split(' ')[0] ?? '';
+    expect(document.getElementById(described)?.textContent).toBe('Invalid domain');
+    expect(document.activeElement).toBe(domain);
+    expect(sso.updateProvider).toHaveBeenCalledWith({
+      providerId: 'initech',
+      domain: 'not a domain',
+      issuer: 'https://idp.example/metadata',
+      samlConfig: { entryPoint: 'https://idp.example/sso', idpMetadata: { entityID: 'https://idp.example/metadata' } },
+    });
+  });
+
+  it('Remove asks first: Cancel removes nothing', async () => {
+    show();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove connection initech' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove connection initech?' });
+    expect(dialog.textContent).toContain('People of initech.example can no longer sign in through this identity provider.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(sso.deleteProvider).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove connection initech' }));
+    sso.deleteProvider.mockResolvedValueOnce({ data: { success: true }, error: null });
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Remove connection initech?' })).getByRole('button', { name: 'Remove connection' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Connection initech removed.');
+    expect(sso.deleteProvider).toHaveBeenCalledWith({ providerId: 'initech' });
+  });
+});

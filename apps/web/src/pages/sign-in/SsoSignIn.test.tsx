@@ -1,0 +1,64 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n';
+import { SsoSignIn, ssoErrorURL } from './SsoSignIn';
+
+const calls = vi.hoisted(() => ({ sso: vi.fn() }));
+vi.mock('../../auth', () => ({ auth: { signIn: calls } }));
+vi.mock('../../lib/server-state', () => ({ serverChanged: vi.fn() }));
+
+beforeEach(async () => {
+  calls.sso.mockReset();
+  await act(() => i18n.changeLanguage('en'));
+});
+afterEach(cleanup);
+
+const NOT_FOUND = { data: null, error: { code: 'NO_PROVIDER_FOR_ISSUER', message: 'No provider found for the issuer', status: 404 } };
+
+describe('Sign in with SSO', () => {
+  it('asks the server for the work email\'s provider; none is said under Work email, marked invalid and focused', async () => {
+    calls.sso.mockResolvedValueOnce(NOT_FOUND);
+    render(<SsoSignIn redirect="/account" onCancel={vi.fn()} />);
+    const email = screen.getByLabelText('Work email');
+    fireEvent.change(email, { target: { value: ' pat@nowhere.example ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with SSO' }));
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    const described = (email.getAttribute('aria-describedby') ?? '').split(' ')[0] ?? '';
+    expect(document.getElementById(described)?.textContent).toBe('No organization signs in with single sign-on for this address. Check it, or sign in with a password instead.');
+    expect(document.activeElement).toBe(email);
+    expect(calls.sso).toHaveBeenCalledWith({
+      email: 'pat@nowhere.example',
+      callbackURL: `${window.location.origin}/account`,
+      errorCallbackURL: `${window.location.origin}/sign-in?method=sso`,
+    });
+  });
+
+  it("the organization's ID instead: sent as organizationSlug, its refusal in its own words", async () => {
+    calls.sso.mockResolvedValueOnce(NOT_FOUND);
+    render(<SsoSignIn redirect="/organizations" onCancel={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: "Use your organization's ID instead" }));
+    const slug = screen.getByLabelText('Organization ID');
+    fireEvent.change(slug, { target: { value: 'initech' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with SSO' }));
+    await waitFor(() => expect(slug.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('No organization with single sign-on has this ID. Check it, or use your work email.')).toBeTruthy();
+    expect(calls.sso).toHaveBeenCalledWith({
+      organizationSlug: 'initech',
+      callbackURL: `${window.location.origin}/organizations`,
+      errorCallbackURL: `${window.location.origin}/sign-in?method=sso&redirect=%2Forganizations`,
+    });
+  });
+
+  it("an identity provider's refusal (?error=) is said in plain words, with the code as Details", () => {
+    render(<SsoSignIn redirect="/account" flowError={{ code: 'replay_detected', description: null }} onCancel={vi.fn()} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('This sign-in answer was already used. Please start again.');
+    expect(alert.textContent).toContain('replay_detected');
+  });
+
+  it('comes back to this step, keeping where to go', () => {
+    expect(ssoErrorURL('/account')).toBe(`${window.location.origin}/sign-in?method=sso`);
+    expect(ssoErrorURL('/accept-invitation/1')).toBe(`${window.location.origin}/sign-in?method=sso&redirect=%2Faccept-invitation%2F1`);
+  });
+});
