@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, type Stack, signInOnPage, startStack, uniqueEmail } from './kit.js';
+import { type Receiver, startReceiver } from '../../packages/core/src/plugins/webhooks/test-kit.js';
+import { absent, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, type Stack, signInOnPage, startStack, uniqueEmail } from './kit.js';
 
 /**
  * The admin console as a data tool (issue 37): tables that fit at 1280 px (long addresses cut with the
@@ -12,6 +13,8 @@ let stack: Stack;
 let adminEmail: string;
 let longEmail: string;
 let alice: string;
+let healthy: Receiver;
+let broken: Receiver;
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36';
 async function apiSignIn(email: string, password: string): Promise<number> {
@@ -53,7 +56,12 @@ function timeLines(page: Page): Promise<number[]> {
 
 describeBrowser('admin console as a data tool in Chromium', () => {
   beforeAll(async () => {
-    stack = await startStack('admin-data-tool');
+    healthy = await startReceiver();
+    broken = await startReceiver();
+    broken.answer = 500;
+    broken.answerBody = 'database is down';
+    // Loopback receivers need allowPrivateNetworks; a short poll and retries keep the journey quick.
+    stack = await startStack('admin-data-tool', { webhooks: { enabled: true, allowPrivateNetworks: true, pollInterval: 0.5, retryDelays: [1, 1] } });
     adminEmail = uniqueEmail('admin');
     const made = await stack.cli(['create-user', '--role', 'admin', '--email', adminEmail, '--password', 'admin-password-1', '--name', 'Ada Admin']);
     expect(made.code, made.out).toBe(0);
@@ -67,6 +75,8 @@ describeBrowser('admin console as a data tool in Chromium', () => {
   });
   afterAll(async () => {
     await stack?.close();
+    await healthy?.close();
+    await broken?.close();
   });
 
   it('at 1280 px the audit trail and the users table fit, times are relative with the exact time on hover, headers sort', async () => {
@@ -180,6 +190,52 @@ describeBrowser('admin console as a data tool in Chromium', () => {
     expect(box!.y).toBeGreaterThanOrEqual(0);
     expect(box!.y + box!.height).toBeLessThanOrEqual(600);
     await admin.screenshot({ path: '/tmp/shots/admin-impersonation-scrolled-1280.png' });
+    expect(stack.pageErrors).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('webhook endpoints show their health from their deliveries; a delivery drawer shows the request and the response', async () => {
+    const admin = await stack.page({ width: 1280, height: 900 });
+    await signInOnPage(stack, admin, adminEmail, 'admin-password-1');
+    for (const r of [healthy, broken]) {
+      const status = await admin.evaluate(async (url) => {
+        const res = await fetch('/api/auth/webhooks/create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url, events: ['user.created'] }) });
+        return res.status;
+      }, r.url);
+      expect(status).toBe(200);
+    }
+    await apiSignUp(stack, { name: 'Hook Trigger', email: uniqueEmail('hook'), password: 'hook-password-1' });
+    await healthy.waitFor(1, 10_000);
+    await broken.waitFor(2, 10_000);
+
+    await admin.goto(`${stack.url}/admin/webhooks`);
+    const good = admin.getByRole('region', { name: `Webhook ${healthy.url}` });
+    const bad = admin.getByRole('region', { name: `Webhook ${broken.url}` });
+    await showsText(good.locator('.badge').first(), 'Healthy');
+    // An endpoint answering 500 to everything is never a green "Active".
+    await showsText(bad.locator('.badge').first(), 'Failing');
+    expect(await bad.locator('.badge.ok').count()).toBe(0);
+    await showsText(bad, 'The last delivery failed.');
+    await shoot(admin, 'webhooks-1280');
+
+    await bad.getByRole('button', { name: 'Deliveries' }).click();
+    const rows = bad.getByRole('row');
+    await showsText(rows.nth(1), /user\.created/);
+    // "HTTP 500" is said once (the Code column), not twice.
+    expect((await rows.nth(1).innerText()).match(/500/g)).toHaveLength(1);
+    await rows.nth(1).getByRole('button', { name: /^Details of user\.created/ }).click();
+    const drawer = admin.getByRole('dialog', { name: 'Delivery of user.created' });
+    await shows(drawer);
+    await showsText(drawer.getByRole('region', { name: 'Request' }), '"type": "user.created"');
+    await showsText(drawer.getByRole('region', { name: 'Request' }), 'Hook Trigger');
+    const response = drawer.getByRole('region', { name: 'Response' });
+    await showsText(response, /Status code\s*500/);
+    await showsText(response, 'database is down');
+    await shoot(admin, 'webhook-drawer-1280');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await shoot(admin, 'webhook-drawer-390');
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await absent(admin.getByRole('dialog'));
+    await shoot(admin, 'webhooks-390');
     expect(stack.pageErrors).toEqual([]);
   }, JOURNEY_TIMEOUT);
 });

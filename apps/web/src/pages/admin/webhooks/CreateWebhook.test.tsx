@@ -25,7 +25,7 @@ describe('adding a webhook', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create webhook' }));
     await waitFor(() => expect(url.getAttribute('aria-invalid')).toBe('true'));
     const described = (url.getAttribute('aria-describedby') ?? '').split(' ')[0] ?? '';
-    expect(document.getElementById(described)?.textContent).toBe('That URL points to a private or local address, which webhooks cannot reach.');
+    expect(document.getElementById(described)?.textContent).toBe('The webhook URL points to a private or loopback address');
     expect(document.activeElement).toBe(url);
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth } from '../../../auth';
 import { ErrorMessage } from '../../../components/Messages';
@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/format';
 import { serverChanged, useServerQuery } from '../../../lib/server-state';
 import { useAction } from '../../../lib/use-action';
 import { formatTime } from '../chart-format';
+import { type Delivery, DeliveryDrawer } from './DeliveryDrawer';
 
 /** While a delivery is pending the log looks again this often (the worker acts without the page). */
 const WATCH_MS = 3000;
@@ -18,6 +19,9 @@ export function Deliveries({ endpointId }: { endpointId: string }) {
   const deliveries = useServerQuery(`webhook-deliveries:${endpointId}`, () => auth.webhooks.deliveries({ id: endpointId, limit: 50 }));
   const redeliver = useAction((deliveryId: string) => auth.webhooks.redeliver({ deliveryId }));
   const rows = deliveries.data?.deliveries ?? [];
+  const [openId, setOpenId] = useState<string | null>(null);
+  // The drawer shows the row as the log has it now (a refresh updates it in place).
+  const open: Delivery | null = rows.find((d) => d.id === openId) ?? null;
   const pending = rows.some((d) => d.status === 'pending');
   useEffect(() => {
     if (!pending) return;
@@ -55,13 +59,14 @@ export function Deliveries({ endpointId }: { endpointId: string }) {
             <tbody>
               {rows.map((d) => (
                 <tr key={d.id}>
-                  <td data-label={t('deliveries.column.event')} className="mono">
+                  <td data-label={t('deliveries.column.event')} className="mono nowrap">
                     {d.eventType}
                   </td>
                   <td data-label={t('deliveries.column.status')}>
                     <div className="delivery-status">
                       <span className={`badge ${d.status === 'succeeded' ? 'ok' : d.status === 'failed' ? 'error' : 'warn'}`}>{t(`deliveries.status.${d.status}`)}</span>
-                      {d.lastError ? <div className="hint">{d.lastError}</div> : null}
+                      {/* "HTTP 500" is already said by the Code column. */}
+                      {d.lastError && d.lastError !== `HTTP ${d.lastStatusCode}` ? <div className="hint">{d.lastError}</div> : null}
                       {d.status === 'pending' && d.nextAttemptAt ? <div className="hint">{t('deliveries.nextAttempt', { date: formatDate(d.nextAttemptAt) })}</div> : null}
                     </div>
                   </td>
@@ -71,6 +76,9 @@ export function Deliveries({ endpointId }: { endpointId: string }) {
                     {formatTime(d.lastAttemptAt ?? d.createdAt)}
                   </td>
                   <td className="row-actions">
+                    <button type="button" onClick={() => setOpenId(d.id)} aria-label={t('deliveries.detailsLabel', { event: d.eventType, date: formatDate(d.createdAt) })}>
+                      {t('deliveries.details')}
+                    </button>{' '}
                     {d.status === 'pending' ? null : (
                       <button type="button" onClick={() => redeliver.run(d.id)} disabled={redeliver.pending} aria-label={t('deliveries.redeliverLabel', { event: d.eventType, date: formatDate(d.createdAt) })}>
                         {t('deliveries.redeliver')}
@@ -83,6 +91,7 @@ export function Deliveries({ endpointId }: { endpointId: string }) {
           </table>
         </div>
       ) : null}
+      <DeliveryDrawer delivery={open} onClose={() => setOpenId(null)} />
     </div>
   );
 }

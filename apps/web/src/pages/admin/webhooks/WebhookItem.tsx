@@ -4,10 +4,14 @@ import { auth } from '../../../auth';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorMessage } from '../../../components/Messages';
 import { useToast } from '../../../components/Toasts';
+import { useServerQuery } from '../../../lib/server-state';
 import { useAction } from '../../../lib/use-action';
 import { Deliveries } from './Deliveries';
+import { healthOf } from './health';
 
 type Endpoint = NonNullable<Awaited<ReturnType<typeof auth.webhooks.list>>['data']>['endpoints'][number];
+
+const HEALTH_BADGE = { healthy: 'ok', degraded: 'warn', failing: 'error', unknown: '' } as const;
 
 /** One endpoint: its URL and events, "Deliveries" to open its log, "Disable"/"Enable", "Delete" after a confirmation. */
 export function WebhookItem({ endpoint }: { endpoint: Endpoint }) {
@@ -18,6 +22,9 @@ export function WebhookItem({ endpoint }: { endpoint: Endpoint }) {
   const remove = useAction(() => auth.webhooks.delete({ id: endpoint.id }));
   const toggle = useAction(() => auth.webhooks.update({ id: endpoint.id, enabled: !endpoint.enabled }));
   const configured = endpoint.source === 'config';
+  // The same query as the delivery log's: one request serves both.
+  const log = useServerQuery(`webhook-deliveries:${endpoint.id}`, () => auth.webhooks.deliveries({ id: endpoint.id, limit: 50 }));
+  const { health, failed, tried } = healthOf(log.data?.deliveries ?? []);
 
   const onDelete = async () => {
     const { error } = await remove.run();
@@ -32,10 +39,17 @@ export function WebhookItem({ endpoint }: { endpoint: Endpoint }) {
     <section className="card webhook" aria-label={t('webhooks.region', { url: endpoint.url })}>
       <h2 className="webhook-url">
         <span className="mono">{endpoint.url}</span>
-        {endpoint.enabled ? <span className="badge ok">{t('webhooks.active')}</span> : <span className="badge warn">{t('webhooks.disabled')}</span>}
+        {endpoint.enabled ? (
+          <span className={`badge ${HEALTH_BADGE[health]}`} title={failed ? t('webhooks.healthDetail', { failed, count: tried }) : undefined}>
+            {t(`webhooks.health.${health}`)}
+          </span>
+        ) : (
+          <span className="badge warn">{t('webhooks.disabled')}</span>
+        )}
         {configured ? <span className="badge">{t('webhooks.fromConfig')}</span> : null}
       </h2>
       <p className="muted">{t('webhooks.events', { list: endpoint.events.join(', ') })}</p>
+      {endpoint.enabled && failed ? <p className="muted">{t('webhooks.healthDetail', { failed, count: tried })}</p> : null}
       <div className="actions">
         <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? t('webhooks.hideDeliveries') : t('webhooks.deliveries')}
