@@ -37,7 +37,7 @@ describeBrowser('the Sessions and Account pages follow the server in Chromium', 
     await phone.getByRole('button', { name: 'Sign out' }).click();
     await shows(phone.getByRole('link', { name: 'Sign in' }).first());
     await revoke.first().click();
-    await showsText(laptop.getByRole('alert'), 'That session has already ended.');
+    await showsText(laptop.getByRole('alert'), 'Session not found');
     await expect.poll(() => revoke.count(), { timeout: 10_000 }).toBe(1);
     await stack.shot(laptop, 'sessions-gone-elsewhere');
 

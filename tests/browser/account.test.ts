@@ -32,7 +32,7 @@ describeBrowser('account journeys in Chromium', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('first-password-1');
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await showsText(page.getByRole('status'), 'must be verified');
+    await shows(page.getByRole('heading', { name: 'Check your email', level: 1 }));
     await stack.shot(page, '1-signed-up-awaiting-verification');
 
     const mail = await stack.sink.waitFor(email, (m) => m.subject === 'Verify your email address', 10_000);

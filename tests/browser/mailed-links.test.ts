@@ -77,7 +77,7 @@ describeBrowser('mailed links land on pages in Chromium', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('unverified-password-1');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await showsText(page.getByRole('alert'), 'Please confirm your email address first');
+    await showsText(page.getByRole('alert'), 'Email not verified');
     await showsText(page.locator('main'), 'We sent a new verification link to your email address');
     await stack.shots(page, 'sign-in-unverified');
     const link = actionLink(await mailTo(email, 'Verify your email address'));

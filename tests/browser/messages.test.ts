@@ -176,7 +176,7 @@ describeBrowser('one message system in Chromium', () => {
     await page.getByLabel('Password', { exact: true }).fill('another-password-2');
     await page.getByRole('button', { name: 'Sign up' }).click();
     const field = page.locator('.field', { has: page.getByLabel('Email') });
-    await shows(field.getByText('This email already has an account.'));
+    await shows(field.getByText('User already exists'));
     expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByLabel('Email').evaluate((el) => el === document.activeElement)).toBe(true);
     await shows(field.getByRole('link', { name: 'Sign in' }));
@@ -195,7 +195,7 @@ describeBrowser('one message system in Chromium', () => {
     await change.getByRole('button', { name: 'Change password' }).click();
     const current = change.getByLabel('Current password');
     await expect.poll(() => current.getAttribute('aria-invalid')).toBe('true');
-    await shows(change.locator('.field', { has: page.getByLabel('Current password') }).getByText('That password is not right.'));
+    await shows(change.locator('.field', { has: page.getByLabel('Current password') }).getByText('Invalid password'));
     await expect.poll(() => change.getByRole('alert').count()).toBe(0);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });

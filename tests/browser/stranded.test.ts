@@ -163,7 +163,7 @@ describeBrowser('no stranded person, in Chromium', () => {
     await create('Quentin Later', quentin, 'none');
     await showsText(admin.getByRole('status'), `User ${quentin} was created.`);
     const refused = await signsIn(quentin);
-    await showsText(refused.locator('form'), 'Please confirm your email address first');
+    await showsText(refused.locator('form'), 'Email not verified');
     await refused.close();
     await stack.sink.waitFor(quentin, (m) => m.subject === 'Verify your email address', 10_000);
 

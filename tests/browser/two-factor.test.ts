@@ -53,7 +53,7 @@ describeBrowser('two-factor journey in Chromium', () => {
     await page.getByRole('button', { name: 'Enable two-factor' }).click();
     await page.getByLabel('Password').fill('not-my-password');
     await page.getByRole('button', { name: 'Enable two-factor' }).click();
-    await showsText(page.getByRole('alert'), 'That password is not right.');
+    await showsText(page.getByRole('alert'), 'Invalid password');
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Enable two-factor' }).click();
 

