@@ -159,8 +159,11 @@ describeBrowser('the admin console and organizations: look and languages', () =>
     const rows = audit.getByRole('table').getByRole('row');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
     await showsText(rows.first(), /Fecha\s.*Evento\s+Quién\s+Dirección IP\s+Navegador/s);
+    // A relative time in Spanish ("ahora", "hace 3 minutos"); on hover the exact moment,
     // "23 nov 2026, 17:45": the day before the month, the month in Spanish.
-    const when = await rows.nth(1).getByRole('cell').first().textContent();
+    const time = rows.nth(1).getByRole('cell').first().locator('time');
+    expect(await time.textContent()).toMatch(/^(ahora|hace .+)$/);
+    const when = await time.getAttribute('title');
     const expected = await audit.evaluate(() => new Date().toLocaleDateString('es', { dateStyle: 'medium' }));
     expect(when).toContain(expected);
     expect(when).toMatch(/^\d{1,2} \p{L}+ \d{4}, \d{1,2}:\d{2}$/u);
