@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import '../../i18n';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { formatDate } from '../../lib/format';
@@ -24,29 +25,42 @@ afterAll(async () => {
 describe("the admin users table speaks the app's language", () => {
   it('in English: the words the browser journeys look for', async () => {
     await i18n.changeLanguage('en');
-    render(<UserTable onManage={() => {}} />);
+    render(
+      <MemoryRouter>
+        <UserTable onManage={() => {}} />
+      </MemoryRouter>,
+    );
     const table = await screen.findByRole('table');
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/\s*[↑↓↕]$/, ''));
     expect(headers).toEqual(['User', 'Role', 'Status', 'Created', 'Actions']);
     expect(within(table).getByRole('cell', { name: 'Banned' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Manage mallory@example.com' })).toBeTruthy();
+    // The name leads to the user's page; the sortable headers say how the list is sorted.
+    expect(screen.getByRole('link', { name: 'Mallory' }).getAttribute('href')).toBe('/admin/users/u2');
+    expect(within(table).getByRole('columnheader', { name: /Created/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(within(table).getByRole('columnheader', { name: /User/ }).getAttribute('aria-sort')).toBe('none');
     expect(screen.getByLabelText('Search')).toBeTruthy();
     expect(screen.getByText('Showing 1–2 of 2')).toBeTruthy();
   });
 
   it('in German: headings, roles, status, dates and the pager, with nothing left in English', async () => {
     await i18n.changeLanguage('de');
-    render(<UserTable onManage={() => {}} />);
+    render(
+      <MemoryRouter>
+        <UserTable onManage={() => {}} />
+      </MemoryRouter>,
+    );
     const table = await screen.findByRole('table');
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/\s*[↑↓↕]$/, ''));
     expect(headers).toEqual(['Benutzer', 'Rolle', 'Status', 'Erstellt', 'Aktionen']);
     const [grace, mallory] = within(table).getAllByRole('row').slice(1);
     expect(within(grace!).getByText('Administrator')).toBeTruthy();
     expect(within(grace!).getByText('Bestätigt')).toBeTruthy();
     expect(within(mallory!).getByText('Gesperrt')).toBeTruthy();
-    // The date as German writes it ("04.03.2026, …"), the same as formatDate gives in German.
+    // A relative time in German ("vor 9 Monaten"), the exact date as German writes it ("04.03.2026, …") on hover.
     expect(formatDate(CREATED)).toMatch(/^04\.03\.2026, \d{2}:\d{2}$/);
-    expect(within(mallory!).getByText(formatDate(CREATED))).toBeTruthy();
+    const created = within(mallory!).getByTitle(formatDate(CREATED));
+    expect(created.textContent).toMatch(/^vor \d+ \p{L}+$|^(letztes|nächstes) \p{L}+$/u);
     expect(screen.getByRole('button', { name: 'Verwalten mallory@example.com' })).toBeTruthy();
     expect(screen.getByLabelText('Suche')).toBeTruthy();
     expect(screen.getByLabelText('Anzeigen')).toBeTruthy();
