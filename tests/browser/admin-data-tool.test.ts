@@ -150,12 +150,16 @@ describeBrowser('admin console as a data tool in Chromium', () => {
     await expect.poll(() => new URL(admin.url()).pathname).toMatch(/^\/admin\/users\/[^/]+$/);
     await shows(admin.getByRole('heading', { name: 'Dieter Müller-Lüdenscheidt', level: 1 }));
     const tabs = admin.getByRole('tablist', { name: 'User sections' });
-    for (const name of ['Overview', 'Sessions', 'Security', 'Organizations', 'Audit events']) await shows(tabs.getByRole('tab', { name }));
+    for (const name of ['Overview', 'Sessions', 'Security', 'Audit events']) await shows(tabs.getByRole('tab', { name }));
     await shows(tabs.getByRole('tab', { name: 'Overview', selected: true }));
+    // The page belongs to the Users section of the console's navigation.
+    expect(await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page');
 
     // Overview: the address is not verified; "Mark as verified" does it.
     await showsText(admin.locator('.user-page-head'), 'Not verified');
-    await admin.getByRole('button', { name: 'Mark as verified' }).click();
+    const quick = admin.getByRole('region', { name: 'Quick actions' });
+    await shows(quick.getByRole('button', { name: 'Send verification email' }));
+    await quick.getByRole('button', { name: 'Mark as verified' }).click();
     await showsText(admin.locator('.user-page-head'), 'Verified');
     await shoot(admin, 'user-overview-1280');
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../auth';
 import { Page } from '../../components/Page';
 import { useServerInfo } from '../../lib/providers';
@@ -12,6 +12,7 @@ import { ADMIN_SECTIONS } from './nav';
  */
 export function AdminLayout() {
   const { t } = useTranslation('admin');
+  const { pathname } = useLocation();
   const { data } = useSession();
   const { features } = useServerInfo();
   if (!data) return null;
@@ -31,7 +32,8 @@ export function AdminLayout() {
           {t('console')}
         </p>
         {ADMIN_SECTIONS.filter((s) => !s.feature || (features as Record<string, unknown>)[s.feature]).map((s) => (
-          <NavLink key={s.to} to={s.to} end={s.end}>
+          // A user's own page (/admin/users/:id) belongs to the Users section (at /admin, matched as a prefix there).
+          <NavLink key={s.to} to={s.to} end={s.end && !(s.label === 'users' && pathname.startsWith('/admin/users/'))}>
             <s.icon size={18} aria-hidden="true" />
             <span>{t(`nav.${s.label}`)}</span>
           </NavLink>

@@ -12,14 +12,14 @@ import { useAction } from '../../lib/use-action';
  * two ways to let them sign in: mail them a verification link, or mark it verified when the
  * admin knows the address is theirs.
  */
-export function EmailVerification({ user }: { user: User }) {
+export function EmailVerification({ user, compact = false }: { user: User; compact?: boolean }) {
   const { t } = useTranslation('admin');
   const toast = useToast();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const send = useAction(() => auth.sendVerificationEmail({ email: user.email, callbackURL: appURL('/verify-email') }));
   const mark = useAction(() => auth.admin.updateUser({ userId: user.id, data: { emailVerified: true } }));
 
-  if (user.emailVerified) return <p className="muted">{t('panel.verifiedHint', { email: user.email })}</p>;
+  if (user.emailVerified) return compact ? null : <p className="muted">{t('panel.verifiedHint', { email: user.email })}</p>;
 
   const onSend = async () => {
     setSentTo(null);
@@ -31,7 +31,8 @@ export function EmailVerification({ user }: { user: User }) {
 
   return (
     <div className="stack">
-      <p className="muted">{t('panel.unverifiedHint', { email: user.email })}</p>
+      {/* Compact (a user page's quick actions): the status pill beside it already says it. */}
+      {compact ? null : <p className="muted">{t('panel.unverifiedHint', { email: user.email })}</p>}
       {sentTo ? <Notice>{t('panel.verificationSent', { email: sentTo })}</Notice> : null}
       <ErrorMessage error={send.error ?? mark.error} />
       <div className="actions">

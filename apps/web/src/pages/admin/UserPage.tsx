@@ -23,12 +23,14 @@ import { SetRole } from './SetRole';
 import { UserSessions } from './UserSessions';
 import { UserStatus } from './UserTable';
 
-const TABS = ['overview', 'sessions', 'security', 'organizations', 'audit'] as const;
+/**
+ * No "Organizations" tab yet: the server has no route that lists another person's memberships to an admin
+ * (organization routes answer for the signed-in member), and the audit trail does not record them.
+ */
+const TABS = ['overview', 'sessions', 'security', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
 
-/** The audit types that tell a person's organizations: joined, left, role changed, invited. */
-const ORGANIZATION_TYPES = 'organization.created,organization.member.added,organization.member.removed,organization.member.updated,organization.invitation.created';
 const SECURITY_TYPES = 'sign-in.failure,sign-in.lockout,password.change,password.reset,two-factor.enable,two-factor.disable,passkey.register,passkey.delete';
 
 /** /admin/users/:id: one user's page, its tab in the URL (?tab=), with the quick actions on top. */
@@ -92,12 +94,6 @@ function UserView({ user }: { user: User }) {
         {tab === 'overview' ? <Overview user={user} /> : null}
         {tab === 'sessions' ? <UserSessions user={user} /> : null}
         {tab === 'security' ? <Security user={user} /> : null}
-        {tab === 'organizations' ? (
-          <>
-            <p className="muted">{t('userPage.organizationsHint')}</p>
-            <UserEvents user={user} types={ORGANIZATION_TYPES} />
-          </>
-        ) : null}
         {tab === 'audit' ? <UserEvents user={user} /> : null}
       </section>
     </div>
@@ -119,6 +115,7 @@ function QuickActions({ user }: { user: User }) {
   };
   return (
     <section className="quick-actions" aria-label={t('userPage.quickActions')}>
+      <EmailVerification user={user} compact />
       {user.banned ? (
         <button type="button" onClick={onUnban} disabled={unban.pending}>
           {t('ban.unban')}
@@ -160,10 +157,6 @@ function Overview({ user }: { user: User }) {
         </dd>
       </dl>
       <div className="panel-grid">
-        <div className="panel-part panel-wide">
-          <h2>{t('panel.emailHeading')}</h2>
-          <EmailVerification user={user} />
-        </div>
         <div className="panel-part">
           <h2>{t('panel.roleHeading')}</h2>
           <SetRole key={user.role ?? ''} user={user} />
