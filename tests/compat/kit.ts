@@ -21,7 +21,7 @@ import { vi } from 'vitest';
 import type { GatehouseOptions } from '../../packages/core/src/plugins/index.js';
 import type { CeremonyOptions } from '../../packages/core/src/plugins/passkey/soft-authenticator.js';
 import { SoftAuthenticator } from '../../packages/core/src/plugins/passkey/soft-authenticator.js';
-import type { CookieJar, TestClient } from '../../packages/core/src/test/harness.js';
+import { browserFetch, type CookieJar, type TestClient } from '../../packages/core/src/test/harness.js';
 
 /** Every capability those client plugins talk to, on. */
 export const EVERY_PLUGIN: GatehouseOptions = {
@@ -38,18 +38,7 @@ export type TwoFactorRedirects = Array<{ twoFactorMethods?: string[] }>;
 
 /** better-auth's client for one browser (`jar`) of the Gatehouse `t`. */
 export function betterAuthClient(t: TestClient, jar: CookieJar, redirects: TwoFactorRedirects = []) {
-  const customFetchImpl = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const request = new Request(input, init);
-    const headers = new Headers(request.headers);
-    if (jar.cookies.size) headers.set('cookie', jar.header());
-    // A browser sends its page's origin with every POST (Gatehouse's CSRF check reads it).
-    if (request.method !== 'GET' && !headers.has('origin')) headers.set('origin', t.baseURL);
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-    const response = await t.auth.handler(new Request(request.url, { method: request.method, headers, body, redirect: 'manual' }), { ip: '127.0.0.1' });
-    jar.absorb(response);
-    await (await t.auth.context()).background.settle();
-    return response;
-  };
+  const customFetchImpl = browserFetch(t, jar);
   return createAuthClient({
     baseURL: `${t.baseURL}/api/auth`,
     fetchOptions: { customFetchImpl },

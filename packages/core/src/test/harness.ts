@@ -167,6 +167,26 @@ export function useTestClients() {
   };
 }
 
+/**
+ * A fetch as a browser on the service's own page makes it, answered by the in-process handler: the
+ * jar's cookies (and what the answer sets), the page's Origin on every write (Gatehouse's CSRF check
+ * reads it), no redirect followed; background work settled before it answers. For the
+ * `customFetchImpl` of a client library (better-auth's own).
+ */
+export function browserFetch(t: TestClient, jar: CookieJar) {
+  return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const headers = new Headers(request.headers);
+    if (jar.cookies.size) headers.set('cookie', jar.header());
+    if (request.method !== 'GET' && !headers.has('origin')) headers.set('origin', t.baseURL);
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+    const response = await t.auth.handler(new Request(request.url, { method: request.method, headers, body, redirect: 'manual' }), { ip: '127.0.0.1' });
+    jar.absorb(response);
+    await (await t.auth.context()).background.settle();
+    return response;
+  };
+}
+
 /** A mail's action URL: the line of its plain-text part that is a URL and nothing else. */
 export const linkIn = (mail: Mail): string => mail.text.split('\n').find((l) => /^https?:\/\/\S+$/.test(l))!;
 

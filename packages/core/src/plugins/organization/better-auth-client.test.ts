@@ -1,7 +1,7 @@
 import { createAuthClient } from 'better-auth/client';
 import { organizationClient } from 'better-auth/client/plugins';
 import { describe, expect, it } from 'vitest';
-import { type CookieJar, type TestClient, useTestClients } from '../../test/harness.js';
+import { browserFetch, type CookieJar, type TestClient, useTestClients } from '../../test/harness.js';
 
 /**
  * better-auth 1.7's own browser client with `organizationClient({ teams, dynamicAccessControl })`,
@@ -12,18 +12,7 @@ const clients = useTestClients();
 
 function browser(t: TestClient) {
   const jar: CookieJar = t.newJar();
-  const customFetchImpl = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const request = new Request(input, init);
-    const headers = new Headers(request.headers);
-    if (jar.cookies.size) headers.set('cookie', jar.header());
-    // A browser sends its page's origin with every POST.
-    if (request.method !== 'GET' && !headers.has('origin')) headers.set('origin', t.baseURL);
-    const body = request.method === 'GET' ? undefined : await request.text();
-    const response = await t.auth.handler(new Request(request.url, { method: request.method, headers, body }), { ip: '127.0.0.1' });
-    jar.absorb(response);
-    await (await t.auth.context()).background.settle();
-    return response;
-  };
+  const customFetchImpl = browserFetch(t, jar);
   return createAuthClient({
     baseURL: `${t.baseURL}/api/auth`,
     fetchOptions: { customFetchImpl },

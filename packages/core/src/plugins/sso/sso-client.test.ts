@@ -2,7 +2,7 @@ import { ssoClient } from '@better-auth/sso/client';
 import { createAuthClient } from 'better-auth/client';
 import { organizationClient } from 'better-auth/client/plugins';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CookieJar, type TestClient, useTestClients } from '../../test/harness.js';
+import { browserFetch, type CookieJar, type TestClient, useTestClients } from '../../test/harness.js';
 import { TestIdp, postToAcs, setsSession, ssoOptions } from './test-kit.js';
 
 /** better-auth 1.7's own `ssoClient()` drives the routes unchanged (issue 38: wire compatibility). */
@@ -13,16 +13,7 @@ beforeAll(() => {
 const clients = useTestClients();
 
 function client(t: TestClient, jar: CookieJar) {
-  const customFetchImpl = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const request = new Request(input, init);
-    const headers = new Headers(request.headers);
-    if (jar.cookies.size) headers.set('cookie', jar.header());
-    if (request.method !== 'GET' && !headers.has('origin')) headers.set('origin', t.baseURL);
-    const body = request.method === 'GET' ? undefined : await request.text();
-    const response = await t.auth.handler(new Request(request.url, { method: request.method, headers, body, redirect: 'manual' }), { ip: '127.0.0.1' });
-    jar.absorb(response);
-    return response;
-  };
+  const customFetchImpl = browserFetch(t, jar);
   return createAuthClient({ baseURL: `${t.baseURL}/api/auth`, fetchOptions: { customFetchImpl }, plugins: [organizationClient(), ssoClient()] });
 }
 
