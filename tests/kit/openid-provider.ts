@@ -16,6 +16,8 @@ export interface OpenIdProvider {
   clientSecret: string;
   /** The `socialProviders.google` options pointing Gatehouse at this provider (`extra` merged in). */
   googleOptions(extra?: Record<string, unknown>): Record<string, unknown>;
+  /** Follows the provider's redirects from `authorizationURL` as a browser would, logging in as `account` at the interaction; answers the first redirect away from it (back to Gatehouse). */
+  authorize(authorizationURL: string, account: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,37 @@ function readBody(req: IncomingMessage): Promise<URLSearchParams> {
     req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
     req.on('error', reject);
   });
+}
+
+/** Follows the provider's redirects as a browser would, logging in as `account` at the interaction. */
+async function authorizeAt(issuer: string, authorizationURL: string, account: string): Promise<string> {
+  const cookies = new Map<string, string>();
+  let url = authorizationURL;
+  let method = 'GET';
+  for (let hop = 0; hop < 10; hop++) {
+    if (url.startsWith('/')) url = `${issuer}${url}`;
+    if (!url.startsWith(issuer)) return url;
+    const interactionPage = /\/interaction\/[^/]+$/.test(new URL(url).pathname);
+    if (interactionPage) {
+      method = 'POST';
+      url = `${url}/login`;
+    }
+    const res = await fetch(url, {
+      method,
+      redirect: 'manual',
+      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
+      body: method === 'POST' ? new URLSearchParams({ login: account }).toString() : undefined,
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+    if (res.status < 300 || res.status >= 400) throw new Error(`OP answered ${res.status}: ${await res.text()}`);
+    url = res.headers.get('location')!;
+    method = 'GET';
+  }
+  throw new Error('too many redirects');
 }
 
 /** Starts the provider on a free loopback port. */
@@ -122,6 +155,7 @@ export async function startOpenIdProvider({ redirectURI, accounts }: OpenIdProvi
     issuer,
     clientId,
     clientSecret,
+    authorize: (authorizationURL, account) => authorizeAt(issuer, authorizationURL, account),
     googleOptions: (extra = {}) => ({
       clientId,
       clientSecret,

@@ -33,36 +33,8 @@ async function setup(options: GatehouseOptions = {}) {
   return t;
 }
 
-/** Follows the OP's redirects like a browser, logging in as `account` at the interaction; answers the redirect back to Gatehouse. */
-async function authorize(authorizationURL: string, account: string): Promise<string> {
-  const cookies = new Map<string, string>();
-  let url = authorizationURL;
-  let method = 'GET';
-  for (let hop = 0; hop < 10; hop++) {
-    if (url.startsWith('/')) url = `${issuer}${url}`;
-    if (!url.startsWith(issuer)) return url;
-    const interactionPage = /\/interaction\/[^/]+$/.test(new URL(url).pathname);
-    if (interactionPage) {
-      method = 'POST';
-      url = `${url}/login`;
-    }
-    const res = await fetch(url, {
-      method,
-      redirect: 'manual',
-      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
-      body: method === 'POST' ? new URLSearchParams({ login: account }).toString() : undefined,
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
-    if (res.status < 300 || res.status >= 400) throw new Error(`OP answered ${res.status}: ${await res.text()}`);
-    url = res.headers.get('location')!;
-    method = 'GET';
-  }
-  throw new Error('too many redirects');
-}
+/** Follows the OP's redirects like a browser, logging in as `account`; answers the redirect back to Gatehouse. */
+const authorize = (authorizationURL: string, account: string) => op.authorize(authorizationURL, account);
 
 async function startSignIn(body: Record<string, unknown> = {}, jar?: CookieJar, path = '/sign-in/social') {
   const r = await t.json<{ url: string }>(path, { body: { provider: 'google', callbackURL: '/dashboard', ...body }, jar });

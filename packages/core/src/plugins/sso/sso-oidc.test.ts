@@ -35,34 +35,7 @@ async function setup(trusted = true): Promise<{ t: TestClient; owner: CookieJar;
 }
 
 /** Follows the OP's redirects as a browser, logging in as `account`; answers the redirect back to Gatehouse. */
-async function authorize(authorizationURL: string, account: string): Promise<string> {
-  const cookies = new Map<string, string>();
-  let url = authorizationURL;
-  let method = 'GET';
-  for (let hop = 0; hop < 10; hop++) {
-    if (url.startsWith('/')) url = `${op.issuer}${url}`;
-    if (!url.startsWith(op.issuer)) return url;
-    if (/\/interaction\/[^/]+$/.test(new URL(url).pathname)) {
-      method = 'POST';
-      url = `${url}/login`;
-    }
-    const res = await fetch(url, {
-      method,
-      redirect: 'manual',
-      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
-      body: method === 'POST' ? new URLSearchParams({ login: account }).toString() : undefined,
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
-    if (res.status < 300 || res.status >= 400) throw new Error(`OP answered ${res.status}: ${await res.text()}`);
-    url = res.headers.get('location')!;
-    method = 'GET';
-  }
-  throw new Error('too many redirects');
-}
+const authorize = (authorizationURL: string, account: string) => op.authorize(authorizationURL, account);
 
 async function start(t: TestClient, body: Record<string, unknown> = {}) {
   const r = await t.json<{ url: string; redirect: boolean }>('/sign-in/sso', { body: { email: 'alice@acme.test', callbackURL: '/dashboard', errorCallbackURL: '/sign-in', ...body }, jar: null });
