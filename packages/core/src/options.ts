@@ -129,7 +129,7 @@ export interface CoreOptions {
   socialProviders?: Record<string, SocialProviderOptions | undefined>;
   /**
    * Languages (always on): error messages and mails in the request's or the recipient's language
-   * (en, de, fr, es built in); `messages` replaces any text by locale and key (README "Languages").
+   * (en, de, fr, es built in); `messages` replaces any text by locale and key (docs/languages.md).
    */
   i18n?: I18nOptions;
   /** Per-identity lockout after repeated failed sign-ins (default on: 10 failures in 900 s lock for 900 s). */

@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
  * last one: in the background from 10%, at once from 30%. V8's own rule waits until the allowance
  * (at least 8 MB) is nearly used. Under a sign-up storm, the requests waiting for a hash slot are
  * promoted and fill that allowance, and the full collection came only at its end: about 5 MB more
- * at the peak, beside the two hashes' 64 MB (docs/performance.md, "Starting full collections
+ * at the peak, beside the two hashes' 64 MB (docs/history/performance-runs.md, "Starting full collections
  * early, and the common-password index"). Gatehouse's live heap is small (about 17 MB), so a full
  * collection is cheap; under a get-session load the old generation barely grows (one full
  * collection in 15 s with these flags, none without).

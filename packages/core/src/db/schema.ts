@@ -50,7 +50,7 @@ export const coreSchema = (): Schema => ({
       image: { type: 'string', long: true, input: true },
       createdAt: { type: 'date', required: true },
       updatedAt: { type: 'date', required: true },
-      // The language of the person's mails (README "Languages"): set at sign-up from the body or
+      // The language of the person's mails (docs/languages.md): set at sign-up from the body or
       // Accept-Language, changed through /update-user; never answered (the spec's user shape stays).
       locale: { type: 'string', input: true, returned: false, validator: LANGUAGE_TAG },
     },
