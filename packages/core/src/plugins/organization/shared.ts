@@ -36,6 +36,19 @@ export async function findMember(auth: AuthContext, organizationId: string, user
   ]);
 }
 
+/**
+ * The organization a member's read names (`organizationId` or `organizationSlug`, else the session's
+ * active one): null when none is named or active; 400 `ORGANIZATION_NOT_FOUND`, or 403 to a non-member.
+ */
+export async function organizationOfMember(c: SignedInContext, by: { organizationId?: string; organizationSlug?: string }): Promise<OrganizationRow | null> {
+  const id = by.organizationId ?? (by.organizationSlug ? undefined : activeOrganizationId(c));
+  if (!id && !by.organizationSlug) return null;
+  const organization = await findOrganization(c.auth, id ? { id } : { slug: by.organizationSlug });
+  if (!organization) throw orgError('BAD_REQUEST', 'ORGANIZATION_NOT_FOUND');
+  if (!(await findMember(c.auth, organization.id, c.session.user.id))) throw orgError('FORBIDDEN', 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
+  return organization;
+}
+
 /** The caller's membership of an existing organization, or 403. */
 export async function requireMembership(
   auth: AuthContext,
