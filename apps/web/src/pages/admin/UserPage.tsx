@@ -1,11 +1,9 @@
 import type { User } from '../../auth';
 import { ArrowLeft, ScrollText } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { auth } from '../../auth';
 import { Avatar } from '../../components/Avatar';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorMessage, Notice } from '../../components/Messages';
 import { Page } from '../../components/Page';
 import { EmptyState, SkeletonRows } from '../../components/Placeholders';
@@ -17,6 +15,7 @@ import { EventName } from './AuditPage';
 import { BanUser } from './BanUser';
 import { EmailVerification } from './EmailVerification';
 import { RelativeTime } from './RelativeTime';
+import { RemoveUser } from './RemoveUser';
 import { RoleTag } from './RoleTag';
 import { SetPassword } from './SetPassword';
 import { SetRole } from './SetRole';
@@ -134,15 +133,9 @@ function Overview({ user }: { user: User }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const toast = useToast();
-  const [confirmRemove, setConfirmRemove] = useState(false);
-  const remove = useAction(() => auth.admin.removeUser({ userId: user.id }));
-  const onRemove = async () => {
-    const { error } = await remove.run();
-    setConfirmRemove(false);
-    if (!error) {
-      toast(t('users.removed', { email: user.email }));
-      navigate('/admin');
-    }
+  const onRemoved = () => {
+    toast(t('users.removed', { email: user.email }));
+    navigate('/admin');
   };
   return (
     <>
@@ -166,25 +159,7 @@ function Overview({ user }: { user: User }) {
           <BanUser user={user} />
         </div>
       </div>
-      <div className="panel-part danger-zone">
-        <h2>{t('panel.removeHeading')}</h2>
-        <p className="muted">{t('panel.removeHint')}</p>
-        <button type="button" className="danger" onClick={() => setConfirmRemove(true)}>
-          {t('panel.remove')}
-        </button>
-        <ErrorMessage error={remove.error} />
-      </div>
-      <ConfirmDialog
-        open={confirmRemove}
-        title={t('panel.removeTitle', { email: user.email })}
-        confirmLabel={t('panel.removeConfirm', { email: user.email })}
-        destructive
-        pending={remove.pending}
-        onConfirm={onRemove}
-        onCancel={() => setConfirmRemove(false)}
-      >
-        <p>{t('panel.removeBody')}</p>
-      </ConfirmDialog>
+      <RemoveUser user={user} onRemoved={onRemoved} Heading="h2" />
     </>
   );
 }

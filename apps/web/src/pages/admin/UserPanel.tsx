@@ -1,11 +1,9 @@
 import type { User } from '../../auth';
 import { ScrollText, X } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { auth } from '../../auth';
 import { Avatar } from '../../components/Avatar';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorMessage, Notice } from '../../components/Messages';
 import { Section } from '../../components/Section';
 import { formatDate } from '../../lib/format';
@@ -13,6 +11,7 @@ import { useServerQuery } from '../../lib/server-state';
 import { useAction } from '../../lib/use-action';
 import { BanUser } from './BanUser';
 import { EmailVerification } from './EmailVerification';
+import { RemoveUser } from './RemoveUser';
 import { RoleTag } from './RoleTag';
 import { SetPassword } from './SetPassword';
 import { SetRole } from './SetRole';
@@ -58,17 +57,10 @@ export function UserPanel({ listed, onRemoved, onClose }: Props) {
 function UserActions({ user, onRemoved, onClose }: { user: User; onRemoved: () => void; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
-  const [confirmRemove, setConfirmRemove] = useState(false);
   const impersonate = useAction(() => auth.admin.impersonateUser({ userId: user.id }));
-  const remove = useAction(() => auth.admin.removeUser({ userId: user.id }));
 
   const onImpersonate = async () => {
     if (!(await impersonate.run()).error) navigate('/account');
-  };
-  const onRemove = async () => {
-    const { error } = await remove.run();
-    setConfirmRemove(false);
-    if (!error) onRemoved();
   };
 
   return (
@@ -141,25 +133,7 @@ function UserActions({ user, onRemoved, onClose }: { user: User; onRemoved: () =
         <UserSessions user={user} />
       </div>
 
-      <div className="panel-part danger-zone">
-        <h3>{t('panel.removeHeading')}</h3>
-        <p className="muted">{t('panel.removeHint')}</p>
-        <button type="button" className="danger" onClick={() => setConfirmRemove(true)}>
-          {t('panel.remove')}
-        </button>
-        <ErrorMessage error={remove.error} />
-      </div>
-      <ConfirmDialog
-        open={confirmRemove}
-        title={t('panel.removeTitle', { email: user.email })}
-        confirmLabel={t('panel.removeConfirm', { email: user.email })}
-        destructive
-        pending={remove.pending}
-        onConfirm={onRemove}
-        onCancel={() => setConfirmRemove(false)}
-      >
-        <p>{t('panel.removeBody')}</p>
-      </ConfirmDialog>
+      <RemoveUser user={user} onRemoved={onRemoved} Heading="h3" />
     </Section>
   );
 }
