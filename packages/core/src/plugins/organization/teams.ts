@@ -1,11 +1,13 @@
 import type { AuthContext } from '../../context.js';
 import type { Adapter } from '../../db/adapter.js';
 import type { SignedInContext } from '../../endpoint.js';
+import type { ORGANIZATION_ERRORS } from './errors.js';
 import type { SessionWithUser } from '../../session/types.js';
 import type { OrganizationConfig } from './config.js';
 import { orgError } from './errors.js';
 import type { TeamMemberRow, TeamRow } from './schema.js';
-import { updateCallerSession } from './shared.js';
+import { can } from './roles.js';
+import { findMember, targetOrganizationId, updateCallerSession } from './shared.js';
 
 /** The caller's active team, if any (a session field only while teams are on). */
 export function activeTeamId(c: SignedInContext): string | null {
@@ -82,4 +84,25 @@ export async function clearActiveTeam(c: SignedInContext, teamId: string, userId
 export async function teamHasRoom(auth: AuthContext, o: OrganizationConfig, teamId: string): Promise<boolean> {
   const max = o.teams.maximumMembersPerTeam;
   return max === undefined || (await auth.adapter.count('teamMember', [{ field: 'teamId', value: teamId }])) < max;
+}
+
+/**
+ * The team and the person a team-member change names, checked as add- and remove-team-member both
+ * need: the caller a member of the organization holding `permission` (else 403 `refusal`), the
+ * person a member of it, the team in it.
+ */
+export async function teamMemberChange(
+  c: SignedInContext,
+  o: OrganizationConfig,
+  body: { teamId: string; userId: string; organizationId?: string },
+  permission: 'update' | 'delete',
+  refusal: keyof typeof ORGANIZATION_ERRORS,
+): Promise<TeamRow> {
+  const { auth } = c;
+  const organizationId = targetOrganizationId(c, body.organizationId);
+  const caller = await findMember(auth, organizationId, c.session.user.id);
+  if (!caller) throw orgError('BAD_REQUEST', 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
+  if (!(await can(auth, o, caller, { member: [permission] }))) throw orgError('FORBIDDEN', refusal);
+  if (!(await findMember(auth, organizationId, body.userId))) throw orgError('BAD_REQUEST', 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
+  return requireTeam(auth, body.teamId, organizationId);
 }

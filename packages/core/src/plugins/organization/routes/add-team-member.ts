@@ -3,10 +3,8 @@ import { defineEndpoint } from '../../../endpoint.js';
 import { APIError } from '../../../errors.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
-import { can } from '../roles.js';
 import type { TeamMemberRow } from '../schema.js';
-import { findMember, targetOrganizationId } from '../shared.js';
-import { findTeamMember, requireTeam, teamHasRoom } from '../teams.js';
+import { findTeamMember, teamMemberChange, teamHasRoom } from '../teams.js';
 
 /**
  * POST /organization/add-team-member {teamId, userId}: needs member:update; the user must be a
@@ -20,12 +18,7 @@ export const addTeamMember = (o: OrganizationConfig) =>
     body: z.object({ teamId: z.string().min(1), userId: z.string().min(1), organizationId: z.string().min(1).optional() }),
     async handler(c) {
       const { auth, body } = c;
-      const organizationId = targetOrganizationId(c, body.organizationId);
-      const caller = await findMember(auth, organizationId, c.session.user.id);
-      if (!caller) throw orgError('BAD_REQUEST', 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
-      if (!(await can(auth, o, caller, { member: ['update'] }))) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER');
-      if (!(await findMember(auth, organizationId, body.userId))) throw orgError('BAD_REQUEST', 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
-      const team = await requireTeam(auth, body.teamId, organizationId);
+      const team = await teamMemberChange(c, o, body, 'update', 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER');
       const existing = await findTeamMember(auth, team.id, body.userId);
       if (existing) return existing;
       if (!(await teamHasRoom(auth, o, team.id))) throw orgError('FORBIDDEN', 'TEAM_MEMBER_LIMIT_REACHED');

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../../endpoint.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
-import { can } from '../roles.js';
-import { findMember, targetOrganizationId } from '../shared.js';
-import { clearActiveTeam, findTeamMember, requireTeam } from '../teams.js';
+import { clearActiveTeam, findTeamMember, teamMemberChange } from '../teams.js';
 
 /** POST /organization/remove-team-member {teamId, userId}: needs member:delete; the user's sessions no longer keep the team active. */
 export const removeTeamMember = (o: OrganizationConfig) =>
@@ -16,12 +14,7 @@ export const removeTeamMember = (o: OrganizationConfig) =>
     body: z.object({ teamId: z.string().min(1), userId: z.string().min(1), organizationId: z.string().min(1).optional() }),
     async handler(c) {
       const { auth, body } = c;
-      const organizationId = targetOrganizationId(c, body.organizationId);
-      const caller = await findMember(auth, organizationId, c.session.user.id);
-      if (!caller) throw orgError('BAD_REQUEST', 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
-      if (!(await can(auth, o, caller, { member: ['delete'] }))) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER');
-      if (!(await findMember(auth, organizationId, body.userId))) throw orgError('BAD_REQUEST', 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
-      const team = await requireTeam(auth, body.teamId, organizationId);
+      const team = await teamMemberChange(c, o, body, 'delete', 'YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER');
       const place = await findTeamMember(auth, team.id, body.userId);
       if (!place) throw orgError('BAD_REQUEST', 'USER_IS_NOT_A_MEMBER_OF_THE_TEAM');
       await auth.adapter.delete('teamMember', [{ field: 'id', value: place.id }]);
