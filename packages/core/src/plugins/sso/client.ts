@@ -1,4 +1,4 @@
-import type { ClientPlugin, RoutesOf } from '../../route-types.js';
+import type { ClientPlugin, RoutesOf } from '../../kit.js';
 import type { ssoRoutes } from './index.js';
 
 // Data only: the routes are imported as types, so a browser bundle gets none of the server.
@@ -26,6 +26,7 @@ export const ssoClient: ClientPlugin<SSORoutes> = {
     '/sso/request-domain-verification': 'POST',
     '/sso/verify-domain': 'POST',
     '/sso/saml2/sp/metadata': 'GET',
+    '/sso/idp-metadata': 'POST',
     '/sign-in/sso': 'POST',
   },
   changesSession: {},

@@ -1,6 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import { extension } from '../../extension.js';
-import { keysOf, listOf } from '../../option-keys.js';
+import { type AuthContext, extension, keysOf, listOf } from '../../kit.js';
 
 /** A TXT look-up: the records of a name, each as its strings (node:dns/promises `resolveTxt`'s shape). */
 export type TxtResolver = (name: string) => Promise<string[][]>;

@@ -1,8 +1,5 @@
 import { resolveTxt } from 'node:dns/promises';
-import type { AuthContext } from '../../context.js';
-import { randomString } from '../../crypto/random.js';
-import type { Adapter } from '../../db/adapter.js';
-import type { Row } from '../../db/types.js';
+import { type Adapter, type AuthContext, randomString, type Row } from '../../kit.js';
 import { ssoConfig } from './config.js';
 import { ssoError } from './errors.js';
 import { type ProviderRow, parseDomains } from './store.js';

@@ -1,4 +1,4 @@
-import { defineErrors, errorsOf } from '../../errors.js';
+import { defineErrors, errorsOf } from '../../kit.js';
 
 /** The sso plugin's refusals: messages as `@better-auth/sso` 1.7 words them, where it has one. */
 export const SSO_ERRORS = defineErrors({
@@ -26,6 +26,25 @@ export const SSO_ERRORS = defineErrors({
   DOMAIN_VERIFICATION_FAILED: 'Unable to verify domain ownership. Try again later',
   DOMAIN_VERIFICATION_DISABLED: 'Domain verification is not enabled',
   ORGANIZATION_NOT_FOUND: 'Organization not found',
+  INVALID_METADATA_XML: 'The IdP metadata is not well-formed XML',
+  NOT_IDP_METADATA: 'The XML is not SAML 2.0 metadata of an identity provider (no EntityDescriptor with an IDPSSODescriptor)',
+  METADATA_DTD_NOT_ALLOWED: 'The IdP metadata may not contain a DOCTYPE or entity declarations',
+  METADATA_TOO_LARGE: 'The IdP metadata is larger than 512 KiB',
+  METADATA_EXPIRED: 'The IdP metadata has expired (its validUntil is in the past)',
+  METADATA_ENTITY_MISMATCH: 'The IdP metadata does not describe the given entityID',
+  METADATA_SEVERAL_IDPS: 'The IdP metadata describes several identity providers: give idpMetadata.entityID to choose one',
+  METADATA_NO_REDIRECT_BINDING: 'The IdP metadata has no SingleSignOnService with the HTTP-Redirect binding',
+  METADATA_NO_CERTIFICATE: 'The IdP metadata has no signing certificate',
+  METADATA_TOO_MANY_CERTIFICATES: 'The IdP metadata has more than 5 signing certificates',
+  INVALID_METADATA_URL: 'The metadata URL must be an http(s) URL of a host that resolves',
+  METADATA_URL_NOT_HTTPS: 'The metadata URL must use https',
+  METADATA_FETCH_FAILED: 'Unable to download the IdP metadata from its URL',
+  METADATA_REQUIRED: 'Give the IdP metadata (XML or its URL), or its entryPoint and cert',
+  ROLE_MAPPING_NEEDS_ORGANIZATION: 'Role mapping needs a connection that belongs to an organization',
+  ROLE_MAPPING_UNKNOWN_ROLE: 'The role mapping names a role the organization does not have',
+  ROLE_MAPPING_OWNER: 'An identity provider cannot grant the owner role',
+  REQUIRE_SSO_NEEDS_VERIFIED_DOMAIN: 'Only a verified domain of an organization can require single sign-on',
+  SSO_REQUIRED: 'Your organization signs you in with single sign-on',
 });
 
 export const ssoError = errorsOf(SSO_ERRORS);

@@ -1,7 +1,4 @@
-import type { EndpointContext } from '../../endpoint.js';
-import { APIError } from '../../errors.js';
-import { withParams } from '../../social/redirect.js';
-import { completeSignIn } from '../../sign-in.js';
+import { APIError, completeSignIn, type EndpointContext, withParams } from '../../kit.js';
 import { SSOFlowError } from './errors.js';
 import { provisionUser, type SSOIdentity } from './provision.js';
 import type { ProviderRow } from './store.js';

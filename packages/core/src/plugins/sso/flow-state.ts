@@ -1,6 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import { randomString } from '../../crypto/random.js';
-import type { Row } from '../../db/types.js';
+import { type AuthContext, randomString, type Row } from '../../kit.js';
 import { digest } from './store.js';
 
 /** A SAML sign-in waiting for its answer: kept server-side, found by its RelayState, used once. */

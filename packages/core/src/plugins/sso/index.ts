@@ -1,4 +1,4 @@
-import { definePlugin } from '../../plugin.js';
+import { definePlugin } from '../../kit.js';
 import { resolveSSOOptions, type SSOOptions, useSSOConfig } from './config.js';
 import { SSO_ERRORS } from './errors.js';
 import { newSSOPlugin, type SSOPlugin } from './keys.js';
@@ -6,6 +6,7 @@ import { samlAcs, samlCallback } from './routes/acs.js';
 import { deleteProvider } from './routes/delete-provider.js';
 import { requestDomainVerification, verifyDomain } from './routes/domain-verification.js';
 import { getProvider } from './routes/get-provider.js';
+import { readIdpMetadata } from './routes/idp-metadata.js';
 import { listProviders } from './routes/list-providers.js';
 import { oidcCallback } from './routes/oidc-callback.js';
 import { registerProvider } from './routes/register.js';
@@ -29,6 +30,7 @@ export function ssoRoutes(state: SSOPlugin) {
     requestDomainVerification,
     verifyDomain,
     spMetadataRoute,
+    readIdpMetadata,
     signInSSO,
     oidcCallback(state),
     samlAcs,
@@ -53,7 +55,7 @@ export function ssoPlugin(options: SSOOptions = {}) {
     errors: SSO_ERRORS,
     messages: SSO_MESSAGES,
     // Starting a flow guesses nothing: looser than the 3 per 10 s of the credential sign-ins.
-    rateLimit: { '/sign-in/sso': { window: 60, max: 30 } },
+    rateLimit: { '/sign-in/sso': { window: 60, max: 30 }, '/sso/idp-metadata': { window: 60, max: 20 } },
     init(auth, assembly) {
       if (!assembly.plugins.some((p) => p.id === 'organization')) throw new Error('sso needs the organization plugin (organization: { enabled: true })');
       useSSOConfig(auth, config);

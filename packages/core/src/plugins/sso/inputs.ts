@@ -14,11 +14,24 @@ const mapping = z
 const httpURL = z.url({ protocol: /^https?$/ }).max(2048);
 const pem = z.string().min(1).max(20_000);
 
-/** `samlConfig` as `@better-auth/sso` takes it (keys it has beyond these are accepted and ignored). */
+const certs = z.union([pem, z.array(pem).min(1).max(5)]);
+
+/**
+ * `samlConfig` as `@better-auth/sso` takes it (keys it has beyond these are accepted and ignored).
+ * With `idpMetadata.metadata` (the IdP's metadata XML) or `idpMetadata.metadataUrl` (Gatehouse's:
+ * fetched), `entryPoint`, `cert` and the IdP entity ID come from the metadata.
+ */
 export const samlInput = z.object({
-  entryPoint: httpURL,
-  cert: z.union([pem, z.array(pem).min(1).max(5)]),
-  idpMetadata: z.object({ entityID: z.string().min(1).max(1024).optional() }).optional(),
+  entryPoint: httpURL.optional(),
+  cert: certs.optional(),
+  idpMetadata: z
+    .object({
+      entityID: z.string().min(1).max(1024).optional(),
+      cert: certs.optional(),
+      metadata: z.string().min(1).max(512 * 1024).optional(),
+      metadataUrl: httpURL.optional(),
+    })
+    .optional(),
   spMetadata: z.object({ entityID: z.string().min(1).max(1024).optional(), privateKey: z.string().max(20_000).optional() }).optional(),
   audience: z.string().min(1).max(1024).optional(),
   wantAssertionsSigned: z.boolean().optional(),

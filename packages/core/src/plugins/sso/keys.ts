@@ -1,4 +1,4 @@
-import { KeySets } from '../../social/jwks.js';
+import { KeySets } from '../../kit.js';
 
 /** What one sso plugin instance keeps for the life of its server: the IdPs' key sets (jose's cache and cooldown apply across requests). */
 export interface SSOPlugin {

@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { JWTPayload } from 'jose';
-import type { AuthContext } from '../../context.js';
-import { APIError } from '../../errors.js';
-import { fetchJson } from '../../social/http.js';
-import type { KeySets } from '../../social/jwks.js';
-import { codeChallenge } from '../../social/state.js';
-import { exchangeCode } from '../../social/tokens.js';
-import type { OAuthTokens } from '../../social/types.js';
+import { APIError, type AuthContext, codeChallenge, exchangeCode, fetchJson, type KeySets, type OAuthTokens } from '../../kit.js';
 import { ssoError } from './errors.js';
 import { outboundProblem } from './outbound.js';
 import type { OidcSettings } from './store.js';

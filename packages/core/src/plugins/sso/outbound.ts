@@ -1,7 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import type { AuthContext } from '../../context.js';
-import { isPrivateAddress } from '../webhooks/url-guard.js';
+import { type AuthContext, isPrivateAddress } from '../../kit.js';
 
 /**
  * SSRF guard for calls to an identity provider (discovery, token, JWKS, user info): a host

@@ -1,8 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import type { Adapter } from '../../db/adapter.js';
-import type { UserRow } from '../../session/types.js';
-import { isEmail, normalizeEmail } from '../../sign-in.js';
-import { scimSeam } from '../scim/seam.js';
+import { type Adapter, type AuthContext, isEmail, normalizeEmail, scimSeam, type UserRow } from '../../kit.js';
 import { ssoConfig } from './config.js';
 import { SSOFlowError } from './errors.js';
 import { emailInDomains, type ProviderRow, parseDomains } from './store.js';

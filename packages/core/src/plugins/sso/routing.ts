@@ -1,4 +1,4 @@
-import type { AuthContext } from '../../context.js';
+import type { AuthContext } from '../../kit.js';
 import { type DefaultSSOProvider, ssoConfig } from './config.js';
 import { oidcInput, samlInput } from './inputs.js';
 import { oidcSettings, samlSettings } from './settings.js';
@@ -15,7 +15,7 @@ export interface SignInTarget {
 async function fromOptions(auth: AuthContext, d: DefaultSSOProvider): Promise<ProviderRow | null> {
   const issuer = d.issuer ?? (typeof d.oidcConfig?.issuer === 'string' ? d.oidcConfig.issuer : auth.baseURL);
   try {
-    const saml = d.samlConfig ? samlSettings(auth, issuer, samlInput.parse(d.samlConfig)) : null;
+    const saml = d.samlConfig ? await samlSettings(auth, issuer, samlInput.parse(d.samlConfig)) : null;
     const oidc = !saml && d.oidcConfig ? await oidcSettings(auth, issuer, oidcInput.parse(d.oidcConfig)) : null;
     if (!saml && !oidc) return null;
     const epoch = new Date(0);

@@ -1,5 +1,5 @@
 import { SAML, type Profile, ValidateInResponseTo } from '@node-saml/node-saml';
-import type { AuthContext } from '../../context.js';
+import type { AuthContext } from '../../kit.js';
 import { ssoConfig } from './config.js';
 import { SSOFlowError } from './errors.js';
 import type { SSOIdentity } from './provision.js';

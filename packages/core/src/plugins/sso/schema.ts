@@ -1,4 +1,4 @@
-import type { Schema } from '../../db/schema.js';
+import type { Schema } from '../../kit.js';
 
 /**
  * The SSO tables: `ssoProvider` with better-auth's table and field names, and the SAML

@@ -1,20 +1,29 @@
-import type { AuthContext } from '../../context.js';
+import type { AuthContext } from '../../kit.js';
 import { ssoError } from './errors.js';
 import type { OidcInput, SamlInput } from './inputs.js';
+import { idpMetadataOf } from './metadata.js';
 import { assertReachable, discover } from './oidc.js';
 import { normalizeCert, type OidcSettings, type SamlSettings } from './store.js';
 
-/** The SAML settings to keep: certificates checked and normalised, the private key sealed. */
-export function samlSettings(auth: AuthContext, issuer: string, input: SamlInput, previous?: SamlSettings): SamlSettings {
-  const certs = (Array.isArray(input.cert) ? input.cert : [input.cert]).map(normalizeCert);
+/**
+ * The SAML settings to keep: the IdP's entity ID, SSO URL and certificates from its metadata
+ * (pasted XML, or fetched from its URL) when given, else from the fields; certificates checked
+ * and normalised, the private key sealed.
+ */
+export async function samlSettings(auth: AuthContext, issuer: string, input: SamlInput, previous?: SamlSettings): Promise<SamlSettings> {
+  const metadata = await idpMetadataOf(auth, input.idpMetadata ?? {});
+  const rawCerts = input.idpMetadata?.cert ?? metadata?.cert ?? input.cert;
+  const entryPoint = metadata?.entryPoint ?? input.entryPoint;
+  if (!entryPoint || !rawCerts) throw ssoError('BAD_REQUEST', 'METADATA_REQUIRED');
+  const certs = (Array.isArray(rawCerts) ? rawCerts : [rawCerts]).map(normalizeCert);
   if (certs.some((c) => c === null)) throw ssoError('BAD_REQUEST', 'INVALID_CERTIFICATE');
   const key = input.spMetadata?.privateKey ?? input.privateKey;
   const authnRequestsSigned = input.authnRequestsSigned === true;
   if (authnRequestsSigned && !key && !previous?.privateKey) throw ssoError('BAD_REQUEST', 'INVALID_SAML_CONFIG');
   return {
-    entryPoint: input.entryPoint,
+    entryPoint,
     cert: certs as string[],
-    idpEntityID: input.idpMetadata?.entityID ?? previous?.idpEntityID ?? issuer,
+    idpEntityID: metadata?.entityID ?? input.idpMetadata?.entityID ?? previous?.idpEntityID ?? issuer,
     spEntityID: input.spMetadata?.entityID ?? input.audience ?? previous?.spEntityID ?? issuer,
     wantAssertionsSigned: input.wantAssertionsSigned !== false,
     authnRequestsSigned,
@@ -23,6 +32,8 @@ export function samlSettings(auth: AuthContext, issuer: string, input: SamlInput
     digestAlgorithm: input.digestAlgorithm,
     privateKey: key ? auth.encrypter.encrypt(key) : previous?.privateKey,
     mapping: input.mapping,
+    ...(input.idpMetadata?.metadataUrl ? { metadataUrl: input.idpMetadata.metadataUrl } : {}),
+    ...(metadata?.validUntil ? { metadataValidUntil: metadata.validUntil } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { ssoClient } from '@better-auth/sso/client';
 import { createAuthClient } from 'better-auth/client';
 import { organizationClient } from 'better-auth/client/plugins';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browserFetch, type CookieJar, type TestClient, useTestClients } from '../../test/harness.js';
+import { browserFetch, type CookieJar, type TestClient, useTestClients } from '../../test-kit.js';
 import { TestIdp, postToAcs, setsSession, ssoOptions } from './test-kit.js';
 
 /** better-auth 1.7's own `ssoClient()` drives the routes unchanged (issue 38: wire compatibility). */

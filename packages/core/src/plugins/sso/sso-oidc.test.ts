@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenIdProvider, startOpenIdProvider } from '../../../../../tests/kit/openid-provider.js';
-import { type CookieJar, type TestClient, useTestClients } from '../../test/harness.js';
+import { type CookieJar, type TestClient, useTestClients } from '../../test-kit.js';
 import { errorOf, ownerWithOrganization, setsSession, ssoOptions } from './test-kit.js';
 
 /**

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAuth } from '../../auth.js';
-import { type CookieJar, type TestClient, useTestClients } from '../../test/harness.js';
+import { type CookieJar, createAuth, type TestClient, useTestClients } from '../../test-kit.js';
 import type { SSOOptions } from './config.js';
 import { TestIdp, errorOf, ownerWithOrganization, postToAcs, setsSession, ssoOptions } from './test-kit.js';
 

@@ -1,7 +1,7 @@
 import { createVerify } from 'node:crypto';
 import querystring from 'node:querystring';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CookieJar, type TestClient, useTestClients } from '../../test/harness.js';
+import { type CookieJar, type TestClient, useTestClients } from '../../test-kit.js';
 import type { SSOOptions } from './config.js';
 import { TestIdp, makeKeyPair, type KeyPair, errorOf, ownerWithOrganization, postToAcs, setsSession, ssoOptions } from './test-kit.js';
 

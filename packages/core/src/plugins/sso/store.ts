@@ -1,7 +1,5 @@
 import { createHash, X509Certificate } from 'node:crypto';
-import type { AuthContext } from '../../context.js';
-import type { Row } from '../../db/types.js';
-import type { SignedInContext } from '../../endpoint.js';
+import type { AuthContext, Row, SignedInContext } from '../../kit.js';
 import { ssoError } from './errors.js';
 
 /** SAML settings as kept (the private key, if any, sealed). */
@@ -20,6 +18,10 @@ export interface SamlSettings {
   /** Sealed with the auth secret. */
   privateKey?: string;
   mapping?: AttributeMapping;
+  /** Where the IdP's metadata was read from (when it was fetched). */
+  metadataUrl?: string;
+  /** The metadata's validUntil, when it had one (ISO). */
+  metadataValidUntil?: string;
 }
 
 /** OIDC settings as kept (the client secret sealed). */
@@ -133,7 +135,7 @@ export function normalizeCert(raw: string): string | null {
   }
 }
 
-function certificateInfo(pem: string) {
+export function certificateInfo(pem: string) {
   try {
     const c = new X509Certificate(pem);
     return {
@@ -163,6 +165,8 @@ export function publicSaml(s: SamlSettings, full: boolean) {
     signatureAlgorithm: s.signatureAlgorithm,
     digestAlgorithm: s.digestAlgorithm,
     mapping: s.mapping,
+    metadataUrl: s.metadataUrl,
+    metadataValidUntil: s.metadataValidUntil,
     certificate: s.cert.map(certificateInfo),
   };
 }

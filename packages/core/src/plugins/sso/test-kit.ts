@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { SignedXml } from 'xml-crypto';
 import { expect } from 'vitest';
-import type { GatehouseOptions } from '../index.js';
-import type { CookieJar, TestClient } from '../../test/harness.js';
+import type { CookieJar, GatehouseOptions, TestClient } from '../../test-kit.js';
 import type { SSOOptions } from './config.js';
 
 /** The options of a test instance with SSO and organizations on; `sso` merged in. */
@@ -102,6 +101,29 @@ export class TestIdp {
   readonly key = makeKeyPair('test-idp');
   readonly entityID = 'https://idp.test.example/metadata';
   readonly entryPoint = 'https://idp.test.example/sso';
+
+  /**
+   * The IdP's SAML 2.0 metadata: its entity ID, an HTTP-Redirect and an HTTP-POST SSO service, and
+   * a signing KeyDescriptor per certificate (the IdP's own unless `certs`), plus an encryption key
+   * that a reader must not take as a signing one.
+   */
+  metadata(o: { certs?: string[]; entityID?: string; validUntil?: string; encryptionCert?: string; redirect?: boolean } = {}): string {
+    const body = (pem: string) => pem.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, '');
+    const key = (pem: string, use: string) =>
+      `<md:KeyDescriptor use="${use}"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>\n${body(pem)}\n</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>`;
+    const until = o.validUntil ? ` validUntil="${o.validUntil}"` : '';
+    return (
+      `<?xml version="1.0" encoding="UTF-8"?>\n<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${esc(o.entityID ?? this.entityID)}"${until}>` +
+      `<md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol" WantAuthnRequestsSigned="false">` +
+      (o.certs ?? [this.key.cert]).map((c) => key(c, 'signing')).join('') +
+      (o.encryptionCert ? key(o.encryptionCert, 'encryption') : '') +
+      `<md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https://idp.test.example/slo"/>` +
+      `<md:NameIDFormat>urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress</md:NameIDFormat>` +
+      (o.redirect === false ? '' : `<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${this.entryPoint}"/>`) +
+      `<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${this.entryPoint}/post"/>` +
+      `</md:IDPSSODescriptor></md:EntityDescriptor>`
+    );
+  }
 
   /** The AuthnRequest carried by a sign-in URL (HTTP-Redirect: base64 of raw deflate). */
   static authnRequest(url: string): { id: string; xml: string; relayState: string } {

@@ -1,4 +1,4 @@
-import { defineEndpoint, type EndpointContext } from '../../../endpoint.js';
+import { defineEndpoint, type EndpointContext } from '../../../kit.js';
 import { ssoConfig } from '../config.js';
 import { SSOFlowError } from '../errors.js';
 import { finishSignIn, refuse } from '../finish.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { dropToken } from '../domain-verification.js';
 import { requireManagedProvider } from '../store.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { ssoConfig } from '../config.js';
 import { issueToken, verificationLabel, verifyProviderDomain } from '../domain-verification.js';
 import { ssoError } from '../errors.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { providerItem, requireManagedProvider } from '../store.js';
 
 /** GET /sso/get-provider?providerId= (signed in, managing it): the provider as the list shows it. */

@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { isAdminRole, type ProviderRow, providerItem } from '../store.js';
 
 /** GET /sso/providers (signed in): the providers the caller manages (their organizations' as owner or admin, and their own). */

@@ -1,6 +1,4 @@
-import { defineEndpoint } from '../../../endpoint.js';
-import { withParams } from '../../../social/redirect.js';
-import { consumeState } from '../../../social/state.js';
+import { consumeState, defineEndpoint, withParams } from '../../../kit.js';
 import type { SSOPlugin } from '../keys.js';
 import { finishSignIn, refuse } from '../finish.js';
 import { identify } from '../oidc.js';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
-import { PROVIDERS } from '../../../social/providers/index.js';
+import { defineEndpoint, PROVIDERS } from '../../../kit.js';
 import { ssoConfig } from '../config.js';
 import { issueToken } from '../domain-verification.js';
 import { ssoError } from '../errors.js';
@@ -47,7 +46,7 @@ export const registerProvider = defineEndpoint({
     const domains = parseDomains(body.domain);
     if (!domains) throw ssoError('BAD_REQUEST', 'INVALID_DOMAIN');
     if (!body.samlConfig === !body.oidcConfig) throw ssoError('BAD_REQUEST', 'CONFIG_REQUIRED');
-    const samlConfig = body.samlConfig ? samlSettings(auth, body.issuer, body.samlConfig) : null;
+    const samlConfig = body.samlConfig ? await samlSettings(auth, body.issuer, body.samlConfig) : null;
     const oidcConfig = body.oidcConfig ? await oidcSettings(auth, body.issuer, body.oidcConfig) : null;
     let created: { provider: ProviderRow; token?: string };
     try {

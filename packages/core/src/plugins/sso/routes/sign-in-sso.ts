@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
-import { createState } from '../../../social/state.js';
+import { createState, defineEndpoint } from '../../../kit.js';
 import { ssoConfig } from '../config.js';
 import { ssoError } from '../errors.js';
 import { createSamlRequest } from '../flow-state.js';

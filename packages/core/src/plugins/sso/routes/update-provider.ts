@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { ssoConfig } from '../config.js';
 import { issueToken } from '../domain-verification.js';
 import { ssoError } from '../errors.js';
@@ -39,7 +39,7 @@ export const updateProvider = defineEndpoint({
       if (domainChanged) changes.domainVerified = false;
     }
     if (body.allowAnyEmailDomain !== undefined) changes.allowAnyEmailDomain = body.allowAnyEmailDomain;
-    if (provider.samlConfig && (body.samlConfig || body.issuer)) changes.samlConfig = samlSettings(auth, issuer, mergeSaml(provider.samlConfig, body.samlConfig ?? {}), provider.samlConfig);
+    if (provider.samlConfig && (body.samlConfig || body.issuer)) changes.samlConfig = await samlSettings(auth, issuer, mergeSaml(provider.samlConfig, body.samlConfig ?? {}), provider.samlConfig);
     if (provider.oidcConfig && (body.oidcConfig || body.issuer)) {
       const prev = provider.oidcConfig;
       const patch = body.oidcConfig ?? {};
@@ -92,7 +92,8 @@ function mergeSaml(prev: SamlSettings, patch: Partial<z.infer<typeof samlInput>>
   return {
     entryPoint: patch.entryPoint ?? prev.entryPoint,
     cert: patch.cert ?? prev.cert,
-    idpMetadata: { entityID: patch.idpMetadata?.entityID ?? prev.idpEntityID },
+    // New metadata (XML or URL) replaces the IdP's entity ID, SSO URL and certificates.
+    idpMetadata: { ...patch.idpMetadata, entityID: patch.idpMetadata?.entityID ?? (patch.idpMetadata?.metadata || patch.idpMetadata?.metadataUrl ? undefined : prev.idpEntityID) },
     spMetadata: { entityID: patch.spMetadata?.entityID ?? patch.audience ?? prev.spEntityID, privateKey: patch.spMetadata?.privateKey },
     wantAssertionsSigned: patch.wantAssertionsSigned ?? prev.wantAssertionsSigned,
     authnRequestsSigned: patch.authnRequestsSigned ?? prev.authnRequestsSigned,
