@@ -3,13 +3,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { auth } from './auth';
 import { ServerInfoProvider } from './lib/providers';
+import { followIdentity } from './lib/queries';
 import { queryClient } from './lib/query-client';
 import { router } from './router';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
+
+// A new person (signed out, another account, impersonation) starts from an empty cache.
+followIdentity(auth.$store.session);
 
 createRoot(root).render(
   <StrictMode>

@@ -2,10 +2,10 @@ import type { AuthError, AuthResult } from '@gatehouse/client';
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * TanStack Query's cache, for the pages that load through it (the admin console). Answers are fresh for
- * a few seconds, loaded again when the tab comes back or the network returns, and invalidated by
- * `serverChanged()` (server-state.ts) after every action the server answered, as `useServerQuery`'s are.
- * A refusal is not retried (the server said no); no answer at all is, once.
+ * TanStack Query's cache: every server read of the app (lib/queries.ts). Answers are fresh for a few
+ * seconds, loaded again when the tab comes back or the network returns, and invalidated by the
+ * actions that change them (use-action.ts). A refusal is not retried (the server said no); no answer
+ * at all is, once.
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
