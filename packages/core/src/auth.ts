@@ -3,11 +3,12 @@ import { createContext, type AuthContext, type ContextParts } from './context.js
 import { corsHeaders, preflight, withCors } from './cors.js';
 import { clientIp } from './client-ip.js';
 import { apiName, type AnyEndpoint } from './endpoint.js';
-import { toErrorResponse } from './error-answer.js';
+import { errorAnswer, toErrorResponse } from './error-answer.js';
 import { FastLane } from './fast-lane.js';
 import { buildRouter } from './handler.js';
 import { migrate, planMigration, type MigrationStep } from './db/migrate.js';
 import { callEndpoint, responseOf, type CallInfo, type DirectCall, type PipelineSeams } from './pipeline.js';
+import { nodeMountListener, type NodeMountStep } from './node-bridge.js';
 import { joinObservers } from './observe.js';
 import type { Plugin, PluginMount } from './plugin.js';
 import { BUILTIN_FEATURES, builtinPlugins, type GatehouseOptions } from './plugins/index.js';
@@ -37,6 +38,12 @@ export interface Auth<E = never> {
   context(): Promise<AuthContext>;
   /** get-session and list-sessions without the general pipeline, when answering writes nothing (`FastLane`). */
   fastLane(): Promise<FastLane>;
+  /**
+   * For a Node server: a step that answers the requests of mounted apps that can take Node's own
+   * request (`PluginMount.node`: the OpenID provider) as `handler` would, and says false for any
+   * other; undefined when there is none (`nodeMountListener`).
+   */
+  nodeMounts(): Promise<NodeMountStep | undefined>;
   /** Creates or updates the schema; answers the steps taken. */
   migrate(): Promise<MigrationStep[]>;
   /** The steps a migration would take, without taking them. */
@@ -186,6 +193,17 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
     },
     context: async () => (await start()).auth,
     fastLane: async () => (await start()).lane,
+    async nodeMounts() {
+      const { auth } = await start();
+      return nodeMountListener({
+        basePath: auth.basePath,
+        publicURL: new URL(auth.baseURL),
+        mounts,
+        clientIp: (forwardedFor, peer) => clientIp(auth.options.advanced.trustedProxies, forwardedFor, peer),
+        count: (path, ip) => auth.rateLimiter.count(path, ip),
+        answerError: (error, request) => errorAnswer(auth.logger, error, request, auth.i18n),
+      });
+    },
     async migrate() {
       const { auth } = await start();
       return warnSkipped(auth, await migrate(auth.database.db, auth.database.caps, auth.schema));

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthContext, FeatureValue, HookSource } from './context.js';
 import type { Adapter } from './db/adapter.js';
 import type { SessionSource } from './request-scope.js';
@@ -123,6 +124,12 @@ export interface PluginMount {
   paths?: readonly string[];
   prefixes?: readonly string[];
   fetch(request: Request, ip: string | null): Promise<Response>;
+  /**
+   * The same app answering Node's own request, for a Node server (`Auth.nodeMounts`, which the
+   * `gatehouse` server uses): `req.url` below the base path, X-Forwarded-* set from the base URL
+   * and the client's address, after the rate limit of its path, as for `fetch`.
+   */
+  node?(req: IncomingMessage, res: ServerResponse): void;
 }
 
 export function definePlugin<P extends Plugin>(p: P): P {

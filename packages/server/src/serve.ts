@@ -1,5 +1,5 @@
 import { getRequestListener, serve, type ServerType } from '@hono/node-server';
-import { createAuth, openDatabase, type Auth, type FastLane, type LaneAnswer, type LaneRequest } from '@gatehouse/core';
+import { createAuth, openDatabase, type Auth, type FastLane, type LaneAnswer, type LaneRequest, type NodeMountStep } from '@gatehouse/core';
 import { createServer, type IncomingMessage, type ServerOptions as HttpServerOptions, type RequestListener, type ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await auth.ready();
   const { basePath } = await auth.context();
   const lane = await auth.fastLane();
+  const mounts = await auth.nodeMounts();
   const site = options.webRoot === false ? null : createStaticSite(options.webRoot ?? DEFAULT_WEB_ROOT);
   if (!site && options.webRoot !== false) logger.warn({ webRoot: options.webRoot ?? DEFAULT_WEB_ROOT }, 'the React app is not built; serving the API only');
 
@@ -65,9 +66,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     port: options.port ?? 3000,
     hostname,
     // The fast lane goes first (get-session, list-sessions): no Fetch objects on the hot path;
-    // then a small body is read straight off Node's request, not through a web stream.
+    // then mounted apps that take Node's request (the OpenID provider) get it as it is; then a
+    // small body is read straight off Node's request, not through a web stream.
     createServer: ((serverOptions: HttpServerOptions, general: RequestListener) =>
-      createServer(serverOptions, laneFirst(lane, bodyFirst(general, afterBody, state), state))) as typeof createServer,
+      createServer(serverOptions, laneFirst(lane, mountsFirst(mounts, bodyFirst(general, afterBody, state), state), state))) as typeof createServer,
     fetch,
   });
   await new Promise<void>((ok, fail) => {
@@ -179,6 +181,30 @@ function laneFirst(lane: FastLane, general: RequestListener, state: { inFlight: 
         settle(req, res, lane.failed(e, request));
       },
     );
+  };
+}
+
+/**
+ * A request listener that hands the requests of mounted apps (the OpenID provider's paths) to
+ * them as Node's own request and response (`Auth.nodeMounts`: the client's address, the rate
+ * limit of the path, then the app's own listener, e.g. oidc-provider's `callback()`), with no
+ * Fetch objects and no request injection in between; anything else goes on to `next`. Such a
+ * request is in flight until its answer is finished or its connection closed; once the server
+ * is closing it goes on to `next`, which refuses it as any other.
+ */
+function mountsFirst(step: NodeMountStep | undefined, next: RequestListener, state: { inFlight: number; closing: boolean }): RequestListener {
+  if (!step) return next;
+  const done = () => {
+    state.inFlight--;
+  };
+  return (req, res) => {
+    if (state.closing) return next(req, res);
+    state.inFlight++;
+    if (step(req, res)) res.once('close', done);
+    else {
+      state.inFlight--;
+      next(req, res);
+    }
   };
 }
 

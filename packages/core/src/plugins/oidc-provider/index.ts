@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { definePlugin } from '../../plugin.js';
 import { revokeConsentsOnAdoption } from './adoption.js';
 import type { AdminConfig } from '../admin/config.js';
@@ -49,6 +50,10 @@ export function oidcProviderPlugin(options: OidcProviderOptions = {}, admin: Adm
       fetch(request: Request, ip: string | null) {
         if (!runtime) throw new Error('the OpenID provider is not started');
         return runtime.fetch(request, ip);
+      },
+      node(req: IncomingMessage, res: ServerResponse) {
+        if (!runtime) throw new Error('the OpenID provider is not started');
+        runtime.node(req, res);
       },
     },
     onAccountAdopted: (trx, userId) => revokeConsentsOnAdoption(trx, userId, runtime?.storage),

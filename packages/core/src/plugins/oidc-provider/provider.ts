@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { default as Provider } from 'oidc-provider';
 import type { AuthContext } from '../../context.js';
 import { fetchFromNode } from '../../node-bridge.js';
@@ -22,7 +23,10 @@ export interface OidcRuntime {
   /** The provider of the current key set. */
   readonly provider: Provider;
   readonly storage: ProviderStorage;
+  /** A Fetch request (`auth.handler` without Node's server), through the Node bridge. */
   fetch(request: Request, ip: string | null): Promise<Response>;
+  /** Node's own request (Gatehouse's server): the provider's `callback()` on it, nothing in between. */
+  node(req: IncomingMessage, res: ServerResponse): void;
   /** Reads the key set again now (after a rotation), rebuilding the provider when it changed. */
   refreshKeys(): Promise<void>;
 }
@@ -51,8 +55,9 @@ export async function createOidcRuntime(auth: AuthContext, config: OidcProviderC
     // URLs and cookies follow the base URL (the bridge says so through X-Forwarded-*, set by Gatehouse, never the caller's).
     provider.proxy = true;
     listen(auth, provider);
-    const fetch = await fetchFromNode(provider.callback(), { mountPath: auth.basePath, publicURL: new URL(auth.baseURL) });
-    return { provider, fetch, keys, checkedAt: auth.now() };
+    const callback = provider.callback();
+    const fetch = fetchFromNode(callback, { mountPath: auth.basePath, publicURL: new URL(auth.baseURL) });
+    return { provider, callback, fetch, keys, checkedAt: auth.now() };
   };
   let current = await build(await loadKeySet(auth, policy));
   let checking: Promise<void> | undefined;
@@ -62,9 +67,13 @@ export async function createOidcRuntime(auth: AuthContext, config: OidcProviderC
     if (keys.fingerprint === current.keys.fingerprint) current = { ...current, keys, checkedAt: auth.now() };
     else current = await build(keys);
   };
-  const fresh = async () => {
+  /** Whether the key set is due to be read again (a minute since the last look, or a rotation due). */
+  const due = () => {
     const now = auth.now();
-    if (now - current.checkedAt < KEY_CHECK_MS && now < current.keys.changesAt) return;
+    return !(now - current.checkedAt < KEY_CHECK_MS && now < current.keys.changesAt);
+  };
+  const fresh = async () => {
+    if (!due()) return;
     checking ??= refreshKeys().finally(() => {
       checking = undefined;
     });
@@ -79,6 +88,18 @@ export async function createOidcRuntime(auth: AuthContext, config: OidcProviderC
     async fetch(request, ip) {
       await fresh();
       return current.fetch(request, ip);
+    },
+    node(req, res) {
+      // At once while the key set is fresh: no promise between Node's request and the provider.
+      if (!due()) return current.callback(req, res);
+      fresh().then(
+        () => current.callback(req, res),
+        (error: unknown) => {
+          auth.logger.error({ err: error }, 'could not read the OpenID provider key set');
+          res.writeHead(503, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: 'Service temporarily unavailable. Please try again later.', code: 'SERVICE_UNAVAILABLE' }));
+        },
+      );
     },
     refreshKeys,
   };
