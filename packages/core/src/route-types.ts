@@ -1,8 +1,5 @@
 import type { z } from 'zod';
-import type { Row } from './db/types.js';
 import type { Answer, Method } from './endpoint.js';
-import type { BuiltinEndpoint } from './plugins/route-list.js';
-import type { PublicSession, PublicUser } from './public-types.js';
 
 // Types only: this module names the route lists with `import type`, so a client that
 // imports `GatehouseRoutes` (type-only) pulls no server code into its bundle.
@@ -65,16 +62,6 @@ export interface RouteTypes<E> {
 /** The types of a union of routes, keyed by path. */
 export type RoutesOf<E> = { [R in E as R extends { path: infer P extends string } ? P : never]: RouteTypes<R> };
 
-/**
- * The request and answer types of every built-in route, keyed by path, from the routes'
- * zod schemas and handlers. Rename a field on the server and every client typed from
- * this map stops compiling.
- *
- * @example
- * type SignUp = GatehouseRoutes['/sign-up/email']['body']; // { name: string; email: string; … }
- */
-export type GatehouseRoutes = RoutesOf<BuiltinEndpoint>;
-
 /** Paths a client calls: not those with a path parameter (mailed links, provider callbacks). */
 type CallablePath<P> = P extends `${string}:${string}` ? never : P;
 
@@ -96,31 +83,3 @@ export interface ClientPlugin<R, S extends string = never> {
   /** Type only (never set): the routes, whence a client's calls take their inputs and answers. */
   readonly $routes?: R;
 }
-
-/**
- * A declared answer as the handler builds it: users and sessions are still rows (`Row`,
- * shaped by the schema at run time), dates still `Date`s.
- */
-type AsBuilt<A> = A extends PublicUser | PublicSession
-  ? Row
-  : A extends Date | string | number | boolean | null | undefined
-    ? A
-    : A extends readonly (infer I)[]
-      ? AsBuilt<I>[]
-      : { [K in keyof A]: AsBuilt<A[K]> };
-type Built<E> = E extends { handler(...args: never[]): Promise<infer R> } ? Exclude<R, Response> : never;
-/** The paths whose declared answer (`answerOf`) is not what their handler returns (a handler that returns `unknown` cannot be checked). */
-type DisagreeingAnswers = {
-  [E in BuiltinEndpoint as E extends { path: infer P extends string; answer?: Answer<infer A> }
-    ? [A] extends [never]
-      ? never
-      : unknown extends Built<E>
-        ? never
-        : Built<E> extends AsBuilt<A>
-          ? never
-          : P
-    : never]: true;
-};
-type NoneOf<T extends never> = T;
-/** Fails to compile, naming the route, when a declared answer drifts from its handler. */
-export type DeclaredAnswersAgree = NoneOf<keyof DisagreeingAnswers>;

@@ -12,7 +12,6 @@ import { openApiPlugin } from './openapi/index.js';
 import { organizationPlugin, type OrganizationOptions } from './organization/index.js';
 import { multiSessionPlugin, type MultiSessionOptions } from './multi-session/index.js';
 import { oidcProviderPlugin, type OidcProviderOptions } from './oidc-provider/index.js';
-import { resolveAdminOptions } from './admin/config.js';
 import { passkeyPlugin, type PasskeyOptions } from './passkey/index.js';
 import { passwordPolicyPlugin, type PasswordPolicyOptions } from './password-policy/index.js';
 import { scimPlugin, type ScimOptions } from './scim/index.js';
@@ -84,7 +83,7 @@ export function builtinPlugins(options: GatehouseOptions): Plugin[] {
   list.push(options.jwt?.enabled ? jwtPlugin(options.jwt) : null);
   list.push(options.apiKey?.enabled ? apiKeyPlugin(options.apiKey) : null);
   list.push(options.metrics?.enabled ? metricsPlugin(options.metrics) : null);
-  list.push(options.oidcProvider?.enabled ? oidcProviderPlugin(options.oidcProvider, options.admin?.enabled === false ? null : resolveAdminOptions(options.admin)) : null);
+  list.push(options.oidcProvider?.enabled ? oidcProviderPlugin(options.oidcProvider) : null);
   list.push(options.scim?.enabled ? scimPlugin(options.scim, options.organization?.enabled !== false) : null);
   list.push(options.sso?.enabled ? ssoPlugin(options.sso) : null);
   // Last: its document describes every route (it reads them all at init either way).

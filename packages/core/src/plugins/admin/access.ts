@@ -1,8 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import type { Row } from '../../db/types.js';
-import { defineEndpoint, type Endpoint, type Method } from '../../endpoint.js';
-import { APIError, BASE_ERRORS } from '../../errors.js';
-import type { UserRow } from '../../session/types.js';
+import { APIError, type AuthContext, BASE_ERRORS, defineEndpoint, type Endpoint, type Method, type Row, type UserRow } from '../../kit.js';
 import type { AdminConfig } from './config.js';
 import { adminError } from './errors.js';
 

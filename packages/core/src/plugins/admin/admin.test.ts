@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashToken } from '../../crypto/sign.js';
-import type { GatehouseOptions } from '../index.js';
-import { type CookieJar, useTestClients } from '../../test/harness.js';
+import { type CookieJar, type GatehouseOptions, hashToken, useTestClients } from '../../test-kit.js';
 import { ADMIN_ERRORS } from './errors.js';
 
 // Everything over HTTP through the test harness, as a browser would.

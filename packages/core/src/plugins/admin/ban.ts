@@ -1,6 +1,4 @@
-import type { HookServices } from '../../context.js';
-import type { DatabaseHooks } from '../../db/hooks.js';
-import type { Row } from '../../db/types.js';
+import type { DatabaseHooks, HookServices, Row } from '../../kit.js';
 import { adminError } from './errors.js';
 
 /**

@@ -1,4 +1,4 @@
-import { keysOf } from '../../option-keys.js';
+import { keysOf } from '../../kit.js';
 /** The `admin` options (CONTRACT.md "Options object"). */
 export interface AdminOptions {
   enabled?: boolean;

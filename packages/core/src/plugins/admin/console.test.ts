@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GatehouseOptions } from '../index.js';
-import { type CookieJar, useTestClients } from '../../test/harness.js';
+import { type CookieJar, type GatehouseOptions, useTestClients } from '../../test-kit.js';
 
 // The admin console's server half: GET /admin/stats and the audit trail's filters, over HTTP.
 const PASSWORD = 'correct horse battery';

@@ -1,4 +1,4 @@
-import { defineErrors, errorsOf } from '../../errors.js';
+import { defineErrors, errorsOf } from '../../kit.js';
 
 /** The admin catalogue: spec section 8 (base/admin, impersonation) and CONTRACT.md (banned user). */
 export const ADMIN_ERRORS = defineErrors({

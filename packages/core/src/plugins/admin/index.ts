@@ -1,5 +1,4 @@
-import { definePlugin } from '../../plugin.js';
-import type { UserRow } from '../../session/types.js';
+import { adminSeam, definePlugin, type UserRow } from '../../kit.js';
 import { isAdmin } from './access.js';
 import { banHooks, enforceBan } from './ban.js';
 import { type AdminConfig, type AdminOptions, resolveAdminOptions } from './config.js';
@@ -29,11 +28,6 @@ export type { AdminAuditEvent } from './audit-events.js';
 export type { AdminOptions } from './config.js';
 export type { AdminStats, StatsBucket, StatsRange } from './routes/stats.js';
 export type { AuditEventView, AuditPerson } from './routes/list-audit-events.js';
-
-/** What the admin plugin offers other plugins, in `auth.extensions.admin`. */
-export interface AdminExtension {
-  isAdmin(user: UserRow): boolean;
-}
 
 /** The admin routes for resolved options, with their precise types (route-types.ts derives the client's from them). */
 export function adminRoutes(o: AdminConfig) {
@@ -82,7 +76,7 @@ export function adminPlugin(options: AdminOptions = {}) {
       return undefined;
     },
     init(auth) {
-      auth.extensions.admin = { isAdmin: (user: UserRow) => isAdmin(o, user) } satisfies AdminExtension;
+      adminSeam.set(auth, { isAdmin: (user: UserRow) => isAdmin(o, user) });
     },
   });
 }

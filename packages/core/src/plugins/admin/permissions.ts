@@ -1,4 +1,4 @@
-import type { Row } from '../../db/types.js';
+import type { Row } from '../../kit.js';
 import { isAdmin } from './access.js';
 import type { AdminConfig } from './config.js';
 

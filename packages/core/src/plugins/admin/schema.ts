@@ -1,4 +1,4 @@
-import type { Schema } from '../../db/schema.js';
+import type { Schema } from '../../kit.js';
 import type { AdminConfig } from './config.js';
 
 /**

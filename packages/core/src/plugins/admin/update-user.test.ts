@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CookieJar, useTestClients } from '../../test/harness.js';
+import { type CookieJar, useTestClients } from '../../test-kit.js';
 import { ADMIN_ERRORS } from './errors.js';
 
 // POST /admin/update-user: how the console lets a user it created in (mark the address verified).

@@ -1,5 +1,4 @@
-import type { Adapter } from '../../db/adapter.js';
-import type { AdoptionStep } from '../../security/adoption.js';
+import type { Adapter, AdoptionStep } from '../../kit.js';
 
 /** An adopted account (security/adoption.ts) keeps no API key: one made while the address was unproven may be the squatter's. */
 export async function removeKeysOnAdoption(trx: Adapter, userId: string): Promise<AdoptionStep> {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashToken } from '../../crypto/sign.js';
-import { useTestClients, type TestClient } from '../../test/harness.js';
+import { hashToken, type TestClient, useTestClients } from '../../test-kit.js';
 import type { ApiKeyOptions } from './config.js';
 import type { ApiKey } from './store.js';
 

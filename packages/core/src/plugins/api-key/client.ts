@@ -1,4 +1,4 @@
-import type { ClientPlugin, RoutesOf } from '../../route-types.js';
+import type { ClientPlugin, RoutesOf } from '../../kit.js';
 import type { apiKeyRoutes } from './index.js';
 import type { verifyApiKey } from './routes/verify.js';
 

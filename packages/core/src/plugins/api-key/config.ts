@@ -1,6 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import { extension } from '../../extension.js';
-import { keysOf } from '../../option-keys.js';
+import { type AuthContext, extension, keysOf } from '../../kit.js';
 
 /** What a key may do, by resource: `{ files: ['read', 'write'] }`. */
 export type ApiKeyPermissions = Record<string, string[]>;

@@ -1,4 +1,4 @@
-import { defineErrors, errorsOf } from '../../errors.js';
+import { defineErrors, errorsOf } from '../../kit.js';
 
 /** The api-key plugin's refusals (codes and messages as better-auth's api-key plugin has them, where it has one). */
 export const API_KEY_ERRORS = defineErrors({

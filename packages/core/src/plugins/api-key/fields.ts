@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { AuthContext } from '../../context.js';
-import type { Row } from '../../db/types.js';
+import type { AuthContext, Row } from '../../kit.js';
 import { apiKeyConfig } from './config.js';
 import { apiKeyError } from './errors.js';
 import type { JsonValue } from './store.js';

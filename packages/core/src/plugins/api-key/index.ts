@@ -1,4 +1,4 @@
-import { definePlugin } from '../../plugin.js';
+import { definePlugin } from '../../kit.js';
 import { removeKeysOnAdoption } from './adoption.js';
 import { type ApiKeyOptions, resolveApiKeyOptions, useApiKeyConfig } from './config.js';
 import { API_KEY_ERRORS } from './errors.js';

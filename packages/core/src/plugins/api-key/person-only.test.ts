@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useTestClients, type TestClient } from '../../test/harness.js';
-import { ORIGIN, SoftAuthenticator } from '../passkey/test-kit.js';
+import { type TestClient, useTestClients } from '../../test-kit.js';
+import { PASSKEY_ORIGIN as ORIGIN, SoftAuthenticator } from '../../test-kit.js';
 
 /**
  * A key acts for a script, never as the person: with only `x-api-key`, every route that adds

@@ -1,4 +1,4 @@
-import type { Schema } from '../../db/schema.js';
+import type { Schema } from '../../kit.js';
 
 /** One row per API key (better-auth's `apikey` table and field names; its refill/remaining fields are left out). */
 export const apiKeySchema = {

@@ -1,5 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import type { SessionSource } from '../../request-scope.js';
+import type { AuthContext, SessionSource } from '../../kit.js';
 import { useKey } from './store.js';
 
 /**

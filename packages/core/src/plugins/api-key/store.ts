@@ -1,9 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import { randomString } from '../../crypto/random.js';
-import { hashToken } from '../../crypto/sign.js';
-import type { Row } from '../../db/types.js';
-import { APIError } from '../../errors.js';
-import type { UserRow } from '../../session/types.js';
+import { APIError, type AuthContext, hashToken, randomString, type Row, type UserRow } from '../../kit.js';
 import { type ApiKeyConfig, type ApiKeyPermissions, apiKeyConfig } from './config.js';
 import { API_KEY_ERRORS, apiKeyError } from './errors.js';
 

@@ -1,4 +1,4 @@
-import { defineTranslations } from '../../i18n/types.js';
+import { defineTranslations } from '../../kit.js';
 import { API_KEY_ERRORS } from './errors.js';
 
 /** The API key plugin's codes in German ("Sie"), French ("vous") and Spanish ("usted"). */

@@ -1,6 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import { extension } from '../../extension.js';
-import { keysOf } from '../../option-keys.js';
+import { type AuthContext, extension, keysOf } from '../../kit.js';
 
 /** What a code is for; each kind has its own code per address. */
 export const OTP_TYPES = ['sign-in', 'email-verification', 'forget-password'] as const;

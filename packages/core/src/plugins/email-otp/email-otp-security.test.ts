@@ -1,8 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Mail } from '../../mail/types.js';
-import type { GatehouseOptions } from '../index.js';
-import { type TestClient, uniqueEmail, useTestClients } from '../../test/harness.js';
+import { type GatehouseOptions, type Mail, type TestClient, uniqueEmail, useTestClients } from '../../test-kit.js';
 import type { EmailOTPOptions } from './config.js';
 import { generateOtp } from './otp.js';
 import { lastCode, sendOtp, signInOtp, withEmailOtp, wrongCode } from './test-kit.js';

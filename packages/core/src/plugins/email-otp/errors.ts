@@ -1,4 +1,4 @@
-import { defineErrors, errorsOf } from '../../errors.js';
+import { defineErrors, errorsOf } from '../../kit.js';
 
 /** The email-OTP plugin's refusals: better-auth's email-otp codes and messages. */
 export const EMAIL_OTP_ERRORS = defineErrors({

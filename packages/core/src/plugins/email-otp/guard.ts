@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EndpointContext } from '../../endpoint.js';
-import { APIError, BASE_ERRORS, fail } from '../../errors.js';
-import type { UserRow } from '../../session/types.js';
-import { isEmail, normalizeEmail } from '../../sign-in.js';
+import { APIError, BASE_ERRORS, type EndpointContext, fail, isEmail, normalizeEmail, type UserRow } from '../../kit.js';
 import { emailOTPConfig } from './config.js';
 import { emailOtpError } from './errors.js';
 import type { OtpOutcome } from './otp.js';

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../plugin.js';
+import { definePlugin } from '../../kit.js';
 import { type EmailOTPOptions, resolveEmailOTPOptions, useEmailOTPConfig } from './config.js';
 import { EMAIL_OTP_ERRORS } from './errors.js';
 import { checkVerificationOtp } from './routes/check-verification-otp.js';

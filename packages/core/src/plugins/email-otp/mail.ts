@@ -1,7 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import { deliverMail } from '../../mail/deliver.js';
-import { escapeHtml, senderName } from '../../mail/render.js';
-import type { Mail } from '../../mail/types.js';
+import { type AuthContext, deliverMail, escapeHtml, type Mail, senderName } from '../../kit.js';
 import { emailOTPConfig, type OtpType } from './config.js';
 
 /** The code mails' words in English, by kind; translated in translations.ts, replaced by `i18n.messages`. */

@@ -1,6 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { AuthContext } from '../../context.js';
-import type { Adapter } from '../../db/adapter.js';
+import type { Adapter, AuthContext } from '../../kit.js';
 import { emailOTPConfig, type OtpType } from './config.js';
 
 /**

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Mail } from '../../mail/types.js';
-import { linkIn, type TestClient, useTestClients } from '../../test/harness.js';
-import { adoptionAudit, expectSquatterOut, SQUATTER_PASSWORD, squat, WAYS_IN } from '../../test/squatter.js';
-import type { GatehouseOptions } from '../index.js';
+import { adoptionAudit, expectSquatterOut, type GatehouseOptions, linkIn, type Mail, squat, SQUATTER_PASSWORD, type TestClient, useTestClients, WAYS_IN } from '../../test-kit.js';
 import { lastCode, sendOtp, signInOtp, withEmailOtp } from './test-kit.js';
 
 /**

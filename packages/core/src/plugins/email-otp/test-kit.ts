@@ -1,6 +1,4 @@
-import type { Mail } from '../../mail/types.js';
-import type { GatehouseOptions } from '../index.js';
-import type { CookieJar, TestClient } from '../../test/harness.js';
+import type { CookieJar, GatehouseOptions, Mail, TestClient } from '../../test-kit.js';
 import type { EmailOTPOptions, OtpType } from './config.js';
 
 /** A client's options with the email-OTP plugin on (and `otp` for its options). */

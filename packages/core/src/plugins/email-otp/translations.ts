@@ -1,4 +1,4 @@
-import { defineTranslations } from '../../i18n/types.js';
+import { defineTranslations } from '../../kit.js';
 import { EMAIL_OTP_ERRORS } from './errors.js';
 import { OTP_MAIL_TEXTS } from './mail.js';
 

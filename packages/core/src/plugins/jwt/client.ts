@@ -1,4 +1,4 @@
-import type { ClientPlugin, RoutesOf } from '../../route-types.js';
+import type { ClientPlugin, RoutesOf } from '../../kit.js';
 import type { jwtRoutes } from './index.js';
 
 declare module '../../public-types.js' {

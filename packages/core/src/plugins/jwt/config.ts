@@ -1,5 +1,4 @@
-import type { SessionAnswer } from '../../public-types.js';
-import { keysOf } from '../../option-keys.js';
+import { keysOf, type SessionAnswer } from '../../kit.js';
 
 /** The signing algorithms a key set may use (jose names). */
 export type JwtAlgorithm = 'EdDSA' | 'ES256' | 'RS256';

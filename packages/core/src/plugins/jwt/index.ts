@@ -1,5 +1,4 @@
-import { definePlugin } from '../../plugin.js';
-import type { SessionAnswer } from '../../public-types.js';
+import { definePlugin, type SessionAnswer } from '../../kit.js';
 import { type JwtOptions, resolveJwtOptions } from './config.js';
 import { KeySet } from './keys.js';
 import { getJwks } from './routes/jwks.js';

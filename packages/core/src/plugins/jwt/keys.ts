@@ -1,8 +1,5 @@
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
-import type { Adapter } from '../../db/adapter.js';
-import type { Encrypter } from '../../crypto/encrypt.js';
-import { generateId } from '../../crypto/random.js';
-import type { Row } from '../../db/types.js';
+import { type Adapter, type Encrypter, generateId, type Row } from '../../kit.js';
 import type { JwtAlgorithm, JwtConfig } from './config.js';
 
 interface JwksRow extends Row {

@@ -1,4 +1,4 @@
-import type { Schema } from '../../db/schema.js';
+import type { Schema } from '../../kit.js';
 
 /** The signing keys (better-auth's `jwks` table, same field names, plus `alg`). */
 export const jwtSchema = {

@@ -1,6 +1,5 @@
 import { SignJWT } from 'jose';
-import type { AuthContext } from '../../context.js';
-import type { SessionAnswer } from '../../public-types.js';
+import type { AuthContext, SessionAnswer } from '../../kit.js';
 import { jwtOf } from './state.js';
 
 /**

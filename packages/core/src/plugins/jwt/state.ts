@@ -1,5 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import { extension } from '../../extension.js';
+import { type AuthContext, extension } from '../../kit.js';
 import type { JwtConfig } from './config.js';
 import type { KeySet } from './keys.js';
 

@@ -1,6 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import { extension } from '../../extension.js';
-import { keysOf } from '../../option-keys.js';
+import { type AuthContext, extension, keysOf } from '../../kit.js';
 
 /** What a library user's own sender gets: the address, the link and its token. */
 export interface MagicLinkMail {

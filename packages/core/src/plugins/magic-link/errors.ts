@@ -1,4 +1,4 @@
-import { defineErrors, errorsOf } from '../../errors.js';
+import { defineErrors, errorsOf } from '../../kit.js';
 
 /**
  * The magic-link plugin's refusals, for a verify call that names no landing (JSON; an unknown

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../plugin.js';
+import { definePlugin } from '../../kit.js';
 import { type MagicLinkOptions, resolveMagicLinkOptions, useMagicLinkConfig } from './config.js';
 import { MAGIC_LINK_ERRORS } from './errors.js';
 import { signInMagicLink } from './routes/sign-in-magic-link.js';

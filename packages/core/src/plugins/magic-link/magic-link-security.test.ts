@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Mail } from '../../mail/types.js';
-import { type TestClient, uniqueEmail, useTestClients } from '../../test/harness.js';
-import { timingRatioWithRetries } from '../../test/timing.js';
-import type { GatehouseOptions } from '../index.js';
+import { type GatehouseOptions, type Mail, type TestClient, timingRatioWithRetries, uniqueEmail, useTestClients } from '../../test-kit.js';
 
 /**
  * The magic link's defences: the token is never stored, a link works once even when clicked

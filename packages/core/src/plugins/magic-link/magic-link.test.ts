@@ -1,9 +1,6 @@
 import { type TOTP, URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import type { Mail } from '../../mail/types.js';
-import type { UserRow } from '../../session/types.js';
-import { type CookieJar, type TestClient, uniqueEmail, useTestClients } from '../../test/harness.js';
-import type { GatehouseOptions } from '../index.js';
+import { type CookieJar, type GatehouseOptions, type Mail, type TestClient, uniqueEmail, type UserRow, useTestClients } from '../../test-kit.js';
 import type { MagicLinkOptions } from './config.js';
 
 const SESSION = 'better-auth.session_token';

@@ -1,7 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import { deliverMail } from '../../mail/deliver.js';
-import { localizedActionMail } from '../../mail/localized.js';
-import type { UserRow } from '../../session/types.js';
+import { type AuthContext, deliverMail, localizedActionMail, type UserRow } from '../../kit.js';
 import { magicLinkConfig } from './config.js';
 
 /** The link mails' words in English (one for an account, one for an address without one); translated in translations.ts. */

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Mail } from '../../mail/types.js';
-import { type TestClient, useTestClients } from '../../test/harness.js';
-import { adoptionAudit, expectSquatterOut, SQUATTER_PASSWORD, squat, WAYS_IN } from '../../test/squatter.js';
+import { adoptionAudit, expectSquatterOut, type Mail, squat, SQUATTER_PASSWORD, type TestClient, useTestClients, WAYS_IN } from '../../test-kit.js';
 
 /**
  * Account pre-hijacking through a magic link (issue 35; security/adoption.ts): the victim's

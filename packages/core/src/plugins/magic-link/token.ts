@@ -1,6 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import { randomString } from '../../crypto/random.js';
-import { hashToken } from '../../crypto/sign.js';
+import { type AuthContext, hashToken, randomString } from '../../kit.js';
 
 /** 32 characters over 62: about 190 bits, never guessed. */
 const TOKEN_LENGTH = 32;

@@ -1,7 +1,5 @@
-import type { AuthContext } from '../../context.js';
-import { extension } from '../../extension.js';
+import { type AuthContext, extension, keysOf } from '../../kit.js';
 import type { MetricsRegistry } from './registry.js';
-import { keysOf } from '../../option-keys.js';
 
 /** The `metrics` options (CONTRACT.md "Beyond the specification"). Off unless `enabled`. */
 export interface MetricsOptions {

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../plugin.js';
+import { definePlugin } from '../../kit.js';
 import { type MetricsOptions, metricsSlot, resolveMetricsOptions } from './config.js';
 import type { MetricsRegistry } from './registry.js';
 import { metrics } from './routes/metrics.js';

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { definePlugin } from '../../plugin.js';
-import type { SecondaryStorage } from '../../storage/types.js';
-import { type TestClient, useTestClients } from '../../test/harness.js';
+import { definePlugin, type SecondaryStorage, type TestClient, useTestClients } from '../../test-kit.js';
 
 const clients = useTestClients();
 

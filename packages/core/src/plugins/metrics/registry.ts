@@ -1,9 +1,5 @@
 import { sql } from 'kysely';
-import type { AuthContext } from '../../context.js';
-import { passwordHashQueue } from '../../crypto/password.js';
-import type { ObservedAnswer } from '../../observe.js';
-import type { PluginGauge } from '../../plugin.js';
-import type { AuditEventType, AuditInput } from '../../security/audit.js';
+import { type AuditEventType, type AuditInput, type AuthContext, type ObservedAnswer, passwordHashQueue, type PluginGauge } from '../../kit.js';
 
 type Prom = typeof import('prom-client');
 type Labelled<T> = { labels(...values: string[]): T };

@@ -1,6 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import { extension } from '../../extension.js';
-import { keysOf } from '../../option-keys.js';
+import { type AuthContext, extension, keysOf } from '../../kit.js';
 
 /** How many sessions one browser may hold at most: each is a cookie sent with every request. */
 export const MAXIMUM_SESSIONS_LIMIT = 20;

@@ -1,7 +1,5 @@
 import './audit-events.js';
-import type { AuthContext } from '../../context.js';
-import type { EndpointContext } from '../../endpoint.js';
-import type { SessionWithUser } from '../../session/types.js';
+import type { AuthContext, EndpointContext, SessionWithUser } from '../../kit.js';
 import { MAXIMUM_SESSIONS_LIMIT } from './config.js';
 
 /**

@@ -1,4 +1,4 @@
-import { defineErrors, errorsOf } from '../../errors.js';
+import { defineErrors, errorsOf } from '../../kit.js';
 
 /** The multi-session plugin's refusals (the code and words of better-auth's multi-session plugin). */
 export const MULTI_SESSION_ERRORS = defineErrors({

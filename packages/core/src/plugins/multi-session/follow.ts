@@ -1,5 +1,4 @@
-import type { EndpointContext } from '../../endpoint.js';
-import type { SessionWithUser } from '../../session/types.js';
+import type { EndpointContext, SessionWithUser } from '../../kit.js';
 import { multiSessionConfig } from './config.js';
 import { endHeld, heldTokens, liveSessions, oldestFirst, setMultiCookie, withActive } from './device.js';
 

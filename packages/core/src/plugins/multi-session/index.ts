@@ -1,4 +1,4 @@
-import { definePlugin } from '../../plugin.js';
+import { definePlugin } from '../../kit.js';
 import { type MultiSessionOptions, resolveMultiSessionOptions, useMultiSessionConfig } from './config.js';
 import { MULTI_SESSION_ERRORS } from './errors.js';
 import { followSessionCookie } from './follow.js';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Signer } from '../../crypto/sign.js';
-import { useTestClients } from '../../test/harness.js';
+import { Signer, useTestClients } from '../../test-kit.js';
 import { activeEmail, addAccount, deviceSessions, multiCookies, multiName, SESSION_COOKIE, sessionLives, withMultiSession } from './test-kit.js';
 
 /**

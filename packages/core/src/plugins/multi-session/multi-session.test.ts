@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestClients } from '../../test/harness.js';
+import { useTestClients } from '../../test-kit.js';
 import {
   activeEmail,
   addAccount,

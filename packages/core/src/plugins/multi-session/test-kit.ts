@@ -1,5 +1,4 @@
-import type { GatehouseOptions } from '../../plugins/index.js';
-import type { CookieJar, TestClient } from '../../test/harness.js';
+import type { CookieJar, GatehouseOptions, TestClient } from '../../test-kit.js';
 
 /** An answer of list-device-sessions, set-active and get-session, as JSON. */
 export interface DeviceSession {

@@ -1,4 +1,4 @@
-import { defineTranslations } from '../../i18n/types.js';
+import { defineTranslations } from '../../kit.js';
 import { MULTI_SESSION_ERRORS } from './errors.js';
 
 /** The multi-session plugin's codes in German, French and Spanish. */

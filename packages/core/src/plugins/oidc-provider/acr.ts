@@ -1,5 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import type { SessionRow } from '../../session/types.js';
+import type { AuthContext, SessionRow } from '../../kit.js';
 
 /** The authentication context classes the provider tells (`acr`): one factor, or more than one. */
 export const ACR = { singleFactor: 'urn:gatehouse:sfa', multiFactor: 'urn:gatehouse:mfa' } as const;

@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import { describe, expect, it } from 'vitest';
-import { useTestClients } from '../../test/harness.js';
+import { useTestClients } from '../../test-kit.js';
 import type { OAuthApplication } from './applications.js';
 import { codeFor, REDIRECT_URI, relyingParty } from './test-kit.js';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AdapterPayload } from 'oidc-provider';
-import type { AuthContext } from '../../context.js';
+import type { AuthContext } from '../../kit.js';
 import { oidcError } from './errors.js';
 
 type ApplicationRow = {

@@ -1,5 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import type { UserRow } from '../../session/types.js';
+import type { AuthContext, UserRow } from '../../kit.js';
 import type { ProviderStorage } from './storage.js';
 
 /** The claims of each scope (each key is a scope oidc-provider offers). `organization` only when the organization plugin is on. */

@@ -1,4 +1,4 @@
-import { keysOf } from '../../option-keys.js';
+import { keysOf } from '../../kit.js';
 /** The `oidcProvider` options: Gatehouse as an OpenID provider for your own apps. Off unless `enabled`. */
 export interface OidcProviderOptions {
   enabled?: boolean;

@@ -1,8 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import type { default as Provider, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { JWK } from 'jose';
-import type { AuthContext } from '../../context.js';
-import type { UserRow } from '../../session/types.js';
+import type { AuthContext, UserRow } from '../../kit.js';
 import { ACR_VALUES } from './acr.js';
 import { claimsConfig, claimsFor, rememberedOrganization, scopesFor } from './claims.js';
 import type { OidcProviderConfig } from './config.js';

@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import { describe, expect, it } from 'vitest';
-import { useTestClients } from '../../test/harness.js';
+import { useTestClients } from '../../test-kit.js';
 import { browser, ISSUER, REDIRECT_URI, registerApp, relyingParty } from './test-kit.js';
 
 const clients = useTestClients();

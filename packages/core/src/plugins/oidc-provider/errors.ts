@@ -1,4 +1,4 @@
-import { defineErrors, errorsOf } from '../../errors.js';
+import { defineErrors, errorsOf } from '../../kit.js';
 
 /** The OpenID provider's refusals on Gatehouse's own routes (the protocol's errors are oidc-provider's). */
 export const OIDC_PROVIDER_ERRORS = defineErrors({

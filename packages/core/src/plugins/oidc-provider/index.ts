@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { definePlugin } from '../../plugin.js';
+import { definePlugin } from '../../kit.js';
 import { revokeConsentsOnAdoption } from './adoption.js';
-import type { AdminConfig } from '../admin/config.js';
 import { type OidcProviderOptions, resolveOidcOptions } from './config.js';
 import { type OidcState, useOidcState } from './state.js';
 import { OIDC_PROVIDER_ERRORS } from './errors.js';
@@ -19,23 +18,23 @@ export type { OidcProviderOptions } from './config.js';
 export { createApplication, deleteApplication, listApplications, type NewApplication, type OAuthApplication } from './applications.js';
 
 /** The OpenID provider's routes with their precise types (route-types.ts derives the client's from them). */
-export function oidcProviderRoutes(admin: AdminConfig | null) {
-  return [oauthInteraction, oauthInteractionDetails, oauthInteractionConsent, listConsents, revokeConsent, ...applicationRoutes(admin)] as const;
+export function oidcProviderRoutes() {
+  return [oauthInteraction, oauthInteractionDetails, oauthInteractionConsent, listConsents, revokeConsent, ...applicationRoutes()] as const;
 }
 
 /**
  * Gatehouse as an OpenID provider (oidc-provider, mounted under the base path: issuer
  * `{BASE_URL}{basePath}`): other applications sign their users in through Gatehouse's own
- * sign-in and consent pages. `admin` is the admin plugin's configuration (who may manage
- * applications through the API), or null when that plugin is off.
+ * sign-in and consent pages. Who may manage applications through the API is the admin
+ * plugin's to say (kit: `isAdministrator`); without it, nobody.
  */
-export function oidcProviderPlugin(options: OidcProviderOptions = {}, admin: AdminConfig | null = null) {
+export function oidcProviderPlugin(options: OidcProviderOptions = {}) {
   let runtime: OidcRuntime | undefined;
   return definePlugin({
     id: 'oidcProvider',
     features: { oidcProvider: true },
     schema: oidcProviderSchema,
-    endpoints: oidcProviderRoutes(admin),
+    endpoints: oidcProviderRoutes(),
     errors: OIDC_PROVIDER_ERRORS,
     messages: OIDC_PROVIDER_MESSAGES,
     rateLimit: {

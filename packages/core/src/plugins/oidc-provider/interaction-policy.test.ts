@@ -1,7 +1,7 @@
 import { type TOTP, URI } from 'otpauth';
 import * as client from 'openid-client';
 import { describe, expect, it } from 'vitest';
-import { type TestClient, useTestClients } from '../../test/harness.js';
+import { type TestClient, useTestClients } from '../../test-kit.js';
 import { authorizationRequest, browser, registerApp, relyingParty } from './test-kit.js';
 
 const clients = useTestClients();

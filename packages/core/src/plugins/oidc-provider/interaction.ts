@@ -1,7 +1,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { InteractionResults } from 'oidc-provider';
-import type { AuthContext } from '../../context.js';
+import type { AuthContext } from '../../kit.js';
 import type { OidcRuntime } from './provider.js';
 import { oidcError } from './errors.js';
 import { rememberOrganization } from './claims.js';

@@ -1,7 +1,7 @@
 import { createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { describe, expect, it } from 'vitest';
-import { useTestClients } from '../../test/harness.js';
+import { useTestClients } from '../../test-kit.js';
 import { codeFor, ISSUER, registerApp, relyingParty } from './test-kit.js';
 
 const clients = useTestClients();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import type { AuthContext } from '../../context.js';
+import type { AuthContext } from '../../kit.js';
 
 type KeyRow = {
   id: string;

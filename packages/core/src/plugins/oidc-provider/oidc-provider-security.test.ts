@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { importJWK, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { describe, expect, it } from 'vitest';
-import { useTestClients } from '../../test/harness.js';
+import { useTestClients } from '../../test-kit.js';
 import { authorizationRequest, browser, codeFor, ISSUER, registerApp, relyingParty } from './test-kit.js';
 
 const clients = useTestClients();

@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import { describe, expect, it } from 'vitest';
-import { uniqueEmail, useTestClients } from '../../test/harness.js';
+import { uniqueEmail, useTestClients } from '../../test-kit.js';
 import { codeFor, registerApp, relyingParty } from './test-kit.js';
 
 /**

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { default as Provider } from 'oidc-provider';
-import type { AuthContext } from '../../context.js';
-import { fetchFromNode } from '../../node-bridge.js';
+import { type AuthContext, fetchFromNode } from '../../kit.js';
 import type { OidcProviderConfig } from './config.js';
 import { configurationOf, listen } from './configuration.js';
 import { type KeyPolicy, type KeySet, loadKeySet } from './keys.js';

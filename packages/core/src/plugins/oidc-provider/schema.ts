@@ -1,4 +1,4 @@
-import type { Schema } from '../../db/schema.js';
+import type { Schema } from '../../kit.js';
 
 /**
  * The OpenID provider's tables. `oidcModel` holds oidc-provider's models (sessions,

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as client from 'openid-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRedisStorage } from '../../storage/redis.js';
-import { silentLogger, useTestClients } from '../../test/harness.js';
+import { createRedisStorage, silentLogger, useTestClients } from '../../test-kit.js';
 import { codeFor, registerApp, relyingParty } from './test-kit.js';
 
 /**

@@ -1,6 +1,5 @@
 import type { AdapterPayload, Adapter as OidcAdapter } from 'oidc-provider';
-import type { AuthContext } from '../../context.js';
-import type { SecondaryStorage } from '../../storage/types.js';
+import type { AuthContext, SecondaryStorage } from '../../kit.js';
 import { clientMetadata } from './applications.js';
 import type { ProviderStorage } from './storage.js';
 

@@ -1,4 +1,4 @@
-import { extension } from '../../extension.js';
+import { extension } from '../../kit.js';
 import type { OidcProviderConfig } from './config.js';
 import type { OidcRuntime } from './provider.js';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestClients } from '../../test/harness.js';
-import type { SecondaryStorage } from '../../storage/types.js';
+import { type SecondaryStorage, useTestClients } from '../../test-kit.js';
 import { secondaryProviderStorage } from './secondary-storage.js';
 import { ModelStore, revokeGrants } from './storage.js';
 

@@ -1,6 +1,5 @@
 import type { AdapterPayload, Adapter as OidcAdapter } from 'oidc-provider';
-import type { AuthContext } from '../../context.js';
-import type { Adapter } from '../../db/adapter.js';
+import type { Adapter, AuthContext } from '../../kit.js';
 import { clientMetadata } from './applications.js';
 
 type ModelRow = {

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import type { CookieJar, TestClient } from '../../test/harness.js';
+import type { CookieJar, TestClient } from '../../test-kit.js';
 import { createApplication, type NewApplication } from './applications.js';
 
 export const REDIRECT_URI = 'http://app.localhost:4000/callback';

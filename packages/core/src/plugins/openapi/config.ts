@@ -1,6 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import { extension } from '../../extension.js';
-import type { Assembly } from '../../plugin.js';
+import { type Assembly, type AuthContext, extension } from '../../kit.js';
 import { buildDocument } from './document.js';
 
 interface OpenApiState {

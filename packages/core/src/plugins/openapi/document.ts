@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import type { AuthContext } from '../../context.js';
-import { apiName, type AnyEndpoint } from '../../endpoint.js';
-import { BASE_ERRORS } from '../../errors.js';
-import type { Assembly } from '../../plugin.js';
+import { type AnyEndpoint, apiName, type Assembly, type AuthContext, BASE_ERRORS } from '../../kit.js';
 
 type Json = Record<string, unknown>;
 

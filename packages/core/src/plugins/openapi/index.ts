@@ -1,4 +1,4 @@
-import { definePlugin } from '../../plugin.js';
+import { definePlugin } from '../../kit.js';
 import { openApiSlot } from './config.js';
 import { openApiJson } from './routes/openapi-json.js';
 import { reference, referenceAsset } from './routes/reference.js';

@@ -1,11 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import type { AnyEndpoint } from '../../endpoint.js';
-import { coreEndpoints } from '../../routes/index.js';
-import { useTestClients } from '../../test/harness.js';
-import { builtinPlugins, type GatehouseOptions } from '../index.js';
-import { TWO_FACTOR_ERRORS } from '../two-factor/errors.js';
+import { type AnyEndpoint, builtinPlugins, coreEndpoints, type GatehouseOptions, TWO_FACTOR_ERRORS, useTestClients } from '../../test-kit.js';
 
 const clients = useTestClients();
 

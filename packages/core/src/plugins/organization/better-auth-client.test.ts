@@ -1,7 +1,7 @@
 import { createAuthClient } from 'better-auth/client';
 import { organizationClient } from 'better-auth/client/plugins';
 import { describe, expect, it } from 'vitest';
-import { browserFetch, type CookieJar, type TestClient, useTestClients } from '../../test/harness.js';
+import { browserFetch, type CookieJar, type TestClient, useTestClients } from '../../test-kit.js';
 
 /**
  * better-auth 1.7's own browser client with `organizationClient({ teams, dynamicAccessControl })`,

@@ -1,6 +1,5 @@
-import type { Row } from '../../db/types.js';
+import { keysOf, type Row } from '../../kit.js';
 import { DEFAULT_ROLES, type Roles } from './access.js';
-import { keysOf } from '../../option-keys.js';
 
 /** The `organization` options (CONTRACT.md "Options object"). */
 export interface OrganizationOptions {

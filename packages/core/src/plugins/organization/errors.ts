@@ -1,4 +1,4 @@
-import { defineErrors, errorsOf } from '../../errors.js';
+import { defineErrors, errorsOf } from '../../kit.js';
 
 /** The organization catalogue: the spec's messages (section 8) word for word, plus two of ours. */
 export const ORGANIZATION_ERRORS = defineErrors({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CookieJar, useTestClients } from '../../test/harness.js';
+import { type CookieJar, useTestClients } from '../../test-kit.js';
 import { ORGANIZATION_ERRORS } from './errors.js';
 
 // GET /organization/get-organization: better-auth 1.7's organization.getOrganization, the organization alone.

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../plugin.js';
+import { definePlugin } from '../../kit.js';
 import { type OrganizationConfig, type OrganizationOptions, resolveOrganizationOptions } from './config.js';
 import { ORGANIZATION_ERRORS } from './errors.js';
 import { acceptInvitation } from './routes/accept-invitation.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CookieJar, useTestClients } from '../../test/harness.js';
+import { type CookieJar, useTestClients } from '../../test-kit.js';
 import { ORGANIZATION_ERRORS } from './errors.js';
 
 // The public read the invitation page shows before its reader signs in.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CookieJar, useTestClients } from '../../test/harness.js';
+import { type CookieJar, useTestClients } from '../../test-kit.js';
 import { ORGANIZATION_ERRORS } from './errors.js';
 
 // list-user-invitations and get-active-member-role (issue 35), over HTTP.

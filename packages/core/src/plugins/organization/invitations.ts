@@ -1,5 +1,4 @@
-import type { SignedInContext } from '../../endpoint.js';
-import { normalizeEmail } from '../../sign-in.js';
+import { normalizeEmail, type SignedInContext } from '../../kit.js';
 import { orgError } from './errors.js';
 import type { InvitationRow } from './schema.js';
 import { findMember, isOpen } from './shared.js';

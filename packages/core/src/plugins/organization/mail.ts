@@ -1,7 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import { deliverMail } from '../../mail/deliver.js';
-import { localizedActionMail } from '../../mail/localized.js';
-import type { UserRow } from '../../session/types.js';
+import { type AuthContext, deliverMail, localizedActionMail, type UserRow } from '../../kit.js';
 import type { InvitationRow, OrganizationRow } from './schema.js';
 
 /** The invitation mail's words in English; translated in translations.ts, replaced by `i18n.messages`. */

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { GatehouseOptions } from '../index.js';
-import { type CookieJar, useTestClients } from '../../test/harness.js';
+import { type CookieJar, type GatehouseOptions, useTestClients } from '../../test-kit.js';
 import { ORGANIZATION_ERRORS } from './errors.js';
 
 // Everything over HTTP through the test harness; mails are captured in-process.

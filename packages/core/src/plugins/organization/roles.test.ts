@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GatehouseOptions } from '../index.js';
-import { type CookieJar, useTestClients } from '../../test/harness.js';
+import { type CookieJar, type GatehouseOptions, useTestClients } from '../../test-kit.js';
 import { ORGANIZATION_ERRORS } from './errors.js';
 
 // Custom roles (dynamic access control, CONTRACT.md "Teams and custom roles"), over HTTP.

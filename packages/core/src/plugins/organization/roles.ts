@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AuthContext } from '../../context.js';
+import type { AuthContext } from '../../kit.js';
 import { hasPermission, missingPermissions, roleNames, type Roles, type Statements } from './access.js';
 import type { OrganizationConfig } from './config.js';
 import type { MemberRow, OrganizationRoleRow } from './schema.js';

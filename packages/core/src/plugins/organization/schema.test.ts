@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capabilitiesOf, compileOnly, type DialectName, type SchemaSnapshot } from '../../db/dialect.js';
-import { indexName, planSteps, uniqueTogetherName } from '../../db/migrate.js';
-import { coreSchema, mergeSchema, type Schema } from '../../db/schema.js';
+import { capabilitiesOf, compileOnly, coreSchema, type DialectName, indexName, mergeSchema, planSteps, type Schema, type SchemaSnapshot, uniqueTogetherName } from '../../test-kit.js';
 import { resolveOrganizationOptions } from './config.js';
 import { organizationSchemaFor } from './schema.js';
 

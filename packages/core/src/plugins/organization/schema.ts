@@ -1,4 +1,4 @@
-import { mergeSchema, type Schema } from '../../db/schema.js';
+import { mergeSchema, type Schema } from '../../kit.js';
 import type { OrganizationConfig } from './config.js';
 
 /**

@@ -1,7 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import type { Row, Where } from '../../db/types.js';
-import type { SignedInContext } from '../../endpoint.js';
-import type { SessionWithUser, UserRow } from '../../session/types.js';
+import type { AuthContext, Row, SessionWithUser, SignedInContext, UserRow, Where } from '../../kit.js';
 import { roleNames } from './access.js';
 import type { OrganizationConfig } from './config.js';
 import { orgError } from './errors.js';

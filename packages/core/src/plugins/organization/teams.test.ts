@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAuth } from '../../auth.js';
-import type { GatehouseOptions } from '../index.js';
-import { type CookieJar, silentLogger, useTestClients } from '../../test/harness.js';
+import { type CookieJar, createAuth, type GatehouseOptions, silentLogger, useTestClients } from '../../test-kit.js';
 import { ORGANIZATION_ERRORS } from './errors.js';
 
 // Teams (CONTRACT.md "Teams and custom roles"), over HTTP through the harness.

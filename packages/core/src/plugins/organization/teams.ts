@@ -1,8 +1,5 @@
-import type { AuthContext } from '../../context.js';
-import type { Adapter } from '../../db/adapter.js';
-import type { SignedInContext } from '../../endpoint.js';
+import type { Adapter, AuthContext, SessionWithUser, SignedInContext } from '../../kit.js';
 import type { ORGANIZATION_ERRORS } from './errors.js';
-import type { SessionWithUser } from '../../session/types.js';
 import type { OrganizationConfig } from './config.js';
 import { orgError } from './errors.js';
 import type { TeamMemberRow, TeamRow } from './schema.js';

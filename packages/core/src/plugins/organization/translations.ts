@@ -1,4 +1,4 @@
-import { defineTranslations } from '../../i18n/types.js';
+import { defineTranslations } from '../../kit.js';
 import { ORGANIZATION_ERRORS } from './errors.js';
 import { INVITATION_MAIL_TEXTS } from './mail.js';
 

@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
-import type { EndpointContext } from '../../endpoint.js';
+import type { EndpointContext } from '../../kit.js';
 import { passkeyConfig } from './config.js';
 import { type Passkey, transportsOf, userHandleOf } from './store.js';
 import { fromBase64URL, toBase64URL, webauthn } from './webauthn.js';

@@ -1,5 +1,4 @@
-import { randomString } from '../../crypto/random.js';
-import type { EndpointContext } from '../../endpoint.js';
+import { type EndpointContext, randomString } from '../../kit.js';
 import { CHALLENGE_SECONDS } from './config.js';
 
 /** What a ceremony's challenge is for: adding a passkey (for one user) or signing in. */

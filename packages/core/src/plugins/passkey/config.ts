@@ -1,6 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import { extension } from '../../extension.js';
-import { keysOf } from '../../option-keys.js';
+import { type AuthContext, extension, keysOf } from '../../kit.js';
 
 /** A ceremony's challenge is good for 5 minutes, once. */
 export const CHALLENGE_SECONDS = 300;

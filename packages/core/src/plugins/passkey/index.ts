@@ -1,6 +1,5 @@
-import { definePlugin } from '../../plugin.js';
+import { definePlugin, offerSecondFactor } from '../../kit.js';
 import { removePasskeysOnAdoption } from './adoption.js';
-import { offerSecondFactor } from '../two-factor/methods.js';
 import { type PasskeyOptions, resolvePasskeyOptions, usePasskeyConfig } from './config.js';
 import { PASSKEY_ERRORS } from './errors.js';
 import { deletePasskey } from './routes/delete-passkey.js';

@@ -1,8 +1,7 @@
 import type { PublicKeyCredentialRequestOptionsJSON as AuthOptions } from '@simplewebauthn/server';
 import { type TOTP, URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import type { GatehouseOptions } from '../index.js';
-import { type CookieJar, type TestClient, useTestClients } from '../../test/harness.js';
+import { type CookieJar, type GatehouseOptions, type TestClient, useTestClients } from '../../test-kit.js';
 import type { Passkey } from './store.js';
 import { addPasskey, ORIGIN, SoftAuthenticator } from './test-kit.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TestClient } from '../../test/harness.js';
+import type { TestClient } from '../../test-kit.js';
 import type { PublicKeyCredentialCreationOptionsJSON as RegOptions, PublicKeyCredentialRequestOptionsJSON as AuthOptions } from '@simplewebauthn/server';
 import type { Passkey } from './store.js';
 import { addPasskey, ORIGIN, passkeyClient, passkeySignIn, SoftAuthenticator } from './test-kit.js';

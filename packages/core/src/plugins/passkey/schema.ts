@@ -1,4 +1,4 @@
-import type { Schema } from '../../db/schema.js';
+import type { Schema } from '../../kit.js';
 
 /** One row per registered credential (better-auth's `passkey` table, same field names). */
 export const passkeySchema = {

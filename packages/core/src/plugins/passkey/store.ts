@@ -1,4 +1,4 @@
-import type { AuthContext } from '../../context.js';
+import type { AuthContext } from '../../kit.js';
 
 /** A passkey as the API answers it (the `passkey` table's row). */
 export interface Passkey {

@@ -2,8 +2,7 @@
  * The passkey tests' kit: a test client with passkeys on, the two ceremonies through the API,
  * and the software authenticator (`soft-authenticator.ts`) that answers them.
  */
-import type { GatehouseOptions } from '../index.js';
-import { type CookieJar, createTestClient, type TestClient } from '../../test/harness.js';
+import { type CookieJar, createTestClient, type GatehouseOptions, type TestClient } from '../../test-kit.js';
 import { type CeremonyOptions as Options, type CeremonyOverrides, SoftAuthenticator } from './soft-authenticator.js';
 
 export { type CeremonyOverrides, cbor, SoftAuthenticator } from './soft-authenticator.js';

@@ -3,7 +3,7 @@
  * X.509 stack (about 700 kB of code and 4 MB of resident memory once loaded) that a service
  * without passkeys never needs. The server's bundle leaves it outside for the same reason.
  */
-import { sharedUntilFailure } from '../../maybe.js';
+import { sharedUntilFailure } from '../../kit.js';
 
 /** The library, imported at the first call; a failed import is not kept: the next ceremony tries again. */
 export const webauthn: () => Promise<typeof import('@simplewebauthn/server')> = sharedUntilFailure(() => import('@simplewebauthn/server'));

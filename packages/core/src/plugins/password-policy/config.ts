@@ -1,6 +1,5 @@
-import { DEFAULT_PASSWORD_LENGTH } from '../../options.js';
+import { DEFAULT_PASSWORD_LENGTH, keysOf } from '../../kit.js';
 import type { PasswordPolicyInfo } from './client.js';
-import { keysOf } from '../../option-keys.js';
 
 export type PasswordPreset = PasswordPolicyInfo['preset'];
 

@@ -1,4 +1,4 @@
-import { defineErrors, errorsOf } from '../../errors.js';
+import { defineErrors, errorsOf } from '../../kit.js';
 
 /** The password policy's refusal (PASSWORD_TOO_SHORT and PASSWORD_TOO_LONG are the base catalogue's). */
 export const PASSWORD_POLICY_ERRORS = defineErrors({

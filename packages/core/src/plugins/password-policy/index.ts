@@ -1,5 +1,4 @@
-import { fail } from '../../errors.js';
-import { definePlugin } from '../../plugin.js';
+import { definePlugin, fail } from '../../kit.js';
 import { lookUpBreach } from './breached.js';
 import { type PasswordList, shippedCommonPasswords } from './common-passwords.js';
 import { type PasswordPolicyOptions, resolvePasswordPolicy } from './config.js';

@@ -1,10 +1,6 @@
 import { type TOTP, URI } from 'otpauth';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAuth } from '../../auth.js';
-import type { Mail } from '../../mail/types.js';
-import { type CookieJar, linkIn, type TestClient, uniqueEmail, useTestClients } from '../../test/harness.js';
-import type { GatehouseOptions } from '../index.js';
-import { addPasskey } from '../passkey/test-kit.js';
+import { addPasskey, type CookieJar, createAuth, type GatehouseOptions, linkIn, type Mail, type TestClient, uniqueEmail, useTestClients } from '../../test-kit.js';
 import { PASSWORD_POLICY_ERRORS } from './errors.js';
 import { type RangeStandIn, startRangeStandIn } from './test-kit.js';
 

@@ -1,4 +1,4 @@
-import { defineTranslations } from '../../i18n/types.js';
+import { defineTranslations } from '../../kit.js';
 import { PASSWORD_POLICY_ERRORS } from './errors.js';
 
 /** The password policy's code in German ("Sie"), French ("vous") and Spanish ("usted"). */

@@ -1,6 +1,4 @@
-import type { AuthContext, HookServices } from '../../context.js';
-import type { Adapter } from '../../db/adapter.js';
-import type { DatabaseHooks } from '../../db/hooks.js';
+import type { Adapter, AuthContext, DatabaseHooks, HookServices } from '../../kit.js';
 import { scimRouteError } from './errors.js';
 import type { ScimUserRow } from './schema.js';
 

@@ -1,6 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import type { Where } from '../../db/types.js';
-import type { AuditScope } from '../../security/audit.js';
+import type { AuditScope, AuthContext, Where } from '../../kit.js';
 import { ScimError } from './errors.js';
 import type { ScimConnectionRow } from './schema.js';
 

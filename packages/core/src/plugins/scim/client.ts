@@ -1,4 +1,4 @@
-import type { ClientPlugin, RoutesOf } from '../../route-types.js';
+import type { ClientPlugin, RoutesOf } from '../../kit.js';
 import type { scimRoutes } from './index.js';
 
 // Data only: the routes are imported as types, so a browser bundle gets none of the server.

@@ -1,4 +1,4 @@
-import { keysOf } from '../../option-keys.js';
+import { keysOf } from '../../kit.js';
 
 /** The `scim` options (CONTRACT.md "SCIM provisioning"). Off unless `enabled`; needs the organization plugin. */
 export interface ScimOptions {

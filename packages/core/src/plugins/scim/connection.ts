@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AuthContext } from '../../context.js';
-import type { SignedInContext } from '../../endpoint.js';
-import { roleNames } from '../organization/access.js';
+import { type AuthContext, memberRoles, type SignedInContext } from '../../kit.js';
 import { scimRouteError } from './errors.js';
 import type { ScimConnectionRow } from './schema.js';
 
@@ -26,6 +24,6 @@ export async function requireConnectionManager(c: SignedInContext, organizationI
     { field: 'userId', value: c.session.user.id },
   ]);
   if (!member) throw scimRouteError('FORBIDDEN', 'NOT_A_MEMBER');
-  const roles = roleNames(member.role);
+  const roles = memberRoles(member.role);
   if (!roles.includes('owner') && !roles.includes('admin')) throw scimRouteError('FORBIDDEN', 'INSUFFICIENT_ROLE');
 }

@@ -1,4 +1,4 @@
-import type { AuthContext } from '../../context.js';
+import type { AuthContext } from '../../kit.js';
 import { type ScimAnswer, LIST_SCHEMA, MAX_RESULTS } from './call.js';
 import { notFound } from './errors.js';
 import { GROUP_SCHEMA } from './groups.js';

@@ -1,5 +1,4 @@
-import type { Adapter } from '../../db/adapter.js';
-import type { Schema } from '../../db/schema.js';
+import type { Adapter, Schema } from '../../kit.js';
 import { invalidValue } from './errors.js';
 import type { ScimConnectionRow } from './schema.js';
 

@@ -1,4 +1,4 @@
-import { defineErrors, errorsOf } from '../../errors.js';
+import { defineErrors, errorsOf } from '../../kit.js';
 
 /** The token route's refusals (messages as CONTRACT.md "SCIM provisioning" gives them). */
 export const SCIM_ERRORS = defineErrors({

@@ -1,5 +1,5 @@
 import { type Filter, parse } from 'scim2-parse-filter';
-import type { Where } from '../../db/types.js';
+import type { Where } from '../../kit.js';
 import { ScimError } from './errors.js';
 
 const invalidFilter = (detail: string) => new ScimError(400, detail, 'invalidFilter');

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Adapter } from '../../db/adapter.js';
-import type { Where } from '../../db/types.js';
+import type { Adapter, Where } from '../../kit.js';
 import { type ScimAnswer, type ScimCall, listResponse, locationOf, pageOf, project, tenantOf } from './call.js';
 import { invalidValue, notFound, uniqueness } from './errors.js';
 import { compileFilter } from './filter.js';

@@ -1,4 +1,4 @@
-import type { AuthContext } from '../../context.js';
+import type { AuthContext } from '../../kit.js';
 import type { ScimAnswer, ScimCall } from './call.js';
 import { connectionOfToken } from './connection.js';
 import { discovery } from './discovery.js';

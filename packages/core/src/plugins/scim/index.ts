@@ -1,4 +1,4 @@
-import { definePlugin } from '../../plugin.js';
+import { type AuthContext, definePlugin } from '../../kit.js';
 import './audit-events.js';
 import { enforceProvisioned, provisioningHooks } from './access.js';
 import { resolveScimOptions, type ScimOptions } from './config.js';
@@ -9,12 +9,12 @@ import { generateScimToken } from './routes/generate-token.js';
 import { scimSchema } from './schema.js';
 import { publishScimSeam } from './seam.js';
 import { SCIM_MESSAGES } from './translations.js';
-import type { AuthContext } from '../../context.js';
 
 export type { ScimAuditEvent } from './audit-events.js';
 export type { ScimOptions } from './config.js';
 export { scimOptionKeys } from './config.js';
-export { type ScimProvisioning, scimSeam } from './seam.js';
+export type { ScimProvisioning } from '../../kit.js';
+export { scimSeam } from './seam.js';
 
 /** The SCIM plugin's session routes with their precise types (route-types.ts derives the client's from them). */
 export const scimRoutes = [generateScimToken, listScimConnections, revokeScimToken] as const;

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capabilitiesOf, compileOnly, type DialectName, type SchemaSnapshot } from '../../db/dialect.js';
-import { planSteps, uniqueTogetherName } from '../../db/migrate.js';
-import { coreSchema, mergeSchema, type Schema } from '../../db/schema.js';
-import { organizationSchema } from '../organization/schema.js';
+import { capabilitiesOf, compileOnly, coreSchema, type DialectName, mergeSchema, organizationSchema, planSteps, type Schema, type SchemaSnapshot, uniqueTogetherName } from '../../test-kit.js';
 import { scimSchema } from './schema.js';
 
 /**

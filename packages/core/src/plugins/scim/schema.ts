@@ -1,4 +1,4 @@
-import type { Schema } from '../../db/schema.js';
+import type { Schema } from '../../kit.js';
 
 /**
  * A SCIM connection (one directory, `providerId`, provisioning into one organization) and what it

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestClients } from '../../test/harness.js';
+import { useTestClients } from '../../test-kit.js';
 import { ENTERPRISE, GROUP, LIST, PATCH, scimSetup, USER } from './test-kit.js';
 
 // The request sequences Okta's and Microsoft Entra ID's provisioning send, as their SCIM guides

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestClients } from '../../test/harness.js';
-import type { GatehouseOptions } from '../index.js';
+import { type GatehouseOptions, useTestClients } from '../../test-kit.js';
 import { PATCH, scimSetup, USER } from './test-kit.js';
 
 const clients = useTestClients();

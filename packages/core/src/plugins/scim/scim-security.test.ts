@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestClients } from '../../test/harness.js';
+import { useTestClients } from '../../test-kit.js';
 import { hashScimToken } from './connection.js';
 import { scimSeam } from './seam.js';
 import { GROUP, PATCH, scimSetup, USER } from './test-kit.js';

@@ -1,7 +1,5 @@
 import { expect } from 'vitest';
-import type { Mail } from '../../mail/types.js';
-import type { CookieJar, TestClient, useTestClients } from '../../test/harness.js';
-import type { GatehouseOptions } from '../index.js';
+import type { CookieJar, GatehouseOptions, Mail, TestClient, useTestClients } from '../../test-kit.js';
 
 export const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';

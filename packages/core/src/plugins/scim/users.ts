@@ -1,6 +1,4 @@
-import type { Adapter } from '../../db/adapter.js';
-import type { Where } from '../../db/types.js';
-import { parseUserInput as accountFields } from '../../user-fields.js';
+import { type Adapter, parseUserInput as accountFields, type Where } from '../../kit.js';
 import { applyActive, endSessions } from './access.js';
 import { checkEmailDomain } from './domains.js';
 import { type ScimAnswer, type ScimCall, listResponse, locationOf, pageOf, project, tenantOf } from './call.js';

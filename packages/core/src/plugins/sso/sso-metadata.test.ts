@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CookieJar, type TestClient, useTestClients } from '../../test/harness.js';
+import { type CookieJar, type TestClient, useTestClients } from '../../test-kit.js';
 import { makeKeyPair, type KeyPair, ownerWithOrganization, postToAcs, setsSession, ssoOptions, TestIdp } from './test-kit.js';
 
 /**

@@ -1,5 +1,4 @@
-import type { Adapter } from '../../db/adapter.js';
-import type { AdoptionStep } from '../../security/adoption.js';
+import type { Adapter, AdoptionStep } from '../../kit.js';
 import { ids } from './config.js';
 
 /**

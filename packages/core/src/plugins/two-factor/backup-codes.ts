@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { AuthContext } from '../../context.js';
-import { LOWER_ALPHANUMERIC, randomString } from '../../crypto/random.js';
+import { type AuthContext, LOWER_ALPHANUMERIC, randomString } from '../../kit.js';
 
 const COUNT = 10;
 

@@ -1,6 +1,4 @@
-import type { EndpointContext } from '../../endpoint.js';
-import type { SessionWithUser, UserRow } from '../../session/types.js';
-import { completeSignIn } from '../../sign-in.js';
+import { completeSignIn, type EndpointContext, type SessionWithUser, type UserRow } from '../../kit.js';
 import { twoFactorConfig } from './config.js';
 import { twoFactorError } from './errors.js';
 import { consumePending, hasPendingCookie, killPending, readPending, takeAttempt, type PendingSignIn } from './pending.js';

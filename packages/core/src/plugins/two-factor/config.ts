@@ -1,6 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import { extension } from '../../extension.js';
-import { keysOf } from '../../option-keys.js';
+import { type AuthContext, extension, keysOf } from '../../kit.js';
 
 /** The pending sign-in (two-factor cookie and its record) lives 10 minutes. */
 export const PENDING_SECONDS = 600;

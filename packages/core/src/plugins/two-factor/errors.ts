@@ -1,4 +1,4 @@
-import { defineErrors, errorsOf } from '../../errors.js';
+import { defineErrors, errorsOf } from '../../kit.js';
 
 /** Spec section 8 (two-factor, 401) word for word, plus the states the spec leaves unnamed. */
 export const TWO_FACTOR_ERRORS = defineErrors({

@@ -1,9 +1,9 @@
-import { definePlugin } from '../../plugin.js';
+import { definePlugin, twoFactorSeam } from '../../kit.js';
 import { removeSecondFactorOnAdoption } from './adoption.js';
-import { secondFactorPassed } from './challenge.js';
+import { type Challenge, failChallenge, openChallenge, passChallenge, secondFactorPassed } from './challenge.js';
 import { type TwoFactorOptions, resolveTwoFactorOptions, useTwoFactorConfig } from './config.js';
-import { TWO_FACTOR_ERRORS } from './errors.js';
-import { startPending } from './pending.js';
+import { TWO_FACTOR_ERRORS, twoFactorError } from './errors.js';
+import { readPending, startPending } from './pending.js';
 import { disableTwoFactor } from './routes/disable.js';
 import { enableTwoFactor } from './routes/enable.js';
 import { generateBackupCodesRoute } from './routes/generate-backup-codes.js';
@@ -18,7 +18,6 @@ import { TWO_FACTOR_MESSAGES } from './translations.js';
 
 export type { TwoFactorAuditEvent } from './audit-events.js';
 export type { TwoFactorOptions } from './config.js';
-export { offerSecondFactor, type SecondFactorMethod } from './methods.js';
 
 /**
  * After a password, a two-factor user is asked for the second factor; after any other first
@@ -95,6 +94,14 @@ export function twoFactorPlugin(options: TwoFactorOptions = {}) {
     },
     init(auth) {
       useTwoFactorConfig(auth, config);
+      // The challenge, for another capability's second factor (a passkey instead of a code).
+      twoFactorSeam.set(auth, {
+        waitingUserId: async (c) => (await readPending(c))?.userId ?? null,
+        open: openChallenge,
+        fail: (c, challenge) => failChallenge(c, challenge as Challenge),
+        pass: (c, challenge, opts) => passChallenge(c, challenge as Challenge, opts),
+        noWaitingSignIn: () => twoFactorError('UNAUTHORIZED', 'INVALID_TWO_FACTOR_COOKIE'),
+      });
     },
   });
 }

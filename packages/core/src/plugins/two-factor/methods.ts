@@ -1,31 +1,5 @@
-import type { AuthContext } from '../../context.js';
-import { extension } from '../../extension.js';
+import { type AuthContext, offeredSecondFactors } from '../../kit.js';
 import { findTwoFactor } from './store.js';
-
-/**
- * The second factors a waiting sign-in may use, as `twoFactorMethods` of its
- * `{ twoFactorRedirect: true, twoFactorMethods }` answer (better-auth 1.7's names: `totp`,
- * `otp`; other plugins add theirs, e.g. `passkey`). The app picks its screen from it.
- */
-export interface SecondFactorMethod {
-  /** The name the answer lists. */
-  id: string;
-  /** Whether this user can give it now. */
-  available(auth: AuthContext, userId: string): Promise<boolean>;
-}
-
-// A slot of its own (not the plugin's config): another plugin's init may run before ours.
-const offered = extension<SecondFactorMethod[]>('two-factor:methods');
-
-/**
- * The seam for other plugins: call in `init` to offer a second factor of your own (the passkey
- * plugin offers `passkey` for users who have one). Harmless when two-factor is off.
- */
-export function offerSecondFactor(auth: AuthContext, method: SecondFactorMethod): void {
-  const list = offered.find(auth) ?? [];
-  if (!offered.find(auth)) offered.set(auth, list);
-  list.push(method);
-}
 
 /**
  * The methods this user can use, in better-auth's order: `totp` once an authenticator app was
@@ -37,6 +11,6 @@ export async function secondFactorMethods(auth: AuthContext, userId: string): Pr
   const row = await findTwoFactor(auth, userId);
   if (row?.verified === true) methods.push('totp');
   methods.push('otp');
-  for (const method of offered.find(auth) ?? []) if (await method.available(auth, userId)) methods.push(method.id);
+  for (const method of offeredSecondFactors(auth)) if (await method.available(auth, userId)) methods.push(method.id);
   return methods;
 }

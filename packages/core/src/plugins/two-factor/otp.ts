@@ -1,9 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { AuthContext } from '../../context.js';
-import { randomString } from '../../crypto/random.js';
-import { hashToken } from '../../crypto/sign.js';
-import { fail } from '../../errors.js';
-import type { UserRow } from '../../session/types.js';
+import { type AuthContext, fail, hashToken, randomString, type UserRow } from '../../kit.js';
 import { ids, twoFactorConfig, type VerificationRow } from './config.js';
 
 /**

@@ -1,6 +1,4 @@
-import { findCredential } from '../../account/credential.js';
-import type { EndpointContext } from '../../endpoint.js';
-import { fail } from '../../errors.js';
+import { type EndpointContext, fail, findCredential } from '../../kit.js';
 
 /**
  * Changing two-factor settings needs the password again: a stolen session alone is not enough.

@@ -1,5 +1,4 @@
-import { randomString } from '../../crypto/random.js';
-import type { EndpointContext } from '../../endpoint.js';
+import { type EndpointContext, randomString } from '../../kit.js';
 import { PENDING_SECONDS, ids, twoFactorConfig, type VerificationRow } from './config.js';
 import { twoFactorError } from './errors.js';
 

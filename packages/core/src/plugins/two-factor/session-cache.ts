@@ -1,5 +1,4 @@
-import type { EndpointContext } from '../../endpoint.js';
-import type { UserRow } from '../../session/types.js';
+import type { EndpointContext, UserRow } from '../../kit.js';
 
 /** After changing the signed-in user's two-factor state, rewrite the cached session cookie so it is not stale. */
 export function refreshSessionCache(c: EndpointContext, user: UserRow): void {

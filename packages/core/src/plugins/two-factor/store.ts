@@ -1,4 +1,4 @@
-import type { AuthContext } from '../../context.js';
+import type { AuthContext } from '../../kit.js';
 import { generateBackupCodes, normalizeBackupCode, openBackupCodes, sealBackupCodes, withoutCode } from './backup-codes.js';
 import { newTotpSecret } from './totp.js';
 

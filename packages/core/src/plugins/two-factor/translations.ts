@@ -1,4 +1,4 @@
-import { defineTranslations } from '../../i18n/types.js';
+import { defineTranslations } from '../../kit.js';
 import { TWO_FACTOR_ERRORS } from './errors.js';
 import { TWO_FACTOR_MAIL_TEXTS } from './mail-texts.js';
 

@@ -1,7 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import { randomString } from '../../crypto/random.js';
-import { hashToken } from '../../crypto/sign.js';
-import type { EndpointContext } from '../../endpoint.js';
+import { type AuthContext, type EndpointContext, hashToken, randomString } from '../../kit.js';
 import { TRUST_SECONDS, ids, type VerificationRow } from './config.js';
 
 /**

@@ -1,9 +1,6 @@
 import { TOTP, URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { APIError } from '../../errors.js';
-import type { Mail } from '../../mail/types.js';
-import type { GatehouseOptions } from '../index.js';
-import { useTestClients, type CookieJar, type TestClient } from '../../test/harness.js';
+import { APIError, type CookieJar, type GatehouseOptions, type Mail, type TestClient, useTestClients } from '../../test-kit.js';
 
 const PASSWORD = 'correct horse battery';
 const TWO_FACTOR = 'better-auth.two_factor';

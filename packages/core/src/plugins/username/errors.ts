@@ -1,4 +1,4 @@
-import { defineErrors, errorsOf } from '../../errors.js';
+import { defineErrors, errorsOf } from '../../kit.js';
 
 /** The username catalogue: messages word for word from spec section 8 (and the brief for sign-in). */
 export const USERNAME_ERRORS = defineErrors({

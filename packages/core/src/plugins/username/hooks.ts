@@ -1,6 +1,4 @@
-import type { HookServices } from '../../context.js';
-import type { BeforeResult, DatabaseHooks, HookAdapter } from '../../db/hooks.js';
-import type { Row, Where } from '../../db/types.js';
+import type { BeforeResult, DatabaseHooks, HookAdapter, HookServices, Row, Where } from '../../kit.js';
 import { usernameError } from './errors.js';
 import { checkUsername, type UsernameRules } from './rules.js';
 

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../plugin.js';
+import { definePlugin } from '../../kit.js';
 import { USERNAME_ERRORS } from './errors.js';
 import { usernameHooks } from './hooks.js';
 import { isUsernameAvailable } from './is-username-available.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../endpoint.js';
+import { defineEndpoint } from '../../kit.js';
 import { checkUsername, usernameConfig } from './rules.js';
 
 /** Lets a sign-up form say "taken" before submitting; a malformed name answers the rule it breaks. */

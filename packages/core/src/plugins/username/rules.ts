@@ -1,6 +1,5 @@
-import { extension } from '../../extension.js';
+import { extension, keysOf } from '../../kit.js';
 import { usernameError } from './errors.js';
-import { keysOf } from '../../option-keys.js';
 
 export interface UsernameRules {
   min: number;

@@ -1,9 +1,5 @@
-import type { PublicUser, SignInAnswer } from '../../public-types.js';
+import { answerOf, completeSignIn, defineEndpoint, emailVerification, fail, type PublicUser, type SignInAnswer, type UserRow, verifyCredential } from '../../kit.js';
 import { z } from 'zod';
-import { answerOf, defineEndpoint } from '../../endpoint.js';
-import { fail } from '../../errors.js';
-import type { UserRow } from '../../session/types.js';
-import { completeSignIn, emailVerification, verifyCredential } from '../../sign-in.js';
 import { usernameError } from './errors.js';
 import { checkUsername, usernameConfig } from './rules.js';
 

@@ -1,4 +1,4 @@
-import { defineTranslations } from '../../i18n/types.js';
+import { defineTranslations } from '../../kit.js';
 import { USERNAME_ERRORS } from './errors.js';
 
 /** The username plugin's codes in German ("Sie"), French ("vous") and Spanish ("usted"). */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Mail } from '../../mail/types.js';
-import { useTestClients, uniqueEmail, type TestClient } from '../../test/harness.js';
+import { type Mail, type TestClient, uniqueEmail, useTestClients } from '../../test-kit.js';
 import { usernameHooks } from './hooks.js';
 import { usernameRules } from './rules.js';
 

@@ -1,6 +1,4 @@
-import type { AuthContext } from '../../context.js';
-import { extension } from '../../extension.js';
-import { keysOf, listOf } from '../../option-keys.js';
+import { type AuthContext, extension, keysOf, listOf } from '../../kit.js';
 
 /** An endpoint set in the configuration (kept in the database too, marked as the configuration's). */
 export interface ConfiguredEndpoint {

@@ -1,4 +1,4 @@
-import { defineErrors, errorsOf } from '../../errors.js';
+import { defineErrors, errorsOf } from '../../kit.js';
 
 /** The webhooks plugin's refusals. */
 export const WEBHOOKS_ERRORS = defineErrors({

@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { HookServices } from '../../context.js';
-import type { DatabaseHooks, ModelHooks } from '../../db/hooks.js';
-import type { Row } from '../../db/types.js';
-import type { Logger } from '../../logger.js';
+import type { DatabaseHooks, HookServices, Logger, ModelHooks, Row } from '../../kit.js';
 
 type Op = 'create' | 'update' | 'delete';
 

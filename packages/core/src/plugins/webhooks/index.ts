@@ -1,4 +1,4 @@
-import { definePlugin } from '../../plugin.js';
+import { definePlugin } from '../../kit.js';
 import { resolveWebhooksOptions, useWebhooks, type WebhooksOptions } from './config.js';
 import { WEBHOOKS_ERRORS } from './errors.js';
 import { availableEvents, type EventSink, eventHooks } from './events.js';

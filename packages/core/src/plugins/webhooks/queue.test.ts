@@ -2,12 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, defaultTestDialect, type TestDatabase } from '../../test/databases.js';
-import { createTestClient, type TestClient } from '../../test/harness.js';
-import type { GatehouseOptions } from '../index.js';
+import { createTestClient, createTestDatabase, defaultTestDialect, type GatehouseOptions, isPrivateAddress, type TestClient, type TestDatabase } from '../../test-kit.js';
 import { webhooks } from './config.js';
 import { send } from './send.js';
-import { isPrivateAddress } from './url-guard.js';
 import { type Receiver, startReceiver, verify } from './test-kit.js';
 
 // The queue lives in the database: it outlives an instance, and instances sharing a database

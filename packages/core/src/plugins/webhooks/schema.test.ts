@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capabilitiesOf, compileOnly, type DialectName, type SchemaSnapshot } from '../../db/dialect.js';
-import { planSteps } from '../../db/migrate.js';
-import { coreSchema, mergeSchema } from '../../db/schema.js';
+import { capabilitiesOf, compileOnly, coreSchema, type DialectName, mergeSchema, planSteps, type SchemaSnapshot } from '../../test-kit.js';
 import { webhooksSchema } from './schema.js';
 
 /**

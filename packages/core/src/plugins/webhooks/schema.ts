@@ -1,4 +1,4 @@
-import type { Schema } from '../../db/schema.js';
+import type { Schema } from '../../kit.js';
 
 /** Where events go (`webhookEndpoint`) and the queue of what is owed to them (`webhookDelivery`). */
 export const webhooksSchema = {

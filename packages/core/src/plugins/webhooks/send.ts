@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { isPrivateAddress, publicOnlyLookup } from './url-guard.js';
+import { isPrivateAddress } from '../../kit.js';
+import { publicOnlyLookup } from './url-guard.js';
 
 export interface SendResult {
   /** The receiver's status code; absent when no answer came. */

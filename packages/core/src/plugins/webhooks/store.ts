@@ -1,17 +1,13 @@
-import type { AuthContext } from '../../context.js';
-import type { EndpointContext } from '../../endpoint.js';
-import type { AdminExtension } from '../admin/index.js';
+import { APIError, type AuthContext, type EndpointContext, isAdministrator, type UserRow } from '../../kit.js';
 import { webhooks, type ConfiguredEndpoint, type WebhooksConfig } from './config.js';
 import { WEBHOOKS_ERRORS, webhooksError } from './errors.js';
-import { APIError } from '../../errors.js';
 import { secretKey } from './signature.js';
 import { checkWebhookUrl } from './url-guard.js';
 import type { DeliveryRow, EndpointRow } from './worker.js';
 
 /** 403 unless the caller is an admin (as the admin plugin decides; without it, nobody is). */
 export function requireAdmin(c: Pick<EndpointContext, 'auth'> & { session: { user: Record<string, unknown> } }): void {
-  const admin = c.auth.extensions.admin as AdminExtension | undefined;
-  if (!admin?.isAdmin(c.session.user as Parameters<AdminExtension['isAdmin']>[0])) throw webhooksError('FORBIDDEN', 'ONLY_ADMINS_CAN_ACCESS_THIS_ENDPOINT');
+  if (!isAdministrator(c.auth, c.session.user as UserRow)) throw webhooksError('FORBIDDEN', 'ONLY_ADMINS_CAN_ACCESS_THIS_ENDPOINT');
 }
 
 /** The URL as saved, or a 400 saying what is wrong with it. */

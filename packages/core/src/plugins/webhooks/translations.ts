@@ -1,4 +1,4 @@
-import { defineTranslations } from '../../i18n/types.js';
+import { defineTranslations } from '../../kit.js';
 import { WEBHOOKS_ERRORS } from './errors.js';
 
 /** The webhooks plugin's codes in German ("Sie"), French ("vous") and Spanish ("usted"). */

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import { isPrivateAddress } from '../../kit.js';
 
 /**
  * SSRF protection: unless `allowPrivateNetworks`, a webhook may only reach public addresses.
@@ -8,46 +9,6 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * connection's own DNS lookup), so a name that later resolves inward (DNS rebinding) is
  * refused too. Redirects are not followed.
  */
-const blocked = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(net, bits, 'ipv6');
-
-/** True for an address that is not on the public internet (loopback, private, link-local, …). */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-  return blocked.check(address, 'ipv6');
-}
-
 export type UrlProblem = 'INVALID_WEBHOOK_URL' | 'WEBHOOK_URL_NOT_ALLOWED';
 
 /** What is wrong with a webhook URL as saved, or null: http(s), no credentials, no inward literal. */

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GatehouseOptions } from '../index.js';
-import { type CookieJar, useTestClients } from '../../test/harness.js';
+import { type CookieJar, type GatehouseOptions, useTestClients } from '../../test-kit.js';
 import { webhooks } from './config.js';
 import { WEBHOOKS_ERRORS } from './errors.js';
 import { type Receiver, startReceiver, verify } from './test-kit.js';

@@ -1,4 +1,4 @@
-import type { AuthContext } from '../../context.js';
+import type { AuthContext } from '../../kit.js';
 import type { WebhooksConfig } from './config.js';
 import { send } from './send.js';
 import { secretKey, signature } from './signature.js';

@@ -1,12 +1,5 @@
-import type { PublicUser } from '../../../public-types.js';
-import { answerOf } from '../../../endpoint.js';
+import { answerOf, APIError, type AuthContext, BASE_ERRORS, fail, isEmail, normalizeEmail, parseUserInput, type PublicUser, type Row, type UserRow } from '../../../kit.js';
 import { z } from 'zod';
-import type { AuthContext } from '../../../context.js';
-import type { Row } from '../../../db/types.js';
-import { APIError, BASE_ERRORS, fail } from '../../../errors.js';
-import { isEmail, normalizeEmail } from '../../../sign-in.js';
-import type { UserRow } from '../../../session/types.js';
-import { parseUserInput } from '../../../user-fields.js';
 import { adminEndpoint } from '../access.js';
 import type { AdminConfig } from '../config.js';
 import { roleInput } from './set-role.js';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { PublicUser } from '../../../public-types.js';
-import { answerOf } from '../../../endpoint.js';
+import { answerOf, type PublicUser } from '../../../kit.js';
 import { adminEndpoint, requireUser } from '../access.js';
 import type { AdminConfig } from '../config.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerOf, defineEndpoint } from '../../../endpoint.js';
+import { answerOf, defineEndpoint } from '../../../kit.js';
 import type { AdminConfig } from '../config.js';
 import { adminCan } from '../permissions.js';
 

@@ -1,5 +1,4 @@
-import type { SessionAnswer } from '../../../public-types.js';
-import { answerOf } from '../../../endpoint.js';
+import { answerOf, type SessionAnswer } from '../../../kit.js';
 import { z } from 'zod';
 import { adminEndpoint, isAdmin, requireUser } from '../access.js';
 import type { AdminConfig } from '../config.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Where } from '../../../db/types.js';
+import type { Where } from '../../../kit.js';
 import { adminEndpoint } from '../access.js';
 import type { AdminConfig } from '../config.js';
 

@@ -1,5 +1,4 @@
-import type { PublicSession } from '../../../public-types.js';
-import { answerOf } from '../../../endpoint.js';
+import { answerOf, type PublicSession } from '../../../kit.js';
 import { z } from 'zod';
 import { adminEndpoint, requireUser } from '../access.js';
 import type { AdminConfig } from '../config.js';

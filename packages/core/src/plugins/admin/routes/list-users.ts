@@ -1,10 +1,5 @@
-import type { PublicUser } from '../../../public-types.js';
-import { answerOf } from '../../../endpoint.js';
+import { answerOf, APIError, type AuthContext, type FieldDef, type PublicUser, type Where } from '../../../kit.js';
 import { z } from 'zod';
-import type { AuthContext } from '../../../context.js';
-import type { FieldDef } from '../../../db/schema.js';
-import type { Where } from '../../../db/types.js';
-import { APIError } from '../../../errors.js';
 import { adminEndpoint } from '../access.js';
 import type { AdminConfig } from '../config.js';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { hashToken } from '../../../crypto/sign.js';
-import { fail } from '../../../errors.js';
+import { fail, hashToken } from '../../../kit.js';
 import { adminEndpoint } from '../access.js';
 import type { AdminConfig } from '../config.js';
 

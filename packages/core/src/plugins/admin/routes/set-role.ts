@@ -1,5 +1,4 @@
-import type { PublicUser } from '../../../public-types.js';
-import { answerOf } from '../../../endpoint.js';
+import { answerOf, type PublicUser } from '../../../kit.js';
 import { z } from 'zod';
 import type { AdminConfig } from '../config.js';
 import { adminEndpoint, requireUser } from '../access.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { setCredentialPassword } from '../../../account/credential.js';
+import { setCredentialPassword } from '../../../kit.js';
 import { adminEndpoint, requireUser } from '../access.js';
 import type { AdminConfig } from '../config.js';
 

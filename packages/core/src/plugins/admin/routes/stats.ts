@@ -1,6 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import { z } from 'zod';
-import type { AuthContext } from '../../../context.js';
+import type { AuthContext } from '../../../kit.js';
 import { adminEndpoint } from '../access.js';
 import type { AdminConfig } from '../config.js';
 

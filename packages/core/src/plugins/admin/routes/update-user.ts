@@ -1,11 +1,5 @@
-import type { PublicUser } from '../../../public-types.js';
-import { answerOf } from '../../../endpoint.js';
+import { answerOf, APIError, type AuthContext, parseUserInput, type PublicUser, type Row, type UserRow } from '../../../kit.js';
 import { z } from 'zod';
-import type { AuthContext } from '../../../context.js';
-import type { Row } from '../../../db/types.js';
-import { APIError } from '../../../errors.js';
-import type { UserRow } from '../../../session/types.js';
-import { parseUserInput } from '../../../user-fields.js';
 import { adminEndpoint, requireUser } from '../access.js';
 import type { AdminConfig } from '../config.js';
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { generateId } from '../../../crypto/random.js';
-import { answerOf, defineEndpoint } from '../../../endpoint.js';
-import { APIError, BASE_ERRORS } from '../../../errors.js';
+import { answerOf, APIError, BASE_ERRORS, defineEndpoint, generateId } from '../../../kit.js';
 import { apiKeyConfig } from '../config.js';
 import { apiKeyError } from '../errors.js';
 import { keyFields, ownerFields, serverOnlyFields } from '../fields.js';

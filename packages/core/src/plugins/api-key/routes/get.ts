@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerOf, defineEndpoint } from '../../../endpoint.js';
+import { answerOf, defineEndpoint } from '../../../kit.js';
 import { apiKeyError } from '../errors.js';
 import { type ApiKey, apiKeyOf, findOwnKey } from '../store.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerOf, defineEndpoint } from '../../../endpoint.js';
+import { answerOf, defineEndpoint } from '../../../kit.js';
 import { type ApiKey, type ApiKeyRow, apiKeyOf, DEFAULT_CONFIG_ID } from '../store.js';
 
 /** The fields a list may be sorted by (better-auth's examples: createdAt, name, expiresAt). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerOf, defineEndpoint } from '../../../endpoint.js';
+import { answerOf, defineEndpoint } from '../../../kit.js';
 import type { ApiKeyRow } from '../store.js';
 import { apiKeyError } from '../errors.js';
 import { keyFields, ownerFields, serverOnlyFields } from '../fields.js';

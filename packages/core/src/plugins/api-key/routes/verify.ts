@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { answerOf, defineEndpoint } from '../../../endpoint.js';
-import { APIError } from '../../../errors.js';
+import { answerOf, APIError, defineEndpoint } from '../../../kit.js';
 import { API_KEY_ERRORS } from '../errors.js';
 import { permissionsSchema } from '../fields.js';
 import { type ApiKey, apiKeyOf, hasPermissions, useKey } from '../store.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { OTP_TYPES } from '../config.js';
 import { emailOf, findUser, lockoutIdentity, refuseOtp } from '../guard.js';
 import { takeOtp } from '../otp.js';

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import { setCredentialPassword } from '../../../account/credential.js';
-import { defineEndpoint } from '../../../endpoint.js';
-import { fail } from '../../../errors.js';
-import type { Adopted } from '../../../security/adoption.js';
-import type { UserRow } from '../../../session/types.js';
-import { finishAdoption } from '../../../sign-in.js';
+import { type Adopted, defineEndpoint, fail, finishAdoption, setCredentialPassword, type UserRow } from '../../../kit.js';
 import { emailOf, findUser, lockoutIdentity, refuseOtp } from '../guard.js';
 import { type OtpOutcome, takeOtp } from '../otp.js';
 

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, type EndpointContext } from '../../../endpoint.js';
-import { fail } from '../../../errors.js';
-import { deliverInBackground } from '../../../mail/deliver.js';
-import type { UserRow } from '../../../session/types.js';
+import { defineEndpoint, deliverInBackground, type EndpointContext, fail, type UserRow } from '../../../kit.js';
 import { emailOTPConfig, OTP_TYPES, type OtpType } from '../config.js';
 import { emailOf, findUser, throttleSends } from '../guard.js';
 import { sendOtpMail } from '../mail.js';

@@ -1,10 +1,5 @@
-import type { PublicUser, SignInAnswer } from '../../../public-types.js';
+import { answerOf, APIError, BASE_ERRORS, completeSignIn, defineEndpoint, type EndpointContext, fail, parseUserInput, proveMailbox, type PublicUser, type SignInAnswer, type UserRow } from '../../../kit.js';
 import { z } from 'zod';
-import { answerOf, defineEndpoint, type EndpointContext } from '../../../endpoint.js';
-import { APIError, BASE_ERRORS, fail } from '../../../errors.js';
-import type { UserRow } from '../../../session/types.js';
-import { completeSignIn, proveMailbox } from '../../../sign-in.js';
-import { parseUserInput } from '../../../user-fields.js';
 import { emailOTPConfig } from '../config.js';
 import { emailOf, findUser, lockoutIdentity, refuseOtp } from '../guard.js';
 import { takeOtp } from '../otp.js';

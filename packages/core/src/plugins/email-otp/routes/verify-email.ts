@@ -1,9 +1,5 @@
-import type { PublicUser } from '../../../public-types.js';
+import { answerOf, APIError, completeSignIn, defineEndpoint, type EndpointContext, fail, type PublicUser, type UserRow } from '../../../kit.js';
 import { z } from 'zod';
-import { answerOf, defineEndpoint, type EndpointContext } from '../../../endpoint.js';
-import { APIError, fail } from '../../../errors.js';
-import type { UserRow } from '../../../session/types.js';
-import { completeSignIn } from '../../../sign-in.js';
 import { emailOf, findUser, lockoutIdentity, refuseOtp } from '../guard.js';
 import { takeOtp } from '../otp.js';
 

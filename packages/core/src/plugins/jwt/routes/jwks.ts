@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { jwtOf } from '../state.js';
 
 /** GET /jwks (anyone): `{ keys }`, the public keys tokens are signed with, old ones until their tokens expire (plus the grace period). */

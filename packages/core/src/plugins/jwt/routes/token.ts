@@ -1,5 +1,4 @@
-import { defineEndpoint } from '../../../endpoint.js';
-import type { SessionAnswer } from '../../../public-types.js';
+import { defineEndpoint, type SessionAnswer } from '../../../kit.js';
 import { signSessionJwt } from '../sign.js';
 
 /** GET /token (signed in): `{ token }`, a short-lived JWT for the caller's session, verifiable with /jwks. */

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import { withQuery } from '../../../account/tokens.js';
-import type { AuthContext } from '../../../context.js';
-import { hashToken } from '../../../crypto/sign.js';
-import { defineEndpoint } from '../../../endpoint.js';
-import { APIError, BASE_ERRORS, fail } from '../../../errors.js';
-import { deliverInBackground } from '../../../mail/deliver.js';
-import type { UserRow } from '../../../session/types.js';
-import { isEmail, normalizeEmail } from '../../../sign-in.js';
+import { APIError, type AuthContext, BASE_ERRORS, defineEndpoint, deliverInBackground, fail, hashToken, isEmail, normalizeEmail, type UserRow, withQuery } from '../../../kit.js';
 import { magicLinkConfig } from '../config.js';
 import { mailLink } from '../mail.js';
 import { issueLink } from '../token.js';

@@ -1,12 +1,5 @@
-import type { PublicSession, PublicUser, SignInAnswer } from '../../../public-types.js';
+import { answerOf, APIError, type AuthContext, BASE_ERRORS, completeSignIn, defineEndpoint, landOn, proveMailbox, type PublicSession, type PublicUser, type SignInAnswer, type UserRow, withQuery } from '../../../kit.js';
 import { z } from 'zod';
-import { landOn } from '../../../account/link-landing.js';
-import { withQuery } from '../../../account/tokens.js';
-import type { AuthContext } from '../../../context.js';
-import { answerOf, defineEndpoint } from '../../../endpoint.js';
-import { APIError, BASE_ERRORS } from '../../../errors.js';
-import type { UserRow } from '../../../session/types.js';
-import { completeSignIn, proveMailbox } from '../../../sign-in.js';
 import { magicLinkConfig } from '../config.js';
 import { magicLinkError } from '../errors.js';
 import { type LinkRequest, type Redeemed, redeemLink } from '../token.js';

@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { defineEndpoint } from '../../../endpoint.js';
-import { APIError, BASE_ERRORS } from '../../../errors.js';
+import { APIError, BASE_ERRORS, defineEndpoint } from '../../../kit.js';
 import { metricsOf } from '../config.js';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();

@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { endHeld } from '../device.js';
 import { heldCookie, sessionTokenBody } from './session-token.js';
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { serializeCookie } from '../../../cookies.js';
-import type { EndpointContext } from '../../../endpoint.js';
-import { APIError } from '../../../errors.js';
+import { APIError, type EndpointContext, serializeCookie } from '../../../kit.js';
 import { MULTI_SESSION_ERRORS } from '../errors.js';
 import { holds, multiCookieName } from '../device.js';
 

@@ -1,5 +1,4 @@
-import type { SessionAnswer } from '../../../public-types.js';
-import { answerOf, defineEndpoint } from '../../../endpoint.js';
+import { answerOf, defineEndpoint, type SessionAnswer } from '../../../kit.js';
 import { heldCookie, invalidSessionToken, sessionTokenBody } from './session-token.js';
 
 /**

@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { endHeld, heldTokens, liveSessions, withActive } from '../device.js';
 
 /**

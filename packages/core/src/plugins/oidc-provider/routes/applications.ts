@@ -1,21 +1,17 @@
 import { z } from 'zod';
-import { answerOf, defineEndpoint } from '../../../endpoint.js';
-import type { AdminConfig } from '../../admin/config.js';
-import { isAdmin } from '../../admin/access.js';
+import { answerOf, defineEndpoint, type EndpointContext, isAdministrator, type SessionWithUser } from '../../../kit.js';
 import { createApplication, deleteApplication, listApplications, type OAuthApplication, rotateSecret, updateApplication } from '../applications.js';
 import { oidcError } from '../errors.js';
-import type { EndpointContext } from '../../../endpoint.js';
-import type { SessionWithUser } from '../../../session/types.js';
 
 const uris = z.array(z.string().min(1).max(2000)).max(20);
 const name = z.string().trim().min(1).max(100);
 
-function requireAdmin(admin: AdminConfig | null, c: EndpointContext & { session: SessionWithUser }) {
-  if (!admin || !isAdmin(admin, c.session.user)) throw oidcError('FORBIDDEN', 'ONLY_ADMINS_CAN_MANAGE_APPLICATIONS');
+function requireAdmin(c: EndpointContext & { session: SessionWithUser }) {
+  if (!isAdministrator(c.auth, c.session.user)) throw oidcError('FORBIDDEN', 'ONLY_ADMINS_CAN_MANAGE_APPLICATIONS');
 }
 
 /** The admin API over registered applications (admins only: the admin plugin's roles). */
-export function applicationRoutes(admin: AdminConfig | null) {
+export function applicationRoutes() {
   const createApp = defineEndpoint({
     method: 'POST',
     path: '/oauth2/create-application',
@@ -30,7 +26,7 @@ export function applicationRoutes(admin: AdminConfig | null) {
     }),
     answer: answerOf<OAuthApplication & { clientSecret?: string }>(),
     async handler(c) {
-      requireAdmin(admin, c);
+      requireAdmin(c);
       const app = await createApplication(c.auth, c.body);
       await c.auth.audit.record(c, 'oauth.application-created', { actorId: c.session.user.id, details: { clientId: app.clientId, name: app.name } });
       return app;
@@ -42,7 +38,7 @@ export function applicationRoutes(admin: AdminConfig | null) {
     requireSession: true,
     answer: answerOf<OAuthApplication[]>(),
     async handler(c) {
-      requireAdmin(admin, c);
+      requireAdmin(c);
       return listApplications(c.auth);
     },
   });
@@ -53,7 +49,7 @@ export function applicationRoutes(admin: AdminConfig | null) {
     body: z.object({ clientId: z.string().min(1), name: name.optional(), redirectURIs: uris.optional(), postLogoutRedirectURIs: uris.optional() }),
     answer: answerOf<OAuthApplication>(),
     async handler(c) {
-      requireAdmin(admin, c);
+      requireAdmin(c);
       const { clientId, ...patch } = c.body;
       return updateApplication(c.auth, clientId, patch);
     },
@@ -64,7 +60,7 @@ export function applicationRoutes(admin: AdminConfig | null) {
     requireSession: true,
     body: z.object({ clientId: z.string().min(1) }),
     async handler(c) {
-      requireAdmin(admin, c);
+      requireAdmin(c);
       return rotateSecret(c.auth, c.body.clientId);
     },
   });
@@ -74,7 +70,7 @@ export function applicationRoutes(admin: AdminConfig | null) {
     requireSession: true,
     body: z.object({ clientId: z.string().min(1) }),
     async handler(c) {
-      requireAdmin(admin, c);
+      requireAdmin(c);
       await deleteApplication(c.auth, c.body.clientId);
       await c.auth.audit.record(c, 'oauth.application-deleted', { actorId: c.session.user.id, details: { clientId: c.body.clientId } });
       return { status: true };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { findApplication } from '../applications.js';
 import { oidcError } from '../errors.js';
 import { oidcState } from '../state.js';

@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { findApplication } from '../applications.js';
 import { oidcState } from '../state.js';
 import { oidcError } from '../errors.js';

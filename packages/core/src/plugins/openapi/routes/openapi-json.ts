@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { documentOf } from '../config.js';
 
 /** `GET /openapi.json`: the OpenAPI 3.1 document of every route this instance serves. */

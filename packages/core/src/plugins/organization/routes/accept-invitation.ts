@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { AuthContext } from '../../../context.js';
-import { defineEndpoint } from '../../../endpoint.js';
-import { APIError } from '../../../errors.js';
+import { APIError, type AuthContext, defineEndpoint } from '../../../kit.js';
 import { orgError } from '../errors.js';
 import { requireAnswerable, requireInviterStillMember } from '../invitations.js';
 import { roleExists } from '../access.js';

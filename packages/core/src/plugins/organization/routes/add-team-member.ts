@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
-import { APIError } from '../../../errors.js';
+import { APIError, defineEndpoint } from '../../../kit.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
 import type { TeamMemberRow } from '../schema.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
 import type { InvitationRow } from '../schema.js';

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
-import { APIError, fail } from '../../../errors.js';
-import type { UserRow } from '../../../session/types.js';
+import { APIError, defineEndpoint, fail, isAdministrator, type UserRow } from '../../../kit.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
 import type { MemberRow, OrganizationRow, TeamMemberRow, TeamRow } from '../schema.js';
@@ -31,8 +29,7 @@ export const createOrganization = (o: OrganizationConfig) =>
       const s = c.session;
       let user: UserRow = s.user;
       if (body.userId && body.userId !== s.user.id) {
-        const admin = auth.extensions.admin as { isAdmin(user: UserRow): boolean } | undefined;
-        if (!admin?.isAdmin(s.user)) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION');
+        if (!isAdministrator(auth, s.user)) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION');
         const other = await auth.adapter.findOne<UserRow>('user', [{ field: 'id', value: body.userId }]);
         if (!other) fail('BAD_REQUEST', 'USER_NOT_FOUND');
         user = other;

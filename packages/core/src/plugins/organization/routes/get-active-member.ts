@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { orgError } from '../errors.js';
 import { findMember, targetOrganizationId, withUsers } from '../shared.js';
 

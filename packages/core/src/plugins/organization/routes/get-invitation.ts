@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
-import type { UserRow } from '../../../session/types.js';
+import { defineEndpoint, type UserRow } from '../../../kit.js';
 import { orgError } from '../errors.js';
 import { requireRecipient } from '../invitations.js';
 import { findMember, findOrganization } from '../shared.js';

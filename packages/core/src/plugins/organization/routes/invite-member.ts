@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
-import { fail } from '../../../errors.js';
-import { isEmail, normalizeEmail } from '../../../sign-in.js';
-import type { UserRow } from '../../../session/types.js';
+import { defineEndpoint, fail, isEmail, normalizeEmail, type UserRow } from '../../../kit.js';
 import { roleExists } from '../access.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import type { MemberRow } from '../schema.js';
 import { requireMembership, targetOrganizationId, withUsers } from '../shared.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { orgError } from '../errors.js';
 import type { TeamRow } from '../schema.js';
 import { findMember, targetOrganizationId } from '../shared.js';

@@ -1,6 +1,4 @@
-import { defineEndpoint } from '../../../endpoint.js';
-import { normalizeEmail } from '../../../sign-in.js';
-import type { UserRow } from '../../../session/types.js';
+import { defineEndpoint, normalizeEmail, type UserRow } from '../../../kit.js';
 import { orgError } from '../errors.js';
 import type { InvitationRow, OrganizationRow } from '../schema.js';
 import { isOpen } from '../shared.js';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
-import type { AuthContext } from '../../../context.js';
+import { type AuthContext, defineEndpoint } from '../../../kit.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
 import { can } from '../roles.js';

@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import type { MemberRow, OrganizationRow } from '../schema.js';
 
 /** GET /organization/list: the organizations the caller is a member of. */

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
-import { normalizeEmail } from '../../../sign-in.js';
-import type { UserRow } from '../../../session/types.js';
+import { defineEndpoint, normalizeEmail, type UserRow } from '../../../kit.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';
 import type { MemberRow } from '../schema.js';

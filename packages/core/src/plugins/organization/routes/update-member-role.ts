@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { roleExists } from '../access.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';

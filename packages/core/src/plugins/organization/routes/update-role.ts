@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
-import { APIError } from '../../../errors.js';
-import type { Row } from '../../../db/types.js';
+import { APIError, defineEndpoint, type Row } from '../../../kit.js';
 import { knownResources, missingPermissions, roleNames } from '../access.js';
 import type { OrganizationConfig } from '../config.js';
 import { orgError } from '../errors.js';

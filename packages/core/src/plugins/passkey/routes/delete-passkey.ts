@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
-import type { AuthContext } from '../../../context.js';
+import { type AuthContext, defineEndpoint } from '../../../kit.js';
 import { passkeyError } from '../errors.js';
 import { findOwnPasskey } from '../store.js';
 

@@ -1,6 +1,4 @@
-import { defineEndpoint } from '../../../endpoint.js';
-import { twoFactorRuns } from '../../two-factor/config.js';
-import { readPending } from '../../two-factor/pending.js';
+import { defineEndpoint, twoFactorSeam } from '../../../kit.js';
 import { saveChallenge } from '../challenge.js';
 import { CHALLENGE_SECONDS, passkeyConfig } from '../config.js';
 import { listPasskeys, transportsOf } from '../store.js';
@@ -19,8 +17,9 @@ export const generateAuthenticateOptions = defineEndpoint({
   async handler(c) {
     const { auth } = c;
     const session = await c.getSession();
-    const pending = !session && twoFactorRuns(auth) ? await readPending(c) : null;
-    const userId = session?.user.id ?? pending?.userId ?? null;
+    // A password sign-in waiting on its second factor (the two-factor seam): offer that user's passkeys.
+    const waiting = session ? null : await twoFactorSeam.find(auth)?.waitingUserId(c);
+    const userId = session?.user.id ?? waiting ?? null;
     const theirs = userId ? await listPasskeys(auth, userId) : [];
     const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({

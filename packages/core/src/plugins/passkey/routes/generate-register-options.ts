@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { saveChallenge } from '../challenge.js';
 import { CHALLENGE_SECONDS, passkeyConfig } from '../config.js';
 import { listPasskeys, transportsOf, userHandleOf } from '../store.js';

@@ -1,4 +1,4 @@
-import { answerOf, defineEndpoint } from '../../../endpoint.js';
+import { answerOf, defineEndpoint } from '../../../kit.js';
 import { listPasskeys, type Passkey, passkeyOf } from '../store.js';
 
 /** GET /passkey/list-user-passkeys (signed in): the caller's passkeys, oldest first. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerOf, defineEndpoint } from '../../../endpoint.js';
+import { answerOf, defineEndpoint } from '../../../kit.js';
 import { passkeyError } from '../errors.js';
 import { findOwnPasskey, type Passkey, passkeyOf } from '../store.js';
 

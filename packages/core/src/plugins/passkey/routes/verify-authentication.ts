@@ -1,9 +1,5 @@
-import type { PublicSession, PublicUser, SignInAnswer } from '../../../public-types.js';
+import { answerOf, completeSignIn, defineEndpoint, emailVerification, fail, type PublicSession, type PublicUser, type SignInAnswer, type UserRow } from '../../../kit.js';
 import { z } from 'zod';
-import { answerOf, defineEndpoint } from '../../../endpoint.js';
-import { fail } from '../../../errors.js';
-import type { UserRow } from '../../../session/types.js';
-import { completeSignIn, emailVerification } from '../../../sign-in.js';
 import { acceptAssertion, authenticationResponse } from '../assertion.js';
 import { takeChallenge } from '../challenge.js';
 import { passkeyError } from '../errors.js';

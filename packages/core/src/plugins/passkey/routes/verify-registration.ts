@@ -1,6 +1,6 @@
 import type { RegistrationResponseJSON, VerifiedRegistrationResponse } from '@simplewebauthn/server';
 import { z } from 'zod';
-import { answerOf, defineEndpoint } from '../../../endpoint.js';
+import { answerOf, defineEndpoint } from '../../../kit.js';
 import { takeChallenge } from '../challenge.js';
 import { passkeyConfig } from '../config.js';
 import { passkeyError } from '../errors.js';

@@ -1,9 +1,5 @@
-import type { PublicUser } from '../../../public-types.js';
+import { answerOf, defineEndpoint, type PublicUser, twoFactorSeam } from '../../../kit.js';
 import { z } from 'zod';
-import { answerOf, defineEndpoint } from '../../../endpoint.js';
-import { failChallenge, openChallenge, passChallenge } from '../../two-factor/challenge.js';
-import { twoFactorRuns } from '../../two-factor/config.js';
-import { twoFactorError } from '../../two-factor/errors.js';
 import { acceptAssertion, authenticationResponse } from '../assertion.js';
 import { takeChallenge } from '../challenge.js';
 import { passkeyError } from '../errors.js';
@@ -28,10 +24,12 @@ export const verifyPasskeySecondFactor = defineEndpoint({
   body: z.object({ response: authenticationResponse, trustDevice: z.boolean().optional() }),
   async handler(c) {
     const { auth } = c;
-    if (!twoFactorRuns(auth)) throw twoFactorError('UNAUTHORIZED', 'INVALID_TWO_FACTOR_COOKIE');
-    const ch = await openChallenge(c, { attempt: true });
+    // The two-factor plugin's challenge (kit seam); without that plugin no sign-in waits here.
+    const twoFactor = twoFactorSeam.find(auth);
+    if (!twoFactor) throw passkeyError('UNAUTHORIZED', 'INVALID_TWO_FACTOR_COOKIE');
+    const ch = await twoFactor.open(c, { attempt: true });
     // A signed-in caller has no sign-in to finish: confirming two-factor is the codes' job.
-    if (ch.kind !== 'pending') throw twoFactorError('UNAUTHORIZED', 'INVALID_TWO_FACTOR_COOKIE');
+    if (ch.kind !== 'pending') throw twoFactor.noWaitingSignIn();
     const challenge = await takeChallenge(c, 'authenticate');
     if (!challenge || challenge.userId !== ch.user.id) throw passkeyError('BAD_REQUEST', 'CHALLENGE_NOT_FOUND');
     const response = c.body.response;
@@ -40,7 +38,7 @@ export const verifyPasskeySecondFactor = defineEndpoint({
       { field: 'credentialID', value: response.id },
       { field: 'userId', value: ch.user.id },
     ]);
-    if (!passkey || !(await acceptAssertion(c, passkey, response, challenge.challenge))) return failChallenge(c, ch);
-    return passChallenge(c, ch, { trustDevice: c.body.trustDevice });
+    if (!passkey || !(await acceptAssertion(c, passkey, response, challenge.challenge))) return twoFactor.fail(c, ch);
+    return twoFactor.pass(c, ch, { trustDevice: c.body.trustDevice });
   },
 });

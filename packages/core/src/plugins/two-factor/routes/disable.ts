@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
-import type { UserRow } from '../../../session/types.js';
+import { defineEndpoint, type UserRow } from '../../../kit.js';
 import { ids } from '../config.js';
 import { requirePassword } from '../password.js';
 import { refreshSessionCache } from '../session-cache.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { twoFactorConfig } from '../config.js';
 import { requirePassword } from '../password.js';
 import { enrol } from '../store.js';

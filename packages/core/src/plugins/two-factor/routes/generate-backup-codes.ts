@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { generateBackupCodes, sealBackupCodes } from '../backup-codes.js';
 import { twoFactorError } from '../errors.js';
 import { requirePassword } from '../password.js';

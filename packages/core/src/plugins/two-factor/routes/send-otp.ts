@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { openChallenge } from '../challenge.js';
 import { sendOtp } from '../otp.js';
 

@@ -1,6 +1,5 @@
-import type { PublicUser } from '../../../public-types.js';
+import { answerOf, defineEndpoint, type PublicUser } from '../../../kit.js';
 import { z } from 'zod';
-import { answerOf, defineEndpoint } from '../../../endpoint.js';
 import { failChallenge, openChallenge, passChallenge } from '../challenge.js';
 import { checkOtp } from '../otp.js';
 

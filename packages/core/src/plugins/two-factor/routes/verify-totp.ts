@@ -1,7 +1,5 @@
-import type { PublicUser } from '../../../public-types.js';
+import { answerOf, defineEndpoint, type PublicUser, type UserRow } from '../../../kit.js';
 import { z } from 'zod';
-import { answerOf, defineEndpoint } from '../../../endpoint.js';
-import type { UserRow } from '../../../session/types.js';
 import { failChallenge, openChallenge, passChallenge } from '../challenge.js';
 import { twoFactorError } from '../errors.js';
 import { refreshSessionCache } from '../session-cache.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { webhooks } from '../config.js';
 import { newSecret } from '../signature.js';
 import { publicEndpoint, requireAdmin, validEvents, validSecret, validUrl } from '../store.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { webhooksError } from '../errors.js';
 import { requireAdmin, requireEndpoint } from '../store.js';
 

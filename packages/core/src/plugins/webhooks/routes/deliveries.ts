@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { publicDelivery, requireAdmin, requireEndpoint } from '../store.js';
 import type { DeliveryRow } from '../worker.js';
 

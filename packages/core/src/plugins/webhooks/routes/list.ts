@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { webhooks } from '../config.js';
 import { publicEndpoint, requireAdmin } from '../store.js';
 import type { EndpointRow } from '../worker.js';

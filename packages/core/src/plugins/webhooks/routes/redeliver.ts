@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
+import { defineEndpoint } from '../../../kit.js';
 import { webhooks } from '../config.js';
 import { webhooksError } from '../errors.js';
 import { publicDelivery, requireAdmin } from '../store.js';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../endpoint.js';
-import type { Row } from '../../../db/types.js';
+import { defineEndpoint, type Row } from '../../../kit.js';
 import { webhooks } from '../config.js';
 import { webhooksError } from '../errors.js';
 import { publicEndpoint, requireAdmin, requireEndpoint, validEvents, validUrl } from '../store.js';
