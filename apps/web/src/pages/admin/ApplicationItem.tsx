@@ -5,6 +5,7 @@ import { Field } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
 import { useAction } from '../../lib/use-action';
+import { keys } from '../../lib/queries';
 
 type Application = NonNullable<Awaited<ReturnType<typeof auth.oauth2.listApplications>>['data']>[number];
 
@@ -14,9 +15,9 @@ export function ApplicationItem({ app, onSecret }: { app: Application; onSecret:
   const toast = useToast();
   const [mode, setMode] = useState<'view' | 'edit' | 'delete'>('view');
   const [uris, setUris] = useState(app.redirectURIs.join(' '));
-  const update = useAction(() => auth.oauth2.updateApplication({ clientId: app.clientId, redirectURIs: uris.split(/\s+/).filter(Boolean) }));
-  const rotate = useAction(() => auth.oauth2.rotateSecret({ clientId: app.clientId }));
-  const remove = useAction(() => auth.oauth2.deleteApplication({ clientId: app.clientId }));
+  const update = useAction(() => auth.oauth2.updateApplication({ clientId: app.clientId, redirectURIs: uris.split(/\s+/).filter(Boolean) }), { invalidates: [keys.admin.applications] });
+  const rotate = useAction(() => auth.oauth2.rotateSecret({ clientId: app.clientId }), { invalidates: [keys.admin.applications] });
+  const remove = useAction(() => auth.oauth2.deleteApplication({ clientId: app.clientId }), { invalidates: [keys.admin.applications] });
 
   const save = async (event: FormEvent) => {
     event.preventDefault();

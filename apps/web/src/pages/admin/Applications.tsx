@@ -6,9 +6,11 @@ import { Field } from '../../components/Field';
 import { Empty, ErrorMessage, Loading } from '../../components/Messages';
 import { Section } from '../../components/Section';
 import { useToast } from '../../components/Toasts';
-import { useServerQuery } from '../../lib/server-state';
 import { useAction } from '../../lib/use-action';
 import { ApplicationItem } from './ApplicationItem';
+import { keys, queries } from '../../lib/queries';
+import { refusalOf } from '../../lib/query-client';
+import { useQuery } from '@tanstack/react-query';
 
 const lines = (text: string) =>
   text
@@ -23,13 +25,15 @@ const lines = (text: string) =>
 export function Applications() {
   const { t } = useTranslation('sso');
   const toast = useToast();
-  const apps = useServerQuery('oauth-applications', () => auth.oauth2.listApplications());
+  const apps = useQuery(queries.applications());
   const [name, setName] = useState('');
   const [uris, setUris] = useState('');
   const [isPublic, setPublic] = useState(false);
   const [firstParty, setFirstParty] = useState(false);
   const [secret, setSecret] = useState<{ clientId: string; clientSecret?: string } | null>(null);
-  const create = useAction(() => auth.oauth2.createApplication({ name: name.trim(), redirectURIs: lines(uris), public: isPublic, firstParty }));
+  const create = useAction(() => auth.oauth2.createApplication({ name: name.trim(), redirectURIs: lines(uris), public: isPublic, firstParty }), {
+    invalidates: [keys.admin.applications],
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +50,7 @@ export function Applications() {
   return (
     <Section title={t('apps.title')}>
       <p>{t('apps.intro')}</p>
-      <ErrorMessage error={apps.error} />
+      <ErrorMessage error={refusalOf(apps.error)} />
       {!list && !apps.error ? <Loading /> : null}
       {list && list.length === 0 ? <Empty>{t('apps.empty')}</Empty> : null}
       {list && list.length > 0 ? (

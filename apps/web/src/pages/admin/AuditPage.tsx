@@ -3,13 +3,13 @@ import { ScrollText } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { auth } from '../../auth';
 import { Field, Select } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
 import { Page } from '../../components/Page';
 import { EmptyState, SkeletonRows } from '../../components/Placeholders';
 import { formatNumber } from '../../lib/format';
-import { refusalOf, unwrap } from '../../lib/query-client';
+import { queries } from '../../lib/queries';
+import { refusalOf } from '../../lib/query-client';
 import { parseUserAgent } from '../../lib/user-agent';
 import type en from '../../i18n/locales/en/admin.json';
 import { RelativeTime } from './RelativeTime';
@@ -42,11 +42,7 @@ export function AuditPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const query = queryOf(filters);
-  const list = useQuery({
-    queryKey: ['admin', 'audit', query],
-    queryFn: () => unwrap(auth.admin.listAuditEvents(query)),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery({ ...queries.audit(query), placeholderData: keepPreviousData });
   const go = (next: Partial<Filters>) => setParams(paramsOf({ ...filters, page: 1, ...next }));
   const events = list.data?.events ?? [];
   const total = list.data?.total ?? 0;

@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
 import { formatDate } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
+import { adminUserChanged } from '../../lib/queries';
 
 const DAY = 86_400;
 
@@ -25,8 +26,9 @@ export function BanUser({ user }: { user: User }) {
       ...(reason.trim() ? { banReason: reason.trim() } : {}),
       ...(Number(days) > 0 ? { banExpiresIn: Math.round(Number(days) * DAY) } : {}),
     }),
+    { invalidates: adminUserChanged(user.id) },
   );
-  const unban = useAction(() => auth.admin.unbanUser({ userId: user.id }));
+  const unban = useAction(() => auth.admin.unbanUser({ userId: user.id }), { invalidates: adminUserChanged(user.id) });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -8,6 +8,7 @@ import { EMAIL_CODES, fieldErrors, formLevelError } from '../../lib/field-errors
 import { useFocusInvalid } from '../../lib/use-focus-invalid';
 import { appURL } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
+import { keys } from '../../lib/queries';
 
 /** What happens to the new user's address: a mail proving it is theirs (the default), trust, or nothing yet. */
 export type Verification = 'send' | 'mark' | 'none';
@@ -34,6 +35,8 @@ export function CreateUser({ onCreated, onClose }: { onCreated: (email: string, 
       role,
       ...(verification === 'mark' ? { data: { emailVerified: true } } : {}),
     }),
+    // A new user: the lists, the trail and the figures change.
+    { invalidates: [keys.admin.users, keys.admin.audit, keys.admin.stats] },
   );
   // An address that already has an account is said under Email.
   const errors = fieldErrors(create.error, EMAIL_CODES);

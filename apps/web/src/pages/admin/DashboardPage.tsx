@@ -4,14 +4,14 @@ import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { auth } from '../../auth';
 import type en from '../../i18n/locales/en/admin.json';
 import { ErrorMessage } from '../../components/Messages';
 import { Page } from '../../components/Page';
 import { SkeletonBlocks } from '../../components/Placeholders';
 import { formatDate, formatNumber } from '../../lib/format';
 import { providerName } from '../../lib/provider-names';
-import { refusalOf, unwrap } from '../../lib/query-client';
+import { queries } from '../../lib/queries';
+import { refusalOf } from '../../lib/query-client';
 import { bucketLabel } from './chart-format';
 
 type Range = '24h' | '7d' | '30d';
@@ -29,9 +29,6 @@ const TOOLTIP = { background: 'var(--surface)', border: '1px solid var(--border)
 /** Distinct in light and dark themes; a method beyond these reuses them in order. */
 const PALETTE = ['#2251d1', '#1f9d55', '#d97706', '#9333ea', '#dc2626', '#0891b2', '#65a30d', '#db2777'];
 
-/** The dashboard's query key: the range is all it depends on. */
-export const statsKey = (range: Range) => ['admin', 'stats', range] as const;
-
 /**
  * Sign-ins by method, sign-ups, failures and lockouts over 24 hours, 7 or 30 days; users and sessions now.
  * Loaded on its own (router.tsx), so the chart library stays out of the other pages' bundle.
@@ -43,11 +40,7 @@ export function DashboardPage() {
   const range: Range = RANGES.find((r) => r === asked) ?? '7d';
   // Social providers keep their own names (GitHub, Google…).
   const methodName = (m: string) => (isKnownMethod(m) ? t(`dashboard.methods.${m}`) : providerName(m));
-  const stats = useQuery({
-    queryKey: statsKey(range),
-    queryFn: () => unwrap(auth.admin.stats({ range })),
-    placeholderData: keepPreviousData,
-  });
+  const stats = useQuery({ ...queries.stats(range), placeholderData: keepPreviousData });
   const data = stats.data;
   // Axes and tooltips write days, hours and counts as the app's language does.
   const label = (start: unknown) => bucketLabel(String(start), data?.unit ?? 'day');

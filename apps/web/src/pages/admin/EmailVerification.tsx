@@ -6,6 +6,7 @@ import { ErrorMessage, Notice } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
 import { appURL } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
+import { adminUserChanged } from '../../lib/queries';
 
 /**
  * A user's address in the panel: when it is not verified (a user the console created, say), the
@@ -16,8 +17,9 @@ export function EmailVerification({ user, compact = false }: { user: User; compa
   const { t } = useTranslation('admin');
   const toast = useToast();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const send = useAction(() => auth.sendVerificationEmail({ email: user.email, callbackURL: appURL('/verify-email') }));
-  const mark = useAction(() => auth.admin.updateUser({ userId: user.id, data: { emailVerified: true } }));
+  // Mailing a link changes nothing shown.
+  const send = useAction(() => auth.sendVerificationEmail({ email: user.email, callbackURL: appURL('/verify-email') }), { invalidates: [] });
+  const mark = useAction(() => auth.admin.updateUser({ userId: user.id, data: { emailVerified: true } }), { invalidates: adminUserChanged(user.id) });
 
   if (user.emailVerified) return compact ? null : <p className="muted">{t('panel.verifiedHint', { email: user.email })}</p>;
 

@@ -5,6 +5,7 @@ import { auth } from '../../auth';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorMessage } from '../../components/Messages';
 import { useAction } from '../../lib/use-action';
+import { adminUserChanged } from '../../lib/queries';
 
 /**
  * The danger zone of a user, in the console's side panel and on the user's page: "Remove user",
@@ -14,7 +15,7 @@ import { useAction } from '../../lib/use-action';
 export function RemoveUser({ user, onRemoved, Heading }: { user: User; onRemoved: () => void; Heading: 'h2' | 'h3' }) {
   const { t } = useTranslation('admin');
   const [confirm, setConfirm] = useState(false);
-  const remove = useAction(() => auth.admin.removeUser({ userId: user.id }));
+  const remove = useAction(() => auth.admin.removeUser({ userId: user.id }), { invalidates: adminUserChanged(user.id) });
   const onConfirm = async () => {
     const { error } = await remove.run();
     setConfirm(false);

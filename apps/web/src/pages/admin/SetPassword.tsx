@@ -6,12 +6,13 @@ import { PasswordField } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
 import { useAction } from '../../lib/use-action';
+import { adminUserChanged } from '../../lib/queries';
 
 export function SetPassword({ user }: { user: User }) {
   const { t } = useTranslation('admin');
   const toast = useToast();
   const [newPassword, setNewPassword] = useState('');
-  const set = useAction(() => auth.admin.setUserPassword({ userId: user.id, newPassword }));
+  const set = useAction(() => auth.admin.setUserPassword({ userId: user.id, newPassword }), { invalidates: adminUserChanged(user.id) });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

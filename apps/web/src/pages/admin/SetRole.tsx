@@ -6,6 +6,7 @@ import { Select } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
 import { useAction } from '../../lib/use-action';
+import { adminUserChanged } from '../../lib/queries';
 
 export function SetRole({ user }: { user: User }) {
   const { t } = useTranslation('admin');
@@ -17,12 +18,15 @@ export function SetRole({ user }: { user: User }) {
   ];
   const options = roles.some((r) => r.value === current) ? roles : [...roles, { value: current, label: current }];
   const [role, setRole] = useState(current);
-  const setUserRole = useAction(() => auth.admin.setRole({ userId: user.id, role }));
+  const setUserRole = useAction(() => auth.admin.setRole({ userId: user.id, role }), { invalidates: adminUserChanged(user.id) });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const chosen = options.find((o) => o.value === role)?.label ?? role;
-    if (!(await setUserRole.run()).error) toast(t('setRole.done', { email: user.email, role: chosen }));
+    if ((await setUserRole.run()).error) return;
+    toast(t('setRole.done', { email: user.email, role: chosen }));
+    // An admin's own role is in their session: the console follows it.
+    if (user.id === auth.$store.session.get().data?.user.id) void auth.$store.session.refetch();
   };
   return (
     <form onSubmit={submit} className="form inline">

@@ -9,7 +9,6 @@ import { Page } from '../../components/Page';
 import { EmptyState, SkeletonRows } from '../../components/Placeholders';
 import { useToast } from '../../components/Toasts';
 import { formatDate } from '../../lib/format';
-import { useServerQuery } from '../../lib/server-state';
 import { useAction } from '../../lib/use-action';
 import { EventName } from './AuditPage';
 import { BanUser } from './BanUser';
@@ -21,6 +20,9 @@ import { SetPassword } from './SetPassword';
 import { SetRole } from './SetRole';
 import { UserSessions } from './UserSessions';
 import { UserStatus } from './UserTable';
+import { adminUserChanged, keys, queries } from '../../lib/queries';
+import { refusalOf } from '../../lib/query-client';
+import { useQuery } from '@tanstack/react-query';
 
 /**
  * No "Organizations" tab yet: the server has no route that lists another person's memberships to an admin
@@ -36,7 +38,7 @@ const SECURITY_TYPES = 'sign-in.failure,sign-in.lockout,password.change,password
 export function UserPage() {
   const { t } = useTranslation('admin');
   const { id = '' } = useParams();
-  const answer = useServerQuery(`admin-user:${id}`, () => auth.admin.getUser({ id }));
+  const answer = useQuery(queries.user(id));
   const user = answer.data;
   return (
     <Page title={user ? user.name || user.email : t('userPage.title')}>
@@ -44,7 +46,7 @@ export function UserPage() {
         <ArrowLeft size={16} aria-hidden="true" />
         {t('userPage.back')}
       </Link>
-      <ErrorMessage error={answer.error} />
+      <ErrorMessage error={refusalOf(answer.error)} />
       {answer.isPending && !user ? <SkeletonRows label={t('userPage.loading')} rows={3} avatar /> : null}
       {user ? <UserView user={user} /> : null}
     </Page>
@@ -104,8 +106,8 @@ function QuickActions({ user }: { user: User }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const toast = useToast();
-  const impersonate = useAction(() => auth.admin.impersonateUser({ userId: user.id }));
-  const unban = useAction(() => auth.admin.unbanUser({ userId: user.id }));
+  const impersonate = useAction(() => auth.admin.impersonateUser({ userId: user.id }), { invalidates: [keys.admin.user(user.id), keys.admin.audit] });
+  const unban = useAction(() => auth.admin.unbanUser({ userId: user.id }), { invalidates: adminUserChanged(user.id) });
   const onImpersonate = async () => {
     if (!(await impersonate.run()).error) navigate('/account');
   };
@@ -186,14 +188,12 @@ function Security({ user }: { user: User }) {
 /** The user's latest audit events (of the given types), with a link to the whole trail. */
 function UserEvents({ user, types }: { user: User; types?: string }) {
   const { t } = useTranslation('admin');
-  const list = useServerQuery(`admin-user-events:${user.id}:${types ?? ''}`, () =>
-    auth.admin.listAuditEvents({ userId: user.id, limit: 25, sortDirection: 'desc', ...(types ? { type: types } : {}) }),
-  );
+  const list = useQuery(queries.userEvents(user.id, types));
   const events = list.data?.events ?? [];
   const trail = new URLSearchParams({ user: user.email, ...(types ? { type: types } : {}) });
   return (
     <div className="stack">
-      <ErrorMessage error={list.error} />
+      <ErrorMessage error={refusalOf(list.error)} />
       {list.isPending && !list.data ? <SkeletonRows label={t('audit.loading')} rows={3} /> : null}
       {list.data && events.length === 0 ? <EmptyState title={t('userPage.noEvents')} /> : null}
       {events.length > 0 ? (

@@ -7,7 +7,6 @@ import { Avatar } from '../../components/Avatar';
 import { ErrorMessage, Notice } from '../../components/Messages';
 import { Section } from '../../components/Section';
 import { formatDate } from '../../lib/format';
-import { useServerQuery } from '../../lib/server-state';
 import { useAction } from '../../lib/use-action';
 import { BanUser } from './BanUser';
 import { EmailVerification } from './EmailVerification';
@@ -17,6 +16,8 @@ import { SetPassword } from './SetPassword';
 import { SetRole } from './SetRole';
 import { UserStatus } from './UserTable';
 import { UserSessions } from './UserSessions';
+import { keys, queries } from '../../lib/queries';
+import { useQuery } from '@tanstack/react-query';
 
 interface Props {
   /** The user as the table listed them, shown until the server's own answer arrives. */
@@ -30,9 +31,7 @@ interface Props {
  * list them (another page, a filter they left), but the panel still shows their current state.
  */
 function useUser(listed: User): User | null {
-  const answer = useServerQuery(`user:${listed.id}`, () =>
-    auth.admin.listUsers({ filterField: 'id', filterValue: listed.id, filterOperator: 'eq', limit: 1 }),
-  );
+  const answer = useQuery(queries.users({ filterField: 'id', filterValue: listed.id, filterOperator: 'eq', limit: 1 }));
   if (!answer.data) return listed;
   return answer.data.users.find((u) => u.id === listed.id) ?? null;
 }
@@ -57,7 +56,8 @@ export function UserPanel({ listed, onRemoved, onClose }: Props) {
 function UserActions({ user, onRemoved, onClose }: { user: User; onRemoved: () => void; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
-  const impersonate = useAction(() => auth.admin.impersonateUser({ userId: user.id }));
+  // The person changes (lib/queries.ts followIdentity); the trail gains an event.
+  const impersonate = useAction(() => auth.admin.impersonateUser({ userId: user.id }), { invalidates: [keys.admin.user(user.id), keys.admin.audit] });
 
   const onImpersonate = async () => {
     if (!(await impersonate.run()).error) navigate('/account');

@@ -7,20 +7,22 @@ import { ErrorMessage } from '../../components/Messages';
 import { EmptyState, SkeletonRows } from '../../components/Placeholders';
 import { SessionItem } from '../../components/SessionItem';
 import { useToast } from '../../components/Toasts';
-import { useServerQuery } from '../../lib/server-state';
 import { useAction } from '../../lib/use-action';
+import { adminUserChanged, queries } from '../../lib/queries';
+import { refusalOf } from '../../lib/query-client';
+import { useQuery } from '@tanstack/react-query';
 
 /**
- * The user's sessions as the server holds them: loaded again after every action (a ban deletes them all).
+ * The user's sessions as the server holds them: loaded again after every action on the user (a ban deletes them all).
  * One session goes at a click (the person can sign in again); all of them only after a confirmation.
  */
 export function UserSessions({ user }: { user: User }) {
   const { t } = useTranslation('admin');
   const toast = useToast();
   const [confirmAll, setConfirmAll] = useState(false);
-  const sessions = useServerQuery(`sessions:${user.id}`, () => auth.admin.listUserSessions({ userId: user.id }));
-  const revoke = useAction((sessionToken: string) => auth.admin.revokeUserSession({ sessionToken }));
-  const revokeAll = useAction(() => auth.admin.revokeUserSessions({ userId: user.id }));
+  const sessions = useQuery(queries.userSessions(user.id));
+  const revoke = useAction((sessionToken: string) => auth.admin.revokeUserSession({ sessionToken }), { invalidates: adminUserChanged(user.id) });
+  const revokeAll = useAction(() => auth.admin.revokeUserSessions({ userId: user.id }), { invalidates: adminUserChanged(user.id) });
   const list = sessions.data?.sessions ?? [];
   const busy = revoke.pending || revokeAll.pending;
 
@@ -35,7 +37,7 @@ export function UserSessions({ user }: { user: User }) {
 
   return (
     <div className="stack">
-      <ErrorMessage error={sessions.error} />
+      <ErrorMessage error={refusalOf(sessions.error)} />
       {sessions.isPending && !sessions.data ? <SkeletonRows label={t('sessions.loading')} rows={2} /> : null}
       {sessions.data && list.length === 0 ? <EmptyState title={t('sessions.none')}>{t('sessions.noneHint')}</EmptyState> : null}
       {list.length > 0 ? (

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import '../../i18n';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { formatDate } from '../../lib/format';
+import { queryClient } from '../../lib/query-client';
 import { UserTable } from './UserTable';
 
 const CREATED = '2026-03-04T09:30:00.000Z';
@@ -17,7 +19,10 @@ const listUsers = vi.fn(async () => ({ data: { users, total: users.length }, err
 vi.mock('../../auth', () => ({ auth: { admin: { listUsers: () => listUsers() } } }));
 
 beforeEach(() => listUsers.mockClear());
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+});
 afterAll(async () => {
   await i18n.changeLanguage('en');
 });
@@ -26,9 +31,11 @@ describe("the admin users table speaks the app's language", () => {
   it('in English: the words the browser journeys look for', async () => {
     await i18n.changeLanguage('en');
     render(
-      <MemoryRouter>
-        <UserTable onManage={() => {}} />
-      </MemoryRouter>,
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <UserTable onManage={() => {}} />
+        </MemoryRouter>
+      </QueryClientProvider>,
     );
     const table = await screen.findByRole('table');
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/\s*[↑↓↕]$/, ''));
@@ -46,9 +53,11 @@ describe("the admin users table speaks the app's language", () => {
   it('in German: headings, roles, status, dates and the pager, with nothing left in English', async () => {
     await i18n.changeLanguage('de');
     render(
-      <MemoryRouter>
-        <UserTable onManage={() => {}} />
-      </MemoryRouter>,
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <UserTable onManage={() => {}} />
+        </MemoryRouter>
+      </QueryClientProvider>,
     );
     const table = await screen.findByRole('table');
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/\s*[↑↓↕]$/, ''));

@@ -1,15 +1,16 @@
 import type { ListUsersQuery, User } from '../../auth';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { auth } from '../../auth';
 import { Avatar } from '../../components/Avatar';
 import { Field, Select } from '../../components/Field';
 import { ErrorMessage } from '../../components/Messages';
 import { EmptyState, SkeletonRows } from '../../components/Placeholders';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
-import { useServerQuery } from '../../lib/server-state';
+import { queries } from '../../lib/queries';
+import { refusalOf } from '../../lib/query-client';
 import { RelativeTime } from './RelativeTime';
 import { RoleTag } from './RoleTag';
 import { useDebounced } from './useDebounced';
@@ -26,7 +27,7 @@ const FILTERS = {
 type FilterName = keyof typeof FILTERS;
 const isFilter = (v: string): v is FilterName => v in FILTERS;
 
-/** The users, searched, filtered, sorted and paged by the server; loaded again after every admin action. */
+/** The users, searched, filtered, sorted and paged by the server; loaded again after every admin action on a user. */
 export function UserTable({ onManage }: { onManage: (user: User) => void }) {
   const { t } = useTranslation('admin');
   const [search, setSearch] = useState('');
@@ -49,7 +50,9 @@ export function UserTable({ onManage }: { onManage: (user: User) => void }) {
     ...(searchValue ? { searchValue, searchField, searchOperator: 'contains' as const } : {}),
     ...FILTERS[filter],
   };
-  const list = useServerQuery(JSON.stringify(query), () => auth.admin.listUsers(query));
+  // The page shown stays while the next one loads.
+  const list = useQuery({ ...queries.users(query), placeholderData: keepPreviousData });
+  const loading = list.isPending || list.isPlaceholderData;
   const users = list.data?.users ?? [];
   const total = list.data?.total ?? 0;
 
@@ -109,7 +112,7 @@ export function UserTable({ onManage }: { onManage: (user: User) => void }) {
           onChange={(v) => setSortDirection(v === 'asc' ? 'asc' : 'desc')}
         />
       </div>
-      <ErrorMessage error={list.error} />
+      <ErrorMessage error={refusalOf(list.error)} />
       {list.isPending && !list.data ? <SkeletonRows label={t('users.loading')} rows={5} avatar /> : null}
       {list.data && users.length === 0 ? (
         <EmptyState
@@ -190,10 +193,10 @@ export function UserTable({ onManage }: { onManage: (user: User) => void }) {
             : t('users.showing', { from: formatNumber(offset + 1), to: formatNumber(offset + users.length), total: formatNumber(total) })}
         </span>
         <div className="actions">
-          <button type="button" onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))} disabled={offset === 0 || list.isPending}>
+          <button type="button" onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))} disabled={offset === 0 || loading}>
             {t('pager.previous')}
           </button>
-          <button type="button" onClick={() => setOffset(offset + PAGE_SIZE)} disabled={offset + PAGE_SIZE >= total || list.isPending}>
+          <button type="button" onClick={() => setOffset(offset + PAGE_SIZE)} disabled={offset + PAGE_SIZE >= total || loading}>
             {t('pager.next')}
           </button>
         </div>

@@ -7,13 +7,14 @@ import { Section } from '../../../components/Section';
 import { fieldErrors, formLevelError, WEBHOOK_CODES } from '../../../lib/field-errors';
 import { localError, useAction } from '../../../lib/use-action';
 import { useFocusInvalid } from '../../../lib/use-focus-invalid';
+import { keys } from '../../../lib/queries';
 
 /** "Add webhook": a URL and the events to send there (checkboxes); the server makes the secret. */
 export function CreateWebhook({ events, onClose, onCreated }: { events: readonly string[]; onClose: () => void; onCreated: (url: string, secret: string) => void }) {
   const { t } = useTranslation('admin');
   const [url, setUrl] = useState('');
   const [chosen, setChosen] = useState<string[]>(['user.created']);
-  const create = useAction(() => auth.webhooks.create({ url: url.trim(), events: chosen }));
+  const create = useAction(() => auth.webhooks.create({ url: url.trim(), events: chosen }), { invalidates: [keys.admin.webhooks] });
   // A refused URL is said under the URL field, not below the list of events.
   const errors = fieldErrors(create.error, WEBHOOK_CODES);
   const form = useRef<HTMLFormElement>(null);

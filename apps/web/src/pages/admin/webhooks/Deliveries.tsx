@@ -1,44 +1,44 @@
 import { RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth } from '../../../auth';
 import { ErrorMessage } from '../../../components/Messages';
 import { EmptyState, SkeletonRows } from '../../../components/Placeholders';
 import { formatDate } from '../../../lib/format';
-import { serverChanged, useServerQuery } from '../../../lib/server-state';
 import { useAction } from '../../../lib/use-action';
 import { formatTime } from '../chart-format';
 import { type Delivery, DeliveryDrawer } from './DeliveryDrawer';
+import { keys, queries } from '../../../lib/queries';
+import { refusalOf } from '../../../lib/query-client';
+import { useQuery } from '@tanstack/react-query';
 
-/** While a delivery is pending the log looks again this often (the worker acts without the page). */
+/** While a delivery is pending the log looks again this often. */
 const WATCH_MS = 3000;
 
 /** An endpoint's deliveries, newest first: event, status, response code, attempts, time, and "Redeliver". */
 export function Deliveries({ endpointId }: { endpointId: string }) {
   const { t } = useTranslation('admin');
-  const deliveries = useServerQuery(`webhook-deliveries:${endpointId}`, () => auth.webhooks.deliveries({ id: endpointId, limit: 50 }));
-  const redeliver = useAction((deliveryId: string) => auth.webhooks.redeliver({ deliveryId }));
+  // While a delivery is pending the log looks again on its own (the worker acts without the page).
+  const deliveries = useQuery({
+    ...queries.deliveries(endpointId),
+    refetchInterval: (query) => (query.state.data?.deliveries.some((d) => d.status === 'pending') ? WATCH_MS : false),
+  });
+  const redeliver = useAction((deliveryId: string) => auth.webhooks.redeliver({ deliveryId }), { invalidates: [keys.admin.deliveries(endpointId)] });
   const rows = deliveries.data?.deliveries ?? [];
   const [openId, setOpenId] = useState<string | null>(null);
   // The drawer shows the row as the log has it now (a refresh updates it in place).
   const open: Delivery | null = rows.find((d) => d.id === openId) ?? null;
-  const pending = rows.some((d) => d.status === 'pending');
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setInterval(serverChanged, WATCH_MS);
-    return () => clearInterval(timer);
-  }, [pending]);
 
   return (
     <div className="stack">
       <div className="deliveries-head">
         <h3>{t('deliveries.title')}</h3>
-        <button type="button" onClick={serverChanged}>
+        <button type="button" onClick={() => void deliveries.refetch()}>
           <RefreshCw size={16} aria-hidden="true" />
           {t('deliveries.refresh')}
         </button>
       </div>
-      <ErrorMessage error={deliveries.error ?? redeliver.error} />
+      <ErrorMessage error={refusalOf(deliveries.error) ?? redeliver.error} />
       {deliveries.isPending && !deliveries.data ? <SkeletonRows label={t('deliveries.loading')} rows={2} /> : null}
       {deliveries.data && rows.length === 0 ? <EmptyState title={t('deliveries.none')}>{t('deliveries.noneHint')}</EmptyState> : null}
       {rows.length ? (

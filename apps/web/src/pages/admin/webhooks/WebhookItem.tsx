@@ -4,10 +4,11 @@ import { auth } from '../../../auth';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorMessage } from '../../../components/Messages';
 import { useToast } from '../../../components/Toasts';
-import { useServerQuery } from '../../../lib/server-state';
 import { useAction } from '../../../lib/use-action';
 import { Deliveries } from './Deliveries';
 import { healthOf } from './health';
+import { keys, queries } from '../../../lib/queries';
+import { useQuery } from '@tanstack/react-query';
 
 type Endpoint = NonNullable<Awaited<ReturnType<typeof auth.webhooks.list>>['data']>['endpoints'][number];
 
@@ -19,11 +20,11 @@ export function WebhookItem({ endpoint }: { endpoint: Endpoint }) {
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [confirm, setConfirm] = useState(false);
-  const remove = useAction(() => auth.webhooks.delete({ id: endpoint.id }));
-  const toggle = useAction(() => auth.webhooks.update({ id: endpoint.id, enabled: !endpoint.enabled }));
+  const remove = useAction(() => auth.webhooks.delete({ id: endpoint.id }), { invalidates: [keys.admin.webhooks] });
+  const toggle = useAction(() => auth.webhooks.update({ id: endpoint.id, enabled: !endpoint.enabled }), { invalidates: [keys.admin.webhooks] });
   const configured = endpoint.source === 'config';
   // The same query as the delivery log's: one request serves both.
-  const log = useServerQuery(`webhook-deliveries:${endpoint.id}`, () => auth.webhooks.deliveries({ id: endpoint.id, limit: 50 }));
+  const log = useQuery(queries.deliveries(endpoint.id));
   const { health, failed, tried } = healthOf(log.data?.deliveries ?? []);
 
   const onDelete = async () => {

@@ -1,27 +1,29 @@
 import { Plus, Webhook } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { auth, useSession } from '../../../auth';
+import { useSession } from '../../../auth';
 import { ErrorMessage, Notice } from '../../../components/Messages';
 import { Page } from '../../../components/Page';
 import { EmptyState, SkeletonRows } from '../../../components/Placeholders';
 import { useServerInfo } from '../../../lib/providers';
 import { isAdmin } from '../../../lib/roles';
-import { useServerQuery } from '../../../lib/server-state';
 import { CreateWebhook } from './CreateWebhook';
 import { WebhookItem } from './WebhookItem';
+import { queries } from '../../../lib/queries';
+import { refusalOf } from '../../../lib/query-client';
+import { useQuery } from '@tanstack/react-query';
 
 /**
  * Admin › Webhooks: the registered endpoints, "Add webhook" (URL and events; the secret is shown
- * once), and per endpoint its deliveries with "Redeliver". Everything shown is loaded from the
- * server again after each action (lib/server-state.ts).
+ * once), and per endpoint its deliveries with "Redeliver". Each action loads again what it
+ * changed (lib/queries.ts).
  */
 export function WebhooksPage() {
   const { t } = useTranslation('admin');
   const { data } = useSession();
   const { features } = useServerInfo();
   const allowed = Boolean(data && isAdmin(data.user) && features.webhooks);
-  const list = useServerQuery(allowed ? 'webhooks' : null, () => auth.webhooks.list());
+  const list = useQuery({ ...queries.webhooks(), enabled: allowed });
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
   if (!data) return null;
@@ -65,7 +67,7 @@ export function WebhooksPage() {
           }}
         />
       ) : null}
-      <ErrorMessage error={list.error} />
+      <ErrorMessage error={refusalOf(list.error)} />
       {list.isPending && !list.data ? <SkeletonRows label={t('webhooks.loading')} rows={2} /> : null}
       {list.data && endpoints.length === 0 ? (
         <div className="card">
