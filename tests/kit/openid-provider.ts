@@ -139,7 +139,7 @@ export async function startOpenIdProvider({ redirectURI, accounts }: OpenIdProvi
     ],
     jwks: { keys: [jwk] },
     cookies: { keys: ['test-op-cookie-key'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture', 'groups'] },
     // The scope claims in the ID token too, as Google does.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },

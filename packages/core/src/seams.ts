@@ -89,3 +89,9 @@ export function memberRoles(role: string | null | undefined): string[] {
     .map((r) => r.trim())
     .filter(Boolean);
 }
+
+/** Organizations: the role names in force in one (configured and its own), as enterprise SSO's role mapping checks them. */
+export interface OrganizationSeam {
+  roleNamesOf(organizationId: string): Promise<string[]>;
+}
+export const organizationSeam = extension<OrganizationSeam>('seam:organization');

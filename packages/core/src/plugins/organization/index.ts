@@ -1,6 +1,7 @@
-import { definePlugin } from '../../kit.js';
+import { definePlugin, organizationSeam } from '../../kit.js';
 import { type OrganizationConfig, type OrganizationOptions, resolveOrganizationOptions } from './config.js';
 import { ORGANIZATION_ERRORS } from './errors.js';
+import { rolesIn } from './roles.js';
 import { acceptInvitation } from './routes/accept-invitation.js';
 import { addTeamMember } from './routes/add-team-member.js';
 import { cancelInvitation } from './routes/cancel-invitation.js';
@@ -112,5 +113,9 @@ export function organizationPlugin(options: OrganizationOptions = {}) {
     errors: ORGANIZATION_ERRORS,
     messages: ORGANIZATION_MESSAGES,
     endpoints,
+    init(auth) {
+      // Which roles an organization has, for another capability that assigns them (sso's role mapping).
+      organizationSeam.set(auth, { roleNamesOf: async (organizationId) => Object.keys(await rolesIn(auth, o, organizationId)) });
+    },
   });
 }

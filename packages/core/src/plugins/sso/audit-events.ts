@@ -6,8 +6,12 @@ declare module '../../security/audit.js' {
     'sso.connection.delete': true;
     'sso.domain.verify': true;
     'sso.sign-in.failure': true;
+    'sso.member.role': true;
+    'sso.sign-in.refused': true;
   }
 }
 
 /** The sso plugin's audit event types (a successful SSO sign-in is a `sign-in.success` whose method is `sso:{providerId}`). */
-export type SSOAuditEvent = 'sso.connection.create' | 'sso.connection.update' | 'sso.connection.delete' | 'sso.domain.verify' | 'sso.sign-in.failure';
+export type SSOAuditEvent = 'sso.connection.create' | 'sso.connection.update' | 'sso.connection.delete' | 'sso.domain.verify' | 'sso.sign-in.failure'
+  | 'sso.member.role'
+  | 'sso.sign-in.refused';

@@ -31,6 +31,10 @@ export async function finishSignIn(c: EndpointContext, provider: ProviderRow, id
     if (e.code === 'account_not_linked') return refuse(c, targets.callbackURL, e.code);
     return refuse(c, targets.errorURL, e.code, e.description);
   }
+  if (found.roleChange) {
+    const { organizationId, before, after } = found.roleChange;
+    await auth.audit.record(c, 'sso.member.role', { userId: found.user.id, details: { providerId: provider.providerId, organizationId, before, after } });
+  }
   const target = found.isNew && targets.newUserURL ? targets.newUserURL : targets.callbackURL;
   let done: Awaited<ReturnType<typeof completeSignIn>>;
   try {

@@ -58,6 +58,22 @@ export const oidcInput = z.object({
   mapping,
 });
 
+const roleName = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'A role name holds letters, digits, "_" and "-" only');
+
+/** `roleMapping` (Gatehouse's): the attribute or claim whose values give the member's roles. */
+export const roleMappingInput = z.object({
+  attribute: z.string().min(1).max(256),
+  rules: z
+    .array(z.object({ value: z.string().min(1).max(256), role: roleName }))
+    .min(1)
+    .max(50),
+  defaultRole: roleName.optional(),
+});
+
 export type SamlInput = z.infer<typeof samlInput>;
 export type OidcInput = z.infer<typeof oidcInput>;
 
@@ -66,3 +82,4 @@ export const providerIdField = z
   .min(1)
   .max(128)
   .regex(/^[A-Za-z0-9._-]+$/, 'providerId may hold letters, digits, ".", "_" and "-" only');
+export type RoleMappingInput = z.infer<typeof roleMappingInput>;

@@ -88,6 +88,8 @@ export interface OidcIdentity {
   emailVerified: boolean;
   name?: string;
   image?: string;
+  /** Every claim of the ID token and user info: what a role mapping reads. */
+  claims: Record<string, unknown>;
 }
 
 function claim(claims: Record<string, unknown>, key: string | undefined, fallback: string): unknown {
@@ -153,5 +155,6 @@ export async function identify(
     emailVerified: verified === true || verified === 'true',
     name: str(claim(profile, m.name, 'name')) ?? ([given, family].filter(Boolean).join(' ') || undefined),
     image: str(profile.picture),
+    claims: profile,
   };
 }

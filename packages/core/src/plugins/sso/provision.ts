@@ -1,6 +1,7 @@
 import { type Adapter, type AuthContext, isEmail, normalizeEmail, scimSeam, type UserRow } from '../../kit.js';
 import { ssoConfig } from './config.js';
 import { SSOFlowError } from './errors.js';
+import { applyMembership, mappedRole } from './roles.js';
 import { emailInDomains, type ProviderRow, parseDomains } from './store.js';
 
 /** Who the IdP says signed in. */
@@ -11,18 +12,26 @@ export interface SSOIdentity {
   emailVerified: boolean;
   name?: string;
   image?: string;
+  /** Every attribute (SAML) or claim (OIDC) the IdP sent: what a role mapping reads. */
+  attributes?: Record<string, unknown>;
 }
 
-/** Adds the user to the provider's organization with the default role, unless a member already. */
-async function ensureMembership(trx: Adapter, auth: AuthContext, provider: ProviderRow, userId: string): Promise<void> {
+/** A member's role that a sign-in changed (role mapping), for the audit trail. */
+export interface RoleChange {
+  organizationId: string;
+  before: string | null;
+  after: string;
+}
+
+/**
+ * Adds the user to the provider's organization with `role` (the default, or the role mapping's),
+ * unless a member already; with a role mapping, a member's role follows it (never an owner's).
+ */
+async function ensureMembership(trx: Adapter, auth: AuthContext, provider: ProviderRow, userId: string, role: string): Promise<RoleChange | null> {
   const { provisioning } = ssoConfig(auth);
-  if (!provider.organizationId || provisioning.disabled) return;
-  const where = [
-    { field: 'organizationId', value: provider.organizationId },
-    { field: 'userId', value: userId },
-  ];
-  if (await trx.findOne('member', where)) return;
-  await trx.create('member', { organizationId: provider.organizationId, userId, role: provisioning.defaultRole, createdAt: new Date(auth.now()) });
+  if (!provider.organizationId || provisioning.disabled) return null;
+  const done = await applyMembership(trx, auth, { organizationId: provider.organizationId, userId, role, follow: !!provider.roleMapping });
+  return done.before === done.after ? null : { organizationId: provider.organizationId, ...done };
 }
 
 /**
@@ -56,8 +65,13 @@ export async function provisionUser(
   provider: ProviderRow,
   identity: SSOIdentity,
   opts: { requestSignUp?: boolean } = {},
-): Promise<{ user: UserRow; isNew: boolean }> {
+): Promise<{ user: UserRow; isNew: boolean; roleChange: RoleChange | null }> {
   const config = ssoConfig(auth);
+  // Read before the transaction: the organization's roles are not among the rows it writes.
+  const role =
+    provider.organizationId && provider.roleMapping
+      ? await mappedRole(auth, provider.organizationId, provider.roleMapping, identity.attributes, config.provisioning.defaultRole)
+      : config.provisioning.defaultRole;
   try {
     return await auth.adapter.transaction(async (trx) => {
       const account = await trx.findOne<{ userId: string; createdAt: Date }>('account', [
@@ -70,8 +84,7 @@ export async function provisionUser(
         if (Math.floor(account.createdAt.getTime() / 1000) < Math.floor(provider.createdAt.getTime() / 1000)) throw new SSOFlowError('account_not_linked');
         const user = await trx.findOne<UserRow>('user', [{ field: 'id', value: account.userId }]);
         if (!user) throw new SSOFlowError('internal_server_error');
-        await ensureMembership(trx, auth, provider, user.id);
-        return { user, isNew: false };
+        return { user, isNew: false, roleChange: await ensureMembership(trx, auth, provider, user.id, role) };
       }
       const email = identity.email ? normalizeEmail(identity.email) : '';
       if (!email || !isEmail(email)) throw new SSOFlowError('email_not_found');
@@ -81,8 +94,7 @@ export async function provisionUser(
         if (!(await provisionedByTheSameDirectory(auth, trx, provider, existing.id))) throw new SSOFlowError('account_not_linked');
         const linked = await trx.create('account', { userId: existing.id, providerId: provider.providerId, accountId: identity.accountId });
         if (!linked) throw new SSOFlowError('unable_to_create_user');
-        await ensureMembership(trx, auth, provider, existing.id);
-        return { user: existing, isNew: false };
+        return { user: existing, isNew: false, roleChange: await ensureMembership(trx, auth, provider, existing.id, role) };
       }
       if (config.disableImplicitSignUp && !opts.requestSignUp) throw new SSOFlowError('signup_disabled');
       const user = await trx.create<UserRow>('user', {
@@ -94,8 +106,7 @@ export async function provisionUser(
       if (!user) throw new SSOFlowError('unable_to_create_user');
       const created = await trx.create('account', { userId: user.id, providerId: provider.providerId, accountId: identity.accountId });
       if (!created) throw new SSOFlowError('unable_to_create_user');
-      await ensureMembership(trx, auth, provider, user.id);
-      return { user, isNew: true };
+      return { user, isNew: true, roleChange: await ensureMembership(trx, auth, provider, user.id, role) };
     });
   } catch (e) {
     if (e instanceof SSOFlowError) throw e;

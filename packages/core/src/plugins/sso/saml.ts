@@ -151,6 +151,7 @@ export async function verifyResponse(
       email,
       emailVerified: verified === 'true',
       name: [given, surname].filter(Boolean).join(' ') || display || nameID,
+      attributes,
     },
     assertionId,
     expiresAt: ends.length ? Math.max(...ends) + config.saml.clockSkew : now + 24 * 3600 * 1000,

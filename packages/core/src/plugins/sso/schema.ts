@@ -16,6 +16,10 @@ export const ssoSchema = {
       domainVerified: { type: 'boolean', required: true, defaultValue: false },
       /** The IdP may assert addresses outside its verified domains (an organization's opt-out). */
       allowAnyEmailDomain: { type: 'boolean', required: true, defaultValue: false },
+      /** Role mapping: an IdP attribute's values → organization roles, applied at every sign-in. */
+      roleMapping: { type: 'json' },
+      /** Addresses of the verified domain sign in through this provider only (no password, code, link, social). */
+      requireSso: { type: 'boolean', required: true, defaultValue: false },
       /** The OIDC settings, the client secret sealed. */
       oidcConfig: { type: 'json', long: true },
       /** The SAML settings. */

@@ -50,6 +50,14 @@ export interface AttributeMapping {
   lastName?: string;
 }
 
+/** An IdP attribute (SAML) or claim (OIDC), its values → organization roles. */
+export interface RoleMapping {
+  attribute: string;
+  rules: { value: string; role: string }[];
+  /** The role when no rule matches (default: the plugin's `organizationProvisioning.defaultRole`). */
+  defaultRole?: string;
+}
+
 export interface ProviderRow extends Row {
   id: string;
   providerId: string;
@@ -57,6 +65,8 @@ export interface ProviderRow extends Row {
   domain: string;
   domainVerified: boolean;
   allowAnyEmailDomain: boolean;
+  roleMapping?: RoleMapping | null;
+  requireSso?: boolean;
   oidcConfig: OidcSettings | null;
   samlConfig: SamlSettings | null;
   userId: string;
@@ -199,6 +209,8 @@ export function providerItem(auth: AuthContext, p: ProviderRow) {
     organizationId: p.organizationId ?? null,
     domainVerified: p.domainVerified === true,
     allowAnyEmailDomain: p.allowAnyEmailDomain === true,
+    roleMapping: p.roleMapping ?? null,
+    requireSso: p.requireSso === true,
     oidcConfig: p.oidcConfig ? publicOidc(p.oidcConfig, false) : undefined,
     samlConfig: p.samlConfig ? publicSaml(p.samlConfig, false) : undefined,
     spMetadataUrl: auth.url(`/sso/saml2/sp/metadata?providerId=${encodeURIComponent(p.providerId)}`),

@@ -49,7 +49,7 @@ export const oidcCallback = (plugin: SSOPlugin) =>
       return finishSignIn(
         c,
         provider,
-        { accountId: identity.sub, email: identity.email, emailVerified: identity.emailVerified, name: identity.name, image: identity.image },
+        { accountId: identity.sub, email: identity.email, emailVerified: identity.emailVerified, name: identity.name, image: identity.image, attributes: identity.claims },
         { callbackURL: data.callbackURL, errorURL: data.errorURL, newUserURL: data.newUserURL, requestSignUp: data.requestSignUp },
       );
     },

@@ -3,7 +3,8 @@ import { defineEndpoint, PROVIDERS } from '../../../kit.js';
 import { ssoConfig } from '../config.js';
 import { issueToken } from '../domain-verification.js';
 import { ssoError } from '../errors.js';
-import { oidcInput, providerIdField, samlInput } from '../inputs.js';
+import { oidcInput, providerIdField, roleMappingInput, samlInput } from '../inputs.js';
+import { checkRoleMapping } from '../roles.js';
 import { oidcSettings, samlSettings } from '../settings.js';
 import { acsURLOf, findProvider, isAdminRole, memberRole, parseDomains, type ProviderRow, providerItem, publicOidc, publicSaml, redirectURIOf } from '../store.js';
 
@@ -25,6 +26,9 @@ export const registerProvider = defineEndpoint({
     domain: z.string().min(1).max(255),
     organizationId: z.string().min(1).max(128).optional(),
     allowAnyEmailDomain: z.boolean().optional(),
+    roleMapping: roleMappingInput.optional(),
+    /** Only `false` here: a domain requires SSO once verified (update-provider). */
+    requireSso: z.boolean().optional(),
     samlConfig: samlInput.optional(),
     oidcConfig: oidcInput.optional(),
   }),
@@ -46,6 +50,8 @@ export const registerProvider = defineEndpoint({
     const domains = parseDomains(body.domain);
     if (!domains) throw ssoError('BAD_REQUEST', 'INVALID_DOMAIN');
     if (!body.samlConfig === !body.oidcConfig) throw ssoError('BAD_REQUEST', 'CONFIG_REQUIRED');
+    if (body.requireSso) throw ssoError('BAD_REQUEST', 'REQUIRE_SSO_NEEDS_VERIFIED_DOMAIN');
+    const roleMapping = await checkRoleMapping(auth, body.organizationId ?? null, body.roleMapping);
     const samlConfig = body.samlConfig ? await samlSettings(auth, body.issuer, body.samlConfig) : null;
     const oidcConfig = body.oidcConfig ? await oidcSettings(auth, body.issuer, body.oidcConfig) : null;
     let created: { provider: ProviderRow; token?: string };
@@ -57,6 +63,8 @@ export const registerProvider = defineEndpoint({
           domain: domains.join(','),
           domainVerified: false,
           allowAnyEmailDomain: body.allowAnyEmailDomain === true,
+          roleMapping,
+          requireSso: false,
           samlConfig,
           oidcConfig,
           userId,

@@ -3,7 +3,8 @@ import { defineEndpoint } from '../../../kit.js';
 import { ssoConfig } from '../config.js';
 import { issueToken } from '../domain-verification.js';
 import { ssoError } from '../errors.js';
-import { oidcInput, samlInput } from '../inputs.js';
+import { oidcInput, roleMappingInput, samlInput } from '../inputs.js';
+import { checkRoleMapping } from '../roles.js';
 import { oidcSettings, samlSettings } from '../settings.js';
 import { type OidcSettings, parseDomains, type ProviderRow, providerItem, requireManagedProvider, type SamlSettings } from '../store.js';
 
@@ -21,6 +22,10 @@ export const updateProvider = defineEndpoint({
     issuer: z.url({ protocol: /^https?$/ }).max(2048).optional(),
     domain: z.string().min(1).max(255).optional(),
     allowAnyEmailDomain: z.boolean().optional(),
+    /** A mapping, or null to remove it. */
+    roleMapping: roleMappingInput.nullable().optional(),
+    /** Require SSO for the provider's verified domain(s): needs an organization and a verified domain. */
+    requireSso: z.boolean().optional(),
     samlConfig: samlInput.partial().optional(),
     oidcConfig: oidcInput.partial().optional(),
   }),
@@ -39,6 +44,12 @@ export const updateProvider = defineEndpoint({
       if (domainChanged) changes.domainVerified = false;
     }
     if (body.allowAnyEmailDomain !== undefined) changes.allowAnyEmailDomain = body.allowAnyEmailDomain;
+    if (body.roleMapping !== undefined) changes.roleMapping = await checkRoleMapping(auth, provider.organizationId, body.roleMapping);
+    if (body.requireSso !== undefined) {
+      // A domain nobody proved never locks anyone out (an unverified gmail.com would lock out everyone there).
+      if (body.requireSso && (!provider.organizationId || !provider.domainVerified || domainChanged)) throw ssoError('BAD_REQUEST', 'REQUIRE_SSO_NEEDS_VERIFIED_DOMAIN');
+      changes.requireSso = body.requireSso;
+    } else if (domainChanged) changes.requireSso = false;
     if (provider.samlConfig && (body.samlConfig || body.issuer)) changes.samlConfig = await samlSettings(auth, issuer, mergeSaml(provider.samlConfig, body.samlConfig ?? {}), provider.samlConfig);
     if (provider.oidcConfig && (body.oidcConfig || body.issuer)) {
       const prev = provider.oidcConfig;
