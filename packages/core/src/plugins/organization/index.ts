@@ -1,4 +1,5 @@
 import { definePlugin, organizationSeam } from '../../kit.js';
+import './audit-events.js';
 import { type OrganizationConfig, type OrganizationOptions, resolveOrganizationOptions } from './config.js';
 import { ORGANIZATION_ERRORS } from './errors.js';
 import { rolesIn } from './roles.js';
@@ -44,6 +45,7 @@ import { ORGANIZATION_MESSAGES } from './translations.js';
 
 export { DEFAULT_ROLES, hasPermission, type Roles, type Statements } from './access.js';
 export { ORGANIZATION_ERRORS } from './errors.js';
+export type { OrganizationAuditEvent } from './audit-events.js';
 export type { OrganizationOptions } from './config.js';
 
 /** Teams (`teams.enabled`). */

@@ -77,12 +77,6 @@ export async function clearActiveTeam(c: SignedInContext, teamId: string, userId
   }
 }
 
-/** Whether the team may take one more member under `teams.maximumMembersPerTeam`. */
-export async function teamHasRoom(auth: AuthContext, o: OrganizationConfig, teamId: string): Promise<boolean> {
-  const max = o.teams.maximumMembersPerTeam;
-  return max === undefined || (await auth.adapter.count('teamMember', [{ field: 'teamId', value: teamId }])) < max;
-}
-
 /**
  * The team and the person a team-member change names, checked as add- and remove-team-member both
  * need: the caller a member of the organization holding `permission` (else 403 `refusal`), the

@@ -4,14 +4,14 @@ import { orgError } from '../errors.js';
 import { requireAnswerable, requireInviterStillMember } from '../invitations.js';
 import { roleExists } from '../access.js';
 import type { OrganizationConfig } from '../config.js';
+import { lockRow } from '../limits.js';
 import { rolesIn } from '../roles.js';
 import type { InvitationRow, MemberRow, TeamMemberRow, TeamRow } from '../schema.js';
 import { findMember, setActiveOrganization } from '../shared.js';
-import { teamHasRoom } from '../teams.js';
 
 /**
  * The teams an invitation names that still exist (a removed team is taken off pending
- * invitations); each must have room left under `maximumMembersPerTeam`.
+ * invitations); whether each has room under `maximumMembersPerTeam` is checked in the transaction.
  */
 async function invitedTeams(auth: AuthContext, o: OrganizationConfig, invitation: InvitationRow): Promise<TeamRow[]> {
   const ids = typeof invitation.teamId === 'string' && invitation.teamId ? invitation.teamId.split(',') : [];
@@ -22,7 +22,6 @@ async function invitedTeams(auth: AuthContext, o: OrganizationConfig, invitation
       { field: 'organizationId', value: invitation.organizationId },
     ],
   });
-  for (const team of teams) if (!(await teamHasRoom(auth, o, team.id))) throw orgError('FORBIDDEN', 'TEAM_MEMBER_LIMIT_REACHED');
   // In the invitation's order: the first becomes the active team.
   return ids.flatMap((id) => teams.filter((t) => t.id === id));
 }
@@ -55,6 +54,13 @@ export const acceptInvitation = (o: OrganizationConfig) =>
       let result: { invitation: InvitationRow; member: MemberRow };
       try {
         result = await auth.adapter.transaction(async (trx) => {
+          // Every invited team held first (in id order, as any other transaction takes them), then counted: no add races past the limit.
+          const held = [...teams].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+          for (const team of held) await lockRow(trx, 'team', team.id);
+          const max = o.teams.maximumMembersPerTeam;
+          for (const team of held) {
+            if (max !== undefined && (await trx.count('teamMember', [{ field: 'teamId', value: team.id }])) >= max) throw orgError('FORBIDDEN', 'TEAM_MEMBER_LIMIT_REACHED');
+          }
           // Conditional on "still pending": of two racing answers, one wins.
           const accepted = await trx.update<InvitationRow>(
             'invitation',

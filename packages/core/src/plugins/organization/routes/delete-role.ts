@@ -41,6 +41,7 @@ export const deleteRole = (o: OrganizationConfig) =>
         { field: 'id', value: role.id },
         { field: 'organizationId', value: organizationId },
       ]);
+      await auth.audit.record(c, 'organization.role.deleted', { details: { organizationId, roleId: role.id, role: role.role } });
       return { success: true };
     },
   });

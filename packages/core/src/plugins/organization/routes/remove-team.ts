@@ -46,6 +46,7 @@ export const removeTeam = (o: OrganizationConfig) =>
         }
       });
       await clearActiveTeam(c, team.id);
+      await auth.audit.record(c, 'organization.team.deleted', { details: { organizationId, teamId: team.id, name: team.name } });
       return { message: 'Team removed successfully.' };
     },
   });

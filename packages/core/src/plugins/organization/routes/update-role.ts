@@ -95,6 +95,9 @@ export const updateRole = (o: OrganizationConfig) =>
         throw e;
       }
       if (!updated) throw orgError('BAD_REQUEST', 'ROLE_NOT_FOUND');
+      await auth.audit.record(c, 'organization.role.updated', {
+        details: { organizationId, roleId: role.id, role: updated.role, ...(changes.role !== undefined ? { renamedFrom: role.role } : {}), ...(changes.permission ? { permission: changes.permission } : {}) },
+      });
       return { success: true, roleData: roleAnswer(updated) };
     },
   });

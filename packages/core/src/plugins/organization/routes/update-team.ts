@@ -28,16 +28,17 @@ export const updateTeam = (o: OrganizationConfig) =>
       const member = await findMember(auth, organizationId, c.session.user.id);
       if (!member || !(await can(auth, o, member, { team: ['update'] }))) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM');
       const team = await requireTeam(auth, body.teamId, organizationId);
-      if (body.data.name === undefined) return team;
-      return (
-        (await auth.adapter.update<TeamRow>(
-          'team',
-          [
-            { field: 'id', value: team.id },
-            { field: 'organizationId', value: organizationId },
-          ],
-          { name: body.data.name },
-        )) ?? team
+      if (body.data.name === undefined || body.data.name === team.name) return team;
+      const updated = await auth.adapter.update<TeamRow>(
+        'team',
+        [
+          { field: 'id', value: team.id },
+          { field: 'organizationId', value: organizationId },
+        ],
+        { name: body.data.name },
       );
+      if (!updated) return team;
+      await auth.audit.record(c, 'organization.team.renamed', { details: { organizationId, teamId: team.id, from: team.name, to: updated.name } });
+      return updated;
     },
   });
