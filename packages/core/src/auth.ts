@@ -167,8 +167,9 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
           // The client's address as the routes see it (trusted proxies' X-Forwarded-For), and the
           // rate limit of its path (options' customRules, the plugin's rules, else the default).
           const ip = clientIp(auth.options.advanced.trustedProxies, request.headers.get('x-forwarded-for'), info?.ip ?? null);
-          const refused = await auth.rateLimiter.count(new URL(request.url).pathname.slice(auth.basePath.length), ip);
-          if (refused) throw refused;
+          const path = new URL(request.url).pathname.slice(auth.basePath.length);
+          const refused = await auth.rateLimiter.count(mount.rateLimitPath?.(path) ?? path, ip);
+          if (refused) return mount.refused?.(refused) ?? toErrorResponse(auth.logger, refused, request, auth.i18n);
           return await mount.fetch(request, ip);
         } catch (e) {
           return toErrorResponse(auth.logger, e, request, auth.i18n);

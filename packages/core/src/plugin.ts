@@ -10,6 +10,7 @@ import type { Observer } from './observe.js';
 import type { AdoptionStep } from './security/adoption.js';
 import type { OptionKeys } from './option-keys.js';
 import type { SessionRow } from './session/types.js';
+import type { APIError } from './errors.js';
 
 export type { SignInAttempt } from './endpoint.js';
 
@@ -124,6 +125,18 @@ export interface PluginMount {
   paths?: readonly string[];
   prefixes?: readonly string[];
   fetch(request: Request, ip: string | null): Promise<Response>;
+  /**
+   * The answer to a request of its paths that the rate limit refused (429, its Retry-After
+   * headers on `error`), in the mounted app's own format (SCIM's error schema); without it, the
+   * core's `{message, code}`.
+   */
+  refused?(error: APIError): Response;
+  /**
+   * The path a request of its paths is counted under by the rate limit (its rule and its bucket):
+   * a prefix mount with ids in its paths (`/scim/v2/Users/{id}`) names its collection, so one rule
+   * holds for all and the limiter does not keep a rule per id. Without it, the request's own path.
+   */
+  rateLimitPath?(path: string): string;
   /**
    * The same app answering Node's own request, for a Node server (`Auth.nodeMounts`, which the
    * `gatehouse` server uses): `req.url` below the base path, X-Forwarded-* set from the base URL

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CookieJar, type GatehouseOptions, useTestClients } from '../../test-kit.js';
-import { ORGANIZATION_ERRORS } from './errors.js';
+import type { ORGANIZATION_ERRORS } from './errors.js';
 
 // Team and role limits hold under concurrent requests (counted inside the transaction, the
 // organization's or team's row held), and every team and role change is in the audit trail.

@@ -2,8 +2,8 @@ import { type AuthContext, definePlugin } from '../../kit.js';
 import './audit-events.js';
 import { enforceProvisioned, provisioningHooks } from './access.js';
 import { resolveScimOptions, type ScimOptions } from './config.js';
-import { SCIM_ERRORS } from './errors.js';
-import { handleScim, SCIM_ROOT } from './http.js';
+import { SCIM_ERRORS, ScimError } from './errors.js';
+import { handleScim, SCIM_ROOT, scimErrorResponse } from './http.js';
 import { listScimConnections, revokeScimToken } from './routes/connections.js';
 import { generateScimToken } from './routes/generate-token.js';
 import { scimSchema } from './schema.js';
@@ -49,6 +49,13 @@ export function scimPlugin(options: ScimOptions, organizationEnabled: boolean) {
         if (!auth) throw new Error('the SCIM service is not started');
         return handleScim(auth, request, ip);
       },
+      // Counted per collection (/scim/v2/Users, /scim/v2/Groups), not per id: the rules above hold for every User and Group.
+      rateLimitPath: (path: string) => {
+        const collection = /^\/scim\/v2\/(Users|Groups)(?:\/|$)/.exec(path)?.[1];
+        return collection ? `${SCIM_ROOT}/${collection}` : SCIM_ROOT;
+      },
+      // A directory backs off on a 429 it can read: SCIM's error body, with Retry-After.
+      refused: (error) => scimErrorResponse(new ScimError(429, 'Too many requests: try again after Retry-After seconds', undefined, error.headers)),
     },
     // Before any second factor is asked for; the session hook covers every other way in.
     async beforeSignIn(c, { user }) {
