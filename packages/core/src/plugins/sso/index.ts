@@ -13,6 +13,7 @@ import { registerProvider } from './routes/register.js';
 import { signInSSO } from './routes/sign-in-sso.js';
 import { spMetadataRoute } from './routes/sp-metadata.js';
 import { updateProvider } from './routes/update-provider.js';
+import { refuseByAddress, refuseOtherWays } from './require.js';
 import { ssoSchema } from './schema.js';
 import { SSO_MESSAGES } from './translations.js';
 
@@ -56,6 +57,10 @@ export function ssoPlugin(options: SSOOptions = {}) {
     messages: SSO_MESSAGES,
     // Starting a flow guesses nothing: looser than the 3 per 10 s of the credential sign-ins.
     rateLimit: { '/sign-in/sso': { window: 60, max: 30 }, '/sso/idp-metadata': { window: 60, max: 20 } },
+    // "Require SSO for this domain": the ways in by address alone are refused before anything is sent...
+    before: refuseByAddress,
+    // ...and every other way in (password, passkey, social, another organization's IdP) after its first factor.
+    beforeSignIn: (c, attempt) => refuseOtherWays(c, attempt.user, attempt.method),
     init(auth, assembly) {
       if (!assembly.plugins.some((p) => p.id === 'organization')) throw new Error('sso needs the organization plugin (organization: { enabled: true })');
       useSSOConfig(auth, config);

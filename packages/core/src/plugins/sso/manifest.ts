@@ -1,0 +1,14 @@
+import { defineCapability, routeList } from '../../kit.js';
+import { ssoOptionKeys, type SSOOptions } from './config.js';
+import { ssoPlugin, type ssoRoutes } from './index.js';
+
+/** Enterprise single sign-on (SAML 2.0, OpenID Connect) per organization; off unless `enabled`. */
+export const ssoCapability = defineCapability({
+  key: 'sso',
+  switch: 'off-unless-enabled',
+  optionKeys: ssoOptionKeys,
+  features: ['sso'],
+  plugin: (o: SSOOptions | undefined) => ssoPlugin(o),
+  everythingOn: { enabled: true },
+  routes: routeList<ReturnType<typeof ssoRoutes>>(),
+});
