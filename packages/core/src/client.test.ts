@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { gatehouseClients } from './client.js';
-import { builtinPlugins } from './plugins/index.js';
+import { builtinPlugins, EVERYTHING_ON } from './plugins/index.js';
 import { coreEndpoints } from './routes/index.js';
 
-/** Every route of a server with every capability on (passkeys, email codes, magic links, multi-session, webhooks, JWTs, API keys, metrics, the OpenID provider, SSO, SCIM, teams and custom roles are off unless enabled). */
-const endpoints = [
-  ...coreEndpoints,
-  ...builtinPlugins({
-    passkey: { enabled: true },
-    emailOTP: { enabled: true },
-    magicLink: { enabled: true },
-    multiSession: { enabled: true },
-    webhooks: { enabled: true },
-    jwt: { enabled: true },
-    apiKey: { enabled: true },
-    metrics: { enabled: true, token: 'scrape-token-0123456789' },
-    oidcProvider: { enabled: true },
-    sso: { enabled: true },
-    scim: { enabled: true },
-    organization: { teams: { enabled: true }, dynamicAccessControl: { enabled: true } },
-  }).flatMap(
-    (p) => p.endpoints ?? [],
-  ),
-];
+/** Every route of a server with every capability and each of its parts on (their manifests' `everythingOn`). */
+const endpoints = [...coreEndpoints, ...builtinPlugins(EVERYTHING_ON).flatMap((p) => p.endpoints ?? [])];
 /**
  * Routes that are pages, links or documents, not calls: the error page, the mailed delete confirmation,
  * the OpenAPI document and its reference page, and the metrics a scraper reads.

@@ -7,6 +7,7 @@
 
 // Declaring a capability: the plugin, its routes, its options' keys, its errors and words.
 export { definePlugin, type Assembly, type Plugin, type PluginGauge, type SignInAttempt } from './plugin.js';
+export { defineCapability, routeList, type Capability, type CapabilitySwitch, type RouteList } from './capability.js';
 export {
   answerOf,
   apiName,

@@ -7,7 +7,7 @@
 export * from './kit.js';
 export { createAuth } from './auth.js';
 export type { GatehouseOptions } from './plugins/index.js';
-export { builtinPlugins } from './plugins/index.js';
+export { builtinPlugins, CAPABILITIES, EVERYTHING_ON } from './plugins/index.js';
 export { coreEndpoints } from './routes/index.js';
 export { hashToken, Signer } from './crypto/sign.js';
 export { Encrypter } from './crypto/encrypt.js';

@@ -1,25 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { builtinPlugins } from '../plugins/index.js';
+import { builtinPlugins, EVERYTHING_ON } from '../plugins/index.js';
 import { LOCKOUT_MESSAGES } from '../security/lockout-translations.js';
 import { CORE_MESSAGES } from './core-messages.js';
 import { TRANSLATED_LOCALES, type MessageSource } from './types.js';
 
-// Every built-in plugin switched on, so that each catalogue is seen.
-const everyPlugin = builtinPlugins({
-  passkey: { enabled: true },
-  emailOTP: { enabled: true },
-  magicLink: { enabled: true },
-  multiSession: { enabled: true },
-  webhooks: { enabled: true },
-  jwt: { enabled: true },
-  apiKey: { enabled: true },
-  metrics: { enabled: true, token: 'a-metrics-token-of-length' },
-  oidcProvider: { enabled: true },
-  sso: { enabled: true },
-  scim: { enabled: true },
-});
+// Every built-in capability switched on (their manifests' `everythingOn`), so that each catalogue is seen.
+const everyPlugin = builtinPlugins(EVERYTHING_ON);
 
 /** What a source leaves untranslated: `locale: KEY` for each key of its English without a translation. */
 function missing(source: MessageSource): string[] {

@@ -1,56 +1,23 @@
 import { CORE_OPTION_KEYS } from '../options.js';
-import { describeUnknownOptions, findUnknownOptions, keysOf, type OptionKeys, type UnknownOption } from '../option-keys.js';
+import { describeUnknownOptions, findUnknownOptions, type OptionKeys, type UnknownOption } from '../option-keys.js';
 import type { Plugin } from '../plugin.js';
-import { adminOptionKeys } from './admin/config.js';
-import { apiKeyOptionKeys } from './api-key/config.js';
-import { emailOTPOptionKeys } from './email-otp/config.js';
-import type { GatehouseOptions } from './index.js';
-import { jwtOptionKeys } from './jwt/config.js';
-import { magicLinkOptionKeys } from './magic-link/config.js';
-import { metricsOptionKeys } from './metrics/config.js';
-import { multiSessionOptionKeys } from './multi-session/config.js';
-import { oidcProviderOptionKeys } from './oidc-provider/config.js';
-import { organizationOptionKeys } from './organization/config.js';
-import { passkeyOptionKeys } from './passkey/config.js';
-import { passwordPolicyOptionKeys } from './password-policy/config.js';
-import { scimOptionKeys } from './scim/config.js';
-import { ssoOptionKeys } from './sso/config.js';
-import { twoFactorOptionKeys } from './two-factor/config.js';
-import { usernameOptionKeys } from './username/rules.js';
-import { webhooksOptionKeys } from './webhooks/config.js';
+import { CAPABILITIES } from './index.js';
 
 /**
  * Every key `createAuth` knows, at every level: the core's and, under its key, each built-in
- * capability's. THE REGISTRATION POINT: a capability exports `<id>OptionKeys = keysOf<ItsOptions>({...})`
- * from its `config.ts` (`recordOf`/`listOf` for free-keyed records and lists, `true` for a value not
- * looked into) and adds one line here under the key it added to `GatehouseOptions`; the compiler
- * refuses a `GatehouseOptions` key missing here. A nested capability (e.g. `organization.teams`)
- * adds its keys inside its parent's `keysOf`. A library user's own plugin declares its top-level
- * keys with `Plugin.optionKeys`.
+ * capability's (its manifest's `optionKeys`: `keysOf<ItsOptions>({...})` in its config.ts, the
+ * compiler keeping them in step with its options type; `recordOf`/`listOf` for free-keyed records
+ * and lists, `true` for a value not looked into). A library user's own plugin declares its
+ * top-level keys with `Plugin.optionKeys`.
  */
-export const GATEHOUSE_OPTION_KEYS: OptionKeys = keysOf<GatehouseOptions & { autoMigrate?: boolean }>({
+export const GATEHOUSE_OPTION_KEYS: OptionKeys = {
   ...CORE_OPTION_KEYS,
-  username: usernameOptionKeys,
-  twoFactor: twoFactorOptionKeys,
-  admin: adminOptionKeys,
-  organization: organizationOptionKeys,
-  passkey: passkeyOptionKeys,
-  emailOTP: emailOTPOptionKeys,
-  magicLink: magicLinkOptionKeys,
-  multiSession: multiSessionOptionKeys,
-  passwordPolicy: passwordPolicyOptionKeys,
-  webhooks: webhooksOptionKeys,
-  jwt: jwtOptionKeys,
-  apiKey: apiKeyOptionKeys,
-  metrics: metricsOptionKeys,
-  oidcProvider: oidcProviderOptionKeys,
-  scim: scimOptionKeys,
-  sso: ssoOptionKeys,
+  ...Object.fromEntries(CAPABILITIES.map((c) => [c.key, c.optionKeys])),
   // The library user's own plugins (their options under `Plugin.optionKeys`).
   plugins: true,
   // createAuth's: false leaves the schema as it is (the CLI migrates).
   autoMigrate: true,
-});
+};
 
 /**
  * The unknown keys of `options`, at every level: those neither Gatehouse nor one of

@@ -1,0 +1,14 @@
+import { defineCapability, routeList } from '../../kit.js';
+import { apiKeyOptionKeys, type ApiKeyOptions } from './config.js';
+import { apiKeyPlugin, type apiKeyRoutes } from './index.js';
+
+/** API keys (`x-api-key`) for scripts; off unless `enabled`. */
+export const apiKeyCapability = defineCapability({
+  key: 'apiKey',
+  switch: 'off-unless-enabled',
+  optionKeys: apiKeyOptionKeys,
+  features: ['apiKey'],
+  plugin: (o: ApiKeyOptions | undefined) => apiKeyPlugin(o),
+  everythingOn: { enabled: true },
+  routes: routeList<typeof apiKeyRoutes>(),
+});

@@ -1,0 +1,14 @@
+import { defineCapability, routeList } from '../../kit.js';
+import { jwtOptionKeys, type JwtOptions } from './config.js';
+import { jwtPlugin, type jwtRoutes } from './index.js';
+
+/** JWTs for your APIs (`GET /token`, `GET /jwks`); off unless `enabled`. */
+export const jwtCapability = defineCapability({
+  key: 'jwt',
+  switch: 'off-unless-enabled',
+  optionKeys: jwtOptionKeys,
+  features: ['jwt'],
+  plugin: (o: JwtOptions | undefined) => jwtPlugin(o),
+  everythingOn: { enabled: true },
+  routes: routeList<typeof jwtRoutes>(),
+});

@@ -1,0 +1,14 @@
+import { defineCapability, routeList } from '../../kit.js';
+import { magicLinkOptionKeys, type MagicLinkOptions } from './config.js';
+import { magicLinkPlugin, type magicLinkRoutes } from './index.js';
+
+/** Sign-in links by mail; off unless `enabled`. */
+export const magicLinkCapability = defineCapability({
+  key: 'magicLink',
+  switch: 'off-unless-enabled',
+  optionKeys: magicLinkOptionKeys,
+  features: ['magicLink'],
+  plugin: (o: MagicLinkOptions | undefined) => magicLinkPlugin(o),
+  everythingOn: { enabled: true },
+  routes: routeList<typeof magicLinkRoutes>(),
+});

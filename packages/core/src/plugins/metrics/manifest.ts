@@ -1,0 +1,14 @@
+import { defineCapability, routeList } from '../../kit.js';
+import { metricsOptionKeys, type MetricsOptions } from './config.js';
+import { metricsPlugin, type metricsRoutes } from './index.js';
+
+/** Prometheus metrics at `/metrics` behind a bearer token; off unless `enabled`. */
+export const metricsCapability = defineCapability({
+  key: 'metrics',
+  switch: 'off-unless-enabled',
+  optionKeys: metricsOptionKeys,
+  features: [],
+  plugin: (o: MetricsOptions | undefined) => metricsPlugin(o ?? {}),
+  everythingOn: { enabled: true, token: 'a-metrics-token-of-length' },
+  routes: routeList<typeof metricsRoutes>(),
+});

@@ -1,0 +1,14 @@
+import { defineCapability, routeList } from '../../kit.js';
+import { organizationOptionKeys, type OrganizationOptions } from './config.js';
+import { organizationPlugin, type organizationRoutes } from './index.js';
+
+/** Organizations, members, invitations, teams and custom roles; on unless `enabled: false`. */
+export const organizationCapability = defineCapability({
+  key: 'organization',
+  switch: 'on-unless-disabled',
+  optionKeys: organizationOptionKeys,
+  features: ['organization', 'organizationTeams', 'organizationRoles'],
+  plugin: (o: OrganizationOptions | undefined) => organizationPlugin(o),
+  everythingOn: { teams: { enabled: true }, dynamicAccessControl: { enabled: true } },
+  routes: routeList<ReturnType<typeof organizationRoutes>>(),
+});

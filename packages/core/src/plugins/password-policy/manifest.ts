@@ -1,0 +1,13 @@
+import { defineCapability, routeList } from '../../kit.js';
+import { passwordPolicyOptionKeys, type PasswordPolicyOptions } from './config.js';
+import { passwordPolicyPlugin } from './index.js';
+
+/** Which passwords are accepted (common ones refused; `preset: 'nist-800-63b-4'` for NIST lengths); always on. */
+export const passwordPolicyCapability = defineCapability({
+  key: 'passwordPolicy',
+  switch: 'always',
+  optionKeys: passwordPolicyOptionKeys,
+  features: [],
+  plugin: (o: PasswordPolicyOptions | undefined, all) => passwordPolicyPlugin(o, { min: all.emailAndPassword?.minPasswordLength, max: all.emailAndPassword?.maxPasswordLength }),
+  routes: routeList<readonly []>(),
+});

@@ -1,0 +1,14 @@
+import { defineCapability, routeList } from '../../kit.js';
+import { scimOptionKeys, type ScimOptions } from './config.js';
+import { scimPlugin, type scimRoutes } from './index.js';
+
+/** SCIM 2.0 provisioning of an organization's people and groups by its directory; off unless `enabled`. */
+export const scimCapability = defineCapability({
+  key: 'scim',
+  switch: 'off-unless-enabled',
+  optionKeys: scimOptionKeys,
+  features: ['scim'],
+  plugin: (o: ScimOptions | undefined, all) => scimPlugin(o ?? {}, (all as { organization?: { enabled?: boolean } }).organization?.enabled !== false),
+  everythingOn: { enabled: true },
+  routes: routeList<typeof scimRoutes>(),
+});

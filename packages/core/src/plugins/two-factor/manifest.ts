@@ -1,0 +1,13 @@
+import { defineCapability, routeList } from '../../kit.js';
+import { twoFactorOptionKeys, type TwoFactorOptions } from './config.js';
+import { twoFactorPlugin, type twoFactorRoutes } from './index.js';
+
+/** A second factor: an authenticator app (TOTP), a mailed code, backup codes; on unless `enabled: false`. */
+export const twoFactorCapability = defineCapability({
+  key: 'twoFactor',
+  switch: 'on-unless-disabled',
+  optionKeys: twoFactorOptionKeys,
+  features: ['twoFactor'],
+  plugin: (o: TwoFactorOptions | undefined) => twoFactorPlugin(o),
+  routes: routeList<typeof twoFactorRoutes>(),
+});

@@ -1,0 +1,13 @@
+import { defineCapability, routeList } from '../../kit.js';
+import { usernameOptionKeys, type UsernameOptions } from './rules.js';
+import { usernamePlugin, type usernameRoutes } from './index.js';
+
+/** Sign-in by username beside the email address; on unless `enabled: false`. */
+export const usernameCapability = defineCapability({
+  key: 'username',
+  switch: 'on-unless-disabled',
+  optionKeys: usernameOptionKeys,
+  features: ['username'],
+  plugin: (o: UsernameOptions | undefined) => usernamePlugin(o),
+  routes: routeList<typeof usernameRoutes>(),
+});
