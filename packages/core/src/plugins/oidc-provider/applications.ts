@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { AdapterPayload } from 'oidc-provider';
 import type { AuthContext } from '../../kit.js';
 import { oidcError } from './errors.js';
+import { findResourceServer } from './resource-servers.js';
+
+/** The device authorization grant's type (RFC 8628 §3.4). */
+export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
 type ApplicationRow = {
   id: string;
@@ -13,6 +17,10 @@ type ApplicationRow = {
   public: boolean;
   firstParty: boolean;
   backchannelLogoutURI: string | null;
+  deviceFlow: boolean;
+  requirePAR: boolean;
+  requireDPoP: boolean;
+  resources: string[] | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -27,8 +35,22 @@ export interface OAuthApplication {
   public: boolean;
   firstParty: boolean;
   backchannelLogoutURI: string | null;
+  /** Settings of the newer standards, each off until an admin turns it on. */
+  settings: ApplicationSettings;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** Per application: what it may use and what it must. */
+export interface ApplicationSettings {
+  /** May use the device authorization grant (RFC 8628). */
+  deviceFlow: boolean;
+  /** Must push its authorization requests (RFC 9126). */
+  requirePAR: boolean;
+  /** Its access tokens must be DPoP-bound (RFC 9449). */
+  requireDPoP: boolean;
+  /** The APIs (resource server identifiers, RFC 8707) it may ask tokens for. */
+  resources: string[];
 }
 
 export interface NewApplication {
@@ -38,6 +60,7 @@ export interface NewApplication {
   public?: boolean;
   firstParty?: boolean;
   backchannelLogoutURI?: string;
+  settings?: Partial<ApplicationSettings>;
 }
 
 const applicationOf = (r: ApplicationRow): OAuthApplication => ({
@@ -49,6 +72,7 @@ const applicationOf = (r: ApplicationRow): OAuthApplication => ({
   public: r.public,
   firstParty: r.firstParty,
   backchannelLogoutURI: r.backchannelLogoutURI,
+  settings: { deviceFlow: r.deviceFlow, requirePAR: r.requirePAR, requireDPoP: r.requireDPoP, resources: r.resources ?? [] },
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
@@ -83,6 +107,10 @@ export async function createApplication(auth: AuthContext, input: NewApplication
     public: input.public ?? false,
     firstParty: input.firstParty ?? false,
     backchannelLogoutURI: backchannel,
+    deviceFlow: input.settings?.deviceFlow ?? false,
+    requirePAR: input.settings?.requirePAR ?? false,
+    requireDPoP: input.settings?.requireDPoP ?? false,
+    resources: await checkResources(auth, input.settings?.resources ?? []),
     createdAt: now,
     updatedAt: now,
   });
@@ -100,13 +128,23 @@ export async function listApplications(auth: AuthContext): Promise<OAuthApplicat
   return rows.map(applicationOf);
 }
 
-/** Changes an application's name or URIs; 404 APPLICATION_NOT_FOUND. */
+/** Only registered APIs, else 400 RESOURCE_SERVER_NOT_FOUND. */
+async function checkResources(auth: AuthContext, resources: string[]): Promise<string[]> {
+  const unique = [...new Set(resources)];
+  for (const r of unique) if (!(await findResourceServer(auth, r))) throw oidcError('BAD_REQUEST', 'RESOURCE_SERVER_NOT_FOUND');
+  return unique;
+}
+
+/** Changes an application's name, URIs or settings; 404 APPLICATION_NOT_FOUND. */
 export async function updateApplication(
   auth: AuthContext,
   clientId: string,
-  patch: { name?: string; redirectURIs?: string[]; postLogoutRedirectURIs?: string[] },
+  patch: { name?: string; redirectURIs?: string[]; postLogoutRedirectURIs?: string[]; settings?: Partial<ApplicationSettings> },
 ): Promise<OAuthApplication> {
   const data: Record<string, unknown> = { updatedAt: new Date(auth.now()) };
+  const settings = patch.settings ?? {};
+  for (const flag of ['deviceFlow', 'requirePAR', 'requireDPoP'] as const) if (settings[flag] !== undefined) data[flag] = settings[flag];
+  if (settings.resources) data.resources = await checkResources(auth, settings.resources);
   if (patch.name !== undefined) data.name = patch.name;
   if (patch.redirectURIs) data.redirectURIs = patch.redirectURIs.map(checkURI);
   if (patch.postLogoutRedirectURIs) data.postLogoutRedirectURIs = patch.postLogoutRedirectURIs.map(checkURI);
@@ -170,7 +208,10 @@ export async function clientMetadata(auth: Pick<AuthContext, 'adapter' | 'encryp
     redirect_uris: row.redirectURIs,
     post_logout_redirect_uris: row.postLogoutRedirectURIs ?? [],
     response_types: interactive ? ['code'] : [],
-    grant_types: [...(interactive ? ['authorization_code', 'refresh_token'] : []), ...(row.public ? [] : ['client_credentials'])],
+    grant_types: [...(interactive ? ['authorization_code', 'refresh_token'] : []), ...(row.public ? [] : ['client_credentials']), ...(row.deviceFlow ? [DEVICE_GRANT] : [])],
+    ...(row.requirePAR ? { require_pushed_authorization_requests: true } : {}),
+    ...(row.requireDPoP ? { dpop_bound_access_tokens: true } : {}),
+    gatehouse_resources: row.resources ?? [],
     ...(row.backchannelLogoutURI ? { backchannel_logout_uri: row.backchannelLogoutURI, backchannel_logout_session_required: false } : {}),
   };
 }

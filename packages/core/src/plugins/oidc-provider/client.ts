@@ -23,6 +23,12 @@ export const oidcProviderClient: ClientPlugin<OidcProviderRoutes> = {
     '/oauth2/update-application': 'POST',
     '/oauth2/rotate-secret': 'POST',
     '/oauth2/delete-application': 'POST',
+    '/oauth2/create-resource-server': 'POST',
+    '/oauth2/list-resource-servers': 'GET',
+    '/oauth2/update-resource-server': 'POST',
+    '/oauth2/delete-resource-server': 'POST',
+    '/oauth2/device/verify': 'POST',
+    '/oauth2/initial-access-token': 'POST',
   },
   changesSession: {},
 };

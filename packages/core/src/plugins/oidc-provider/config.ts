@@ -22,10 +22,27 @@ export interface OidcProviderOptions {
    * refuses private and loopback addresses (SSRF protection); replace it only to allow those.
    */
   fetch?: (url: URL | string, init: RequestInit) => Promise<Response>;
+  /**
+   * The device authorization grant (RFC 8628) at `/oidc/device/auth`, for CLIs, TVs and agents:
+   * the person enters the code at the app's `/device` page. Off by default; an application also
+   * needs its own `deviceFlow` setting.
+   */
+  deviceFlow?: boolean;
+  /** Seconds a device client waits between two polls of the token endpoint (faster: `slow_down`); default 5. */
+  devicePollInterval?: number;
+  /** Seconds a device code and its user code stay valid; default 600. */
+  deviceCodeTTL?: number;
+  /**
+   * Dynamic client registration (RFC 7591) at `/oidc/register`, only with an initial access token
+   * an admin issued. Off by default.
+   */
+  dynamicRegistration?: boolean;
+  /** Seconds an initial access token stays valid; default 1 day. */
+  initialAccessTokenTTL?: number;
 }
 
 /** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const oidcProviderOptionKeys = keysOf<OidcProviderOptions>({ enabled: true, appURL: true, accessTokenTTL: true, idTokenTTL: true, refreshTokenTTL: true, storage: true, keyRotationInterval: true, cookieKeys: true, fetch: true });
+export const oidcProviderOptionKeys = keysOf<OidcProviderOptions>({ enabled: true, appURL: true, accessTokenTTL: true, idTokenTTL: true, refreshTokenTTL: true, storage: true, keyRotationInterval: true, cookieKeys: true, fetch: true, deviceFlow: true, devicePollInterval: true, deviceCodeTTL: true, dynamicRegistration: true, initialAccessTokenTTL: true });
 
 export interface OidcProviderConfig {
   appURL: string;
@@ -36,6 +53,11 @@ export interface OidcProviderConfig {
   keyRotationInterval: number;
   cookieKeys?: string[];
   fetch?: OidcProviderOptions['fetch'];
+  deviceFlow: boolean;
+  devicePollInterval: number;
+  deviceCodeTTL: number;
+  dynamicRegistration: boolean;
+  initialAccessTokenTTL: number;
 }
 
 export function resolveOidcOptions(o: OidcProviderOptions, baseURL: string): OidcProviderConfig {
@@ -48,5 +70,10 @@ export function resolveOidcOptions(o: OidcProviderOptions, baseURL: string): Oid
     keyRotationInterval: o.keyRotationInterval ?? 30 * 24 * 3600,
     ...(o.cookieKeys ? { cookieKeys: o.cookieKeys } : {}),
     ...(o.fetch ? { fetch: o.fetch } : {}),
+    deviceFlow: o.deviceFlow ?? false,
+    devicePollInterval: o.devicePollInterval ?? 5,
+    deviceCodeTTL: o.deviceCodeTTL ?? 600,
+    dynamicRegistration: o.dynamicRegistration ?? false,
+    initialAccessTokenTTL: o.initialAccessTokenTTL ?? 24 * 3600,
   };
 }

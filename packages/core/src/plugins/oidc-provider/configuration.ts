@@ -7,6 +7,9 @@ import { claimsConfig, claimsFor, rememberedOrganization, scopesFor } from './cl
 import type { OidcProviderConfig } from './config.js';
 import { errorPage, escapeHtml, page } from './pages.js';
 import type { ProviderStorage } from './storage.js';
+import { DEVICE_GRANT } from './applications.js';
+import { deviceFlowFeature, pacedDeviceCodes } from './device.js';
+import { resourceIndicatorsFeature, tokenPolicy } from './resource-policy.js';
 
 /** The provider's own routes, below the base path (beside Gatehouse's: `/token` and `/jwks` are the jwt plugin's). */
 export const OIDC_ROUTES = {
@@ -20,6 +23,9 @@ export const OIDC_ROUTES = {
   // oidc-provider 9 turns pushed authorization requests (RFC 9126) on by default and names this
   // endpoint in discovery: it must be under the mount, as every endpoint discovery names.
   pushed_authorization_request: '/oidc/par',
+  device_authorization: '/oidc/device/auth',
+  code_verification: '/oidc/device',
+  registration: '/oidc/register',
 } as const;
 
 export const INTERACTION_PATH = '/oauth2/interaction';
@@ -59,11 +65,31 @@ function policyOf(auth: AuthContext, storage: ProviderStorage, organizations: bo
   return policy;
 }
 
+/**
+ * The provider's store of one model: device codes paced (slow_down); an application allowed the
+ * device grant keeps it only while the plugin's `deviceFlow` is on (else the provider would refuse the client).
+ */
+function adapterOf(auth: AuthContext, config: OidcProviderConfig, storage: ProviderStorage, name: string, oidc: OidcModule) {
+  const inner = storage.model(name);
+  if (name === 'DeviceCode') return pacedDeviceCodes(inner, auth, config.devicePollInterval, oidc);
+  if (name !== 'Client' || config.deviceFlow) return inner;
+  return {
+    ...inner,
+    upsert: inner.upsert.bind(inner),
+    destroy: inner.destroy.bind(inner),
+    async find(id: string) {
+      const client = await inner.find(id);
+      const grants = client?.grant_types as string[] | undefined;
+      return client && grants?.includes(DEVICE_GRANT) ? { ...client, grant_types: grants.filter((g) => g !== DEVICE_GRANT) } : client;
+    },
+  } as typeof inner;
+}
+
 /** oidc-provider's configuration for this instance, signing with `keys`. */
 export function configurationOf(auth: AuthContext, config: OidcProviderConfig, storage: ProviderStorage, keys: JWK[], oidc: OidcModule): Configuration {
   const organizations = auth.features.organization === true;
   return {
-    adapter: (name: string) => storage.model(name),
+    adapter: (name: string) => adapterOf(auth, config, storage, name, oidc),
     jwks: { keys: keys as NonNullable<Configuration['jwks']>['keys'] },
     cookies: { keys: cookieKeys(auth, config) },
     routes: OIDC_ROUTES,
@@ -78,6 +104,13 @@ export function configurationOf(auth: AuthContext, config: OidcProviderConfig, s
     },
     interactions: { policy: policyOf(auth, storage, organizations, oidc), url: (_ctx, interaction) => `${auth.basePath}${INTERACTION_PATH}/${interaction.uid}` },
     acrValues: ACR_VALUES,
+    // Which APIs an application may ask tokens for (its settings); never set through registration.
+    extraClientMetadata: {
+      properties: ['gatehouse_resources'],
+      validator(ctx, key, value, metadata) {
+        if (key === 'gatehouse_resources' && ctx?.oidc?.route === 'registration' && value !== undefined) metadata.gatehouse_resources = undefined;
+      },
+    },
     pkce: { required: () => true },
     rotateRefreshToken: () => true,
     ttl: {
@@ -89,14 +122,22 @@ export function configurationOf(auth: AuthContext, config: OidcProviderConfig, s
       Session: 14 * 24 * 3600,
       Grant: config.refreshTokenTTL,
       ClientCredentials: config.accessTokenTTL,
+      DeviceCode: config.deviceCodeTTL,
+      InitialAccessToken: config.initialAccessTokenTTL,
     },
     features: {
       devInteractions: { enabled: false },
       // The `claims` request parameter: how an app asks for an essential acr.
       claimsParameter: { enabled: true },
       clientCredentials: { enabled: true },
-      revocation: { enabled: true },
-      introspection: { enabled: true },
+      revocation: { enabled: true, allowedPolicy: tokenPolicy(auth) },
+      introspection: { enabled: true, allowedPolicy: tokenPolicy(auth) },
+      deviceFlow: deviceFlowFeature(config),
+      resourceIndicators: resourceIndicatorsFeature(auth, oidc),
+      // DPoP (RFC 9449) is on: a client sending a proof gets bound tokens; `requireDPoP` makes it a must.
+      dPoP: { enabled: true },
+      // Only with an initial access token an admin issued (POST /oauth2/initial-access-token).
+      registration: { enabled: config.dynamicRegistration, initialAccessToken: true },
       backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,

@@ -10,6 +10,9 @@ import { listConsents, revokeConsent } from './routes/consents.js';
 import { oauthInteractionConsent } from './routes/interaction-consent.js';
 import { oauthInteractionDetails } from './routes/interaction-details.js';
 import { oauthInteraction } from './routes/interaction.js';
+import { verifyDeviceCode } from './routes/device-verify.js';
+import { issueInitialAccessToken } from './routes/initial-access-token.js';
+import { resourceServerRoutes } from './routes/resource-servers.js';
 import { oidcProviderSchema } from './schema.js';
 import { OIDC_PROVIDER_MESSAGES } from './translations.js';
 
@@ -19,7 +22,7 @@ export { createApplication, deleteApplication, listApplications, type NewApplica
 
 /** The OpenID provider's routes with their precise types (route-types.ts derives the client's from them). */
 export function oidcProviderRoutes() {
-  return [oauthInteraction, oauthInteractionDetails, oauthInteractionConsent, listConsents, revokeConsent, ...applicationRoutes()] as const;
+  return [oauthInteraction, oauthInteractionDetails, oauthInteractionConsent, listConsents, revokeConsent, ...applicationRoutes(), ...resourceServerRoutes(), verifyDeviceCode, issueInitialAccessToken] as const;
 }
 
 /**
@@ -43,6 +46,11 @@ export function oidcProviderPlugin(options: OidcProviderOptions = {}) {
       '/oidc/token': { window: 10, max: 20 },
       '/oidc/introspect': { window: 10, max: 20 },
       '/oidc/par': { window: 10, max: 20 },
+      // Codes typed by a person: a guesser gets a few tries a minute (RFC 8628 §5.1).
+      '/oauth2/device/verify': { window: 60, max: 10 },
+      '/oidc/device': { window: 60, max: 10 },
+      '/oidc/device/auth': { window: 10, max: 20 },
+      '/oidc/register': { window: 60, max: 10 },
     },
     mount: {
       ...OIDC_MOUNT,

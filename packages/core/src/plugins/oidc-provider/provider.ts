@@ -3,6 +3,7 @@ import type { default as Provider } from 'oidc-provider';
 import { type AuthContext, fetchFromNode } from '../../kit.js';
 import type { OidcProviderConfig } from './config.js';
 import { configurationOf, listen } from './configuration.js';
+import { deviceAnswer } from './device.js';
 import { type KeyPolicy, type KeySet, loadKeySet } from './keys.js';
 import { databaseProviderStorage, type ProviderStorage } from './storage.js';
 import { secondaryProviderStorage } from './secondary-storage.js';
@@ -45,7 +46,7 @@ function storageOf(auth: AuthContext, config: OidcProviderConfig): ProviderStora
 export async function createOidcRuntime(auth: AuthContext, config: OidcProviderConfig): Promise<OidcRuntime> {
   const issuer = `${auth.baseURL}${auth.basePath}`;
   // Loaded only when the provider is on: an instance without it never reads oidc-provider and Koa.
-  const oidc = await import('oidc-provider');
+  const oidc = await loadPeer('oidc-provider', () => import('oidc-provider'));
   const storage = storageOf(auth, config);
   const policy: KeyPolicy = { rotationInterval: config.keyRotationInterval, retention: config.idTokenTTL + 600 };
 
@@ -54,6 +55,7 @@ export async function createOidcRuntime(auth: AuthContext, config: OidcProviderC
     // URLs and cookies follow the base URL (the bridge says so through X-Forwarded-*, set by Gatehouse, never the caller's).
     provider.proxy = true;
     listen(auth, provider);
+    provider.use(deviceAnswer(config));
     const callback = provider.callback();
     const fetch = fetchFromNode(callback, { mountPath: auth.basePath, publicURL: new URL(auth.baseURL) });
     return { provider, callback, fetch, keys, checkedAt: auth.now() };

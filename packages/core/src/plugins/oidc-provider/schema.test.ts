@@ -22,7 +22,7 @@ describe.each(dialects)('oidcProvider migration SQL: %s', (dialect) => {
     const core = coreSchema();
     const withOidc = mergeSchema(core, oidcProviderSchema);
     const steps = planSteps(db, caps, withOidc, migrated(core));
-    expect(steps.every((s) => ['oidcModel', 'oauthApplication', 'oauthConsent', 'oidcSigningKey'].includes(s.table))).toBe(true);
+    expect(steps.every((s) => ['oidcModel', 'oauthApplication', 'oauthConsent', 'oauthResourceServer', 'oidcSigningKey'].includes(s.table))).toBe(true);
     expect(steps.map((s) => s.sql)).toMatchSnapshot();
     expect(planSteps(db, caps, withOidc, migrated(withOidc))).toEqual([]);
   });

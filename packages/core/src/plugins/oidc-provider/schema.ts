@@ -33,6 +33,14 @@ export const oidcProviderSchema = {
       /** An application of the same owner: no consent page. */
       firstParty: { type: 'boolean', required: true, defaultValue: false },
       backchannelLogoutURI: { type: 'string' },
+      /** May use the device authorization grant (RFC 8628; the plugin's `deviceFlow` on too). */
+      deviceFlow: { type: 'boolean', required: true, defaultValue: false },
+      /** Authorization requests only through PAR (RFC 9126: `require_pushed_authorization_requests`). */
+      requirePAR: { type: 'boolean', required: true, defaultValue: false },
+      /** Access tokens only DPoP-bound (RFC 9449: `dpop_bound_access_tokens`). */
+      requireDPoP: { type: 'boolean', required: true, defaultValue: false },
+      /** The APIs (resource server identifiers) it may ask tokens for; none unless listed. */
+      resources: { type: 'json', long: true },
       createdAt: { type: 'date', required: true },
       updatedAt: { type: 'date', required: true },
     },
@@ -48,6 +56,27 @@ export const oidcProviderSchema = {
       updatedAt: { type: 'date', required: true },
     },
     uniqueTogether: [['userId', 'clientId']],
+  },
+  /**
+   * An API registered as a resource server (RFC 8707): a client names it with `resource=` and
+   * gets an access token for its audience only, a JWT (RFC 9068, signed with the provider's keys)
+   * or an opaque token it introspects with its own application's credentials.
+   */
+  oauthResourceServer: {
+    fields: {
+      /** The resource indicator and the tokens' `aud`: an absolute URI without a fragment. */
+      identifier: { type: 'string', required: true, unique: true },
+      name: { type: 'string', required: true },
+      /** The scopes it understands, e.g. ["read:notes", "write:notes"]. */
+      scopes: { type: 'json', required: true, long: true },
+      accessTokenTTL: { type: 'number', required: true },
+      /** `jwt` (RFC 9068) or `opaque` (introspected). */
+      accessTokenFormat: { type: 'string', required: true, defaultValue: 'jwt' },
+      /** The application the API authenticates as to introspect and revoke its tokens. */
+      clientId: { type: 'string' },
+      createdAt: { type: 'date', required: true },
+      updatedAt: { type: 'date', required: true },
+    },
   },
   /** The provider's signing keys (private JWKs, encrypted); published as its JWKS. */
   oidcSigningKey: {

@@ -76,7 +76,7 @@ export class SecondaryModelStore implements OidcAdapter {
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
-    if (this.model === 'Client') return clientMetadata(this.auth, id);
+    if (this.model === 'Client') return (await clientMetadata(this.auth, id)) ?? this.live(id);
     return this.live(id);
   }
 

@@ -5,6 +5,9 @@ import { oidcError } from '../errors.js';
 
 const uris = z.array(z.string().min(1).max(2000)).max(20);
 const name = z.string().trim().min(1).max(100);
+const settings = z
+  .object({ deviceFlow: z.boolean(), requirePAR: z.boolean(), requireDPoP: z.boolean(), resources: z.array(z.string().min(1).max(2000)).max(50) })
+  .partial();
 
 function requireAdmin(c: EndpointContext & { session: SessionWithUser }) {
   if (!isAdministrator(c.auth, c.session.user)) throw oidcError('FORBIDDEN', 'ONLY_ADMINS_CAN_MANAGE_APPLICATIONS');
@@ -23,6 +26,7 @@ export function applicationRoutes() {
       public: z.boolean().optional(),
       firstParty: z.boolean().optional(),
       backchannelLogoutURI: z.string().max(2000).optional(),
+      settings: settings.optional(),
     }),
     answer: answerOf<OAuthApplication & { clientSecret?: string }>(),
     async handler(c) {
@@ -46,7 +50,7 @@ export function applicationRoutes() {
     method: 'POST',
     path: '/oauth2/update-application',
     requireSession: true,
-    body: z.object({ clientId: z.string().min(1), name: name.optional(), redirectURIs: uris.optional(), postLogoutRedirectURIs: uris.optional() }),
+    body: z.object({ clientId: z.string().min(1), name: name.optional(), redirectURIs: uris.optional(), postLogoutRedirectURIs: uris.optional(), settings: settings.optional() }),
     answer: answerOf<OAuthApplication>(),
     async handler(c) {
       requireAdmin(c);

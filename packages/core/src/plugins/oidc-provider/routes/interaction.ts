@@ -49,7 +49,9 @@ export const oauthInteraction = defineEndpoint({
       const app = await findApplication(c.auth, clientId);
       const asked = String(details.params.prompt ?? '').split(' ').includes('consent');
       const remembered = !asked && (await consentCovers(c.auth, s.user.id, clientId, requestedScopes(details)));
-      if (app?.firstParty || remembered) {
+      // A device's sign-in is always confirmed: the person must see which application they let in (RFC 8628 §5.4).
+      const device = (details as { deviceCode?: string }).deviceCode !== undefined;
+      if (!device && (app?.firstParty || remembered)) {
         const consent = await grantConsent(c.auth, runtime, details, s.session, config.refreshTokenTTL);
         return c.redirect(await finishInteraction(runtime, c.headers, { consent }));
       }
