@@ -97,13 +97,19 @@ export async function getUser(call: ScimCall, id: string): Promise<ScimAnswer> {
   return { status: 200, body: project(answerOf(call, await findLink(call, id)), call.query) };
 }
 
+/** Matches no row: a filter value that cannot be one of the emails (it would reach across entries of the key). */
+const NOTHING: Where = { field: 'id', value: [], operator: 'in' };
+/** `|` and `>` separate the entries of emailsKey ("|type>value|"): a value or type carrying them matches nothing. */
+const outsideKey = (s: string) => /[|>]/.test(s);
+
 const userColumns = {
   id: (v: string): Where => ({ field: 'id', value: v }),
   userName: (v: string): Where => ({ field: 'userNameKey', value: v.toLowerCase() }),
   externalId: (v: string): Where => ({ field: 'externalId', value: v }),
-  'emails.value': (v: string): Where => ({ field: 'emailsKey', value: `>${v.toLowerCase()}|`, operator: 'contains' }),
+  'emails.value': (v: string): Where => (outsideKey(v) ? NOTHING : { field: 'emailsKey', value: `>${v.toLowerCase()}|`, operator: 'contains' }),
 };
-const typedEmail = (type: string, v: string): Where => ({ field: 'emailsKey', value: `|${type.toLowerCase()}>${v.toLowerCase()}|`, operator: 'contains' });
+const typedEmail = (type: string, v: string): Where =>
+  outsideKey(type) || outsideKey(v) ? NOTHING : { field: 'emailsKey', value: `|${type.toLowerCase()}>${v.toLowerCase()}|`, operator: 'contains' };
 
 /** GET /Users?filter&startIndex&count (and POST /Users/.search): one page, filtered in the database, in a stable order (by id). */
 export async function listUsers(call: ScimCall): Promise<ScimAnswer> {
