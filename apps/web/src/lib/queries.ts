@@ -22,15 +22,21 @@ export const keys = {
     apiKeys: (userId: string) => ['me', userId, 'api-keys'] as const,
     consents: (userId: string) => ['me', userId, 'oauth-consents'] as const,
   },
+  /** Whether a username is still free (sign-up). */
+  username: (username: string) => ['username', username] as const,
   /** An OAuth consent screen's details (by its interaction id). */
   consent: (uid: string) => ['oauth-consent', uid] as const,
   organizations: {
     /** Everything about organizations (the list, each one, invitations). */
     all: ['organizations'] as const,
+    /** The person's organizations (every person's list this browser held). */
+    lists: ['organizations', 'list'] as const,
     list: (userId: string) => ['organizations', 'list', userId] as const,
     /** Everything about one organization: its members and invitations, roles, teams, SSO, SCIM, permissions. */
     one: (organizationId: string) => ['organizations', 'one', organizationId] as const,
     full: (organizationId: string) => ['organizations', 'one', organizationId, 'full'] as const,
+    /** Every permission check in one organization. */
+    permissions: (organizationId: string) => ['organizations', 'one', organizationId, 'can'] as const,
     can: (organizationId: string, permissions: Record<string, string[]>) =>
       ['organizations', 'one', organizationId, 'can', permissions] as const,
     roles: (organizationId: string) => ['organizations', 'one', organizationId, 'roles'] as const,
@@ -40,6 +46,8 @@ export const keys = {
     sso: (organizationId: string) => ['organizations', 'one', organizationId, 'sso'] as const,
     ssoRecord: (organizationId: string, providerId: string) => ['organizations', 'one', organizationId, 'sso', providerId, 'record'] as const,
     scim: (organizationId: string) => ['organizations', 'one', organizationId, 'scim'] as const,
+    /** Whether a slug is still free. */
+    slug: (slug: string) => ['organizations', 'slug', slug] as const,
   },
   invitations: {
     all: ['invitations'] as const,
@@ -90,6 +98,11 @@ export const queries = {
   apiKeys: (userId: string) => queryOptions({ queryKey: keys.me.apiKeys(userId), queryFn: () => unwrap(auth.apiKey.list()) }),
   consents: (userId: string) => queryOptions({ queryKey: keys.me.consents(userId), queryFn: () => unwrap(auth.oauth2.listConsents()) }),
 
+  usernameAvailable: (username: string) =>
+    queryOptions({ queryKey: keys.username(username), queryFn: () => unwrap(auth.isUsernameAvailable({ username })), staleTime: 0 }),
+  /** The server's refusal of a slug (taken, malformed), or null when it is free: never an error of the query. */
+  slugCheck: (slug: string) =>
+    queryOptions({ queryKey: keys.organizations.slug(slug), queryFn: async () => (await auth.organization.checkSlug({ slug })).error, staleTime: 0 }),
   organizations: (userId: string) => queryOptions({ queryKey: keys.organizations.list(userId), queryFn: () => unwrap(auth.organization.list()) }),
   fullOrganization: (organizationId: string) =>
     queryOptions({

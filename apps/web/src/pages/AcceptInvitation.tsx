@@ -2,7 +2,6 @@ import type { Invitation } from '../auth';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAuthQuery } from '@gatehouse/react';
 import { auth, useSession } from '../auth';
 import { Avatar } from '../components/Avatar';
 import { ErrorMessage, Notice } from '../components/Messages';
@@ -12,6 +11,9 @@ import { formatDate } from '../lib/format';
 import { useAction } from '../lib/use-action';
 import { InvitationSignedOut } from './InvitationSignedOut';
 import { useRoleName } from './organizations/RoleName';
+import { keys, queries } from '../lib/queries';
+import { refusalOf } from '../lib/query-client';
+import { useQuery } from '@tanstack/react-query';
 
 type Status = Invitation['status'];
 const STATUSES = new Set<string>(['pending', 'accepted', 'rejected', 'canceled']);
@@ -24,20 +26,26 @@ export function AcceptInvitation() {
   const { id = '' } = useParams();
   const { data: session, isPending } = useSession();
   const userId = session?.user.id;
-  const invitation = useAuthQuery(userId ? `${id}:${userId}` : null, () => auth.organization.getInvitation({ id }));
+  const invitation = useQuery({ ...queries.invitation(id, userId ?? ''), enabled: Boolean(userId) });
+  const invitationError = refusalOf(invitation.error);
   const [outcome, setOutcome] = useState<Status | null>(null);
-  const accept = useAction(() => auth.organization.acceptInvitation({ invitationId: id }));
-  const reject = useAction(() => auth.organization.rejectInvitation({ invitationId: id }));
+  // Answering changes the person's invitations and organizations, and (accepted) that organization's members.
+  const accept = useAction(() => auth.organization.acceptInvitation({ invitationId: id }), {
+    invalidates: [keys.invitations.all, keys.organizations.lists, ...(invitation.data ? [keys.organizations.one(invitation.data.organizationId)] : [])],
+  });
+  const reject = useAction(() => auth.organization.rejectInvitation({ invitationId: id }), {
+    invalidates: [keys.invitations.all, ...(invitation.data ? [keys.organizations.full(invitation.data.organizationId)] : [])],
+  });
 
   if (isPending) return <SkeletonRows label={t('accept.loading')} rows={2} />;
   if (!session) return <InvitationSignedOut id={id} />;
-  if (invitation.error?.code === 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION') {
+  if (invitationError?.code === 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION') {
     return <WrongAccount email={session.user.email} />;
   }
-  if (invitation.error) {
+  if (invitationError) {
     return (
       <Page title={t('accept.title')}>
-        <ErrorMessage error={invitation.error} />
+        <ErrorMessage error={invitationError} />
       </Page>
     );
   }
@@ -97,7 +105,7 @@ export function AcceptInvitation() {
 function WrongAccount({ email }: { email: string }) {
   const { t } = useTranslation('org');
   // Once signed out, the session view changes and this page shows the invitation to a signed-out reader.
-  const signOut = useAction(() => auth.signOut());
+  const signOut = useAction(() => auth.signOut(), { invalidates: [] });
   return (
     <Page title={t('accept.title')}>
       <div className="card invitation-card">

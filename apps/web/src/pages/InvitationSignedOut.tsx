@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { auth } from '../auth';
 import { AuthPage } from '../components/AuthCard';
 import { Avatar } from '../components/Avatar';
 import { ErrorMessage, Notice } from '../components/Messages';
 import { SkeletonRows } from '../components/Placeholders';
 import { useLinkNotice } from '../lib/use-link-notice';
-import { useServerQuery } from '../lib/server-state';
 import { useRoleName } from './organizations/RoleName';
+import { queries } from '../lib/queries';
+import { refusalOf } from '../lib/query-client';
+import { useQuery } from '@tanstack/react-query';
 
 /**
  * The invitation page before its reader signs in: who invited them to which organization, as
@@ -21,9 +22,10 @@ export function InvitationSignedOut({ id }: { id: string }) {
   const [params] = useSearchParams();
   const linkError = params.get('error');
   const notice = useLinkNotice();
-  const preview = useServerQuery(`invitation-preview:${id}`, () => auth.organization.invitationPreview({ id }));
+  const preview = useQuery(queries.invitationPreview(id));
+  const previewError = refusalOf(preview.error);
   const details = preview.data;
-  const gone = preview.error?.code === 'INVITATION_NOT_FOUND';
+  const gone = previewError?.code === 'INVITATION_NOT_FOUND';
   const back = encodeURIComponent(`/accept-invitation/${id}`);
   // Just verified: signing in is what is left; otherwise most readers have no account yet.
   const verified = notice === 'verify-email' && !linkError;
@@ -60,7 +62,7 @@ export function InvitationSignedOut({ id }: { id: string }) {
         </p>
       ) : preview.error ? (
         // Not an answer about the invitation (no connection, too many requests): the ways in stay.
-        <ErrorMessage error={preview.error} />
+        <ErrorMessage error={previewError} />
       ) : (
         <SkeletonRows label={t('accept.loading')} rows={1} avatar />
       )}

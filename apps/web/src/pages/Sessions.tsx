@@ -4,19 +4,22 @@ import { Empty, ErrorMessage } from '../components/Messages';
 import { Page } from '../components/Page';
 import { SessionItem } from '../components/SessionItem';
 import { useToast } from '../components/Toasts';
-import { useServerQuery } from '../lib/server-state';
 import { useAction } from '../lib/use-action';
 import { ListSkeleton } from '../components/Skeleton';
+import { keys, queries } from '../lib/queries';
+import { refusalOf } from '../lib/query-client';
+import { useQuery } from '@tanstack/react-query';
 
 export function Sessions() {
   const { t } = useTranslation('account');
   const toast = useToast();
   const { data: current } = useSession();
   const currentId = current?.session.id;
-  // Loaded again after every action, so a session revoked elsewhere leaves the list too.
-  const sessions = useServerQuery(current ? `sessions:${current.user.id}` : null, () => auth.listSessions());
-  const revoke = useAction((token: string) => auth.revokeSession({ token }));
-  const revokeOthers = useAction(() => auth.revokeOtherSessions());
+  // Loaded again after a revocation here, and on coming back to the tab (a session revoked elsewhere leaves the list too).
+  const userId = current?.user.id ?? '';
+  const sessions = useQuery({ ...queries.sessions(userId), enabled: Boolean(current) });
+  const revoke = useAction((token: string) => auth.revokeSession({ token }), { invalidates: [keys.me.sessions(userId)] });
+  const revokeOthers = useAction(() => auth.revokeOtherSessions(), { invalidates: [keys.me.sessions(userId)] });
 
   // Revoking acts at once, without a confirmation: it is undone by signing in again on that device, and
   // the spec's journeys (and people) expect "Revoke" to revoke. The toast says what happened.
@@ -41,7 +44,7 @@ export function Sessions() {
     <Page title={t('sessions.title')}>
       <p className="muted page-intro">{t('sessions.intro')}</p>
       <section className="card" aria-label={t('sessions.listLabel')}>
-        <ErrorMessage error={sessions.error} />
+        <ErrorMessage error={refusalOf(sessions.error)} />
         {!list && !sessions.error ? <ListSkeleton rows={3} /> : null}
         {list && list.length === 0 ? <Empty>{t('sessions.empty')}</Empty> : null}
         {list && list.length > 0 ? (

@@ -13,7 +13,7 @@ import { queries } from '../../lib/queries';
 import { refusalOf } from '../../lib/query-client';
 import { RelativeTime } from './RelativeTime';
 import { RoleTag } from './RoleTag';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from '../../lib/use-debounced';
 
 const PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActiveOrganization, useSession } from '../../auth';
+import { useSession } from '../../auth';
 import { Avatar } from '../../components/Avatar';
 import { ErrorMessage } from '../../components/Messages';
 import { SkeletonRows } from '../../components/Placeholders';
@@ -11,6 +11,7 @@ import { LeaveOrDelete } from './LeaveOrDelete';
 import { MemberRow } from './MemberRow';
 import { useRoleName } from './RoleName';
 import { canManage, isOwner as holdsOwner } from './roles';
+import { useActiveOrganization } from './useActiveOrganization';
 
 /** The active organization as a card named after it: members, inviting, pending invitations, leaving. */
 export function ActiveOrganization() {

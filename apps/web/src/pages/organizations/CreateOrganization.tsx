@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { Field } from '../../components/Field';
@@ -7,28 +7,19 @@ import { Section } from '../../components/Section';
 import { slugify } from '../../lib/slug';
 import { readableError } from '../../lib/readable-error';
 import { useAction } from '../../lib/use-action';
+import { keys, queries } from '../../lib/queries';
+import { useDebounced } from '../../lib/use-debounced';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 /** Asks the server, as the person types, whether a slug is still free. */
 function useSlugCheck(slug: string): string {
   const { t } = useTranslation('org');
   const available = t('create.available');
-  const [message, setMessage] = useState('');
-  useEffect(() => {
-    if (!slug) {
-      setMessage('');
-      return;
-    }
-    let current = true;
-    const timer = setTimeout(async () => {
-      const { error } = await auth.organization.checkSlug({ slug });
-      if (current) setMessage(error ? (readableError(error)?.message ?? '') : available);
-    }, 400);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [slug, available]);
-  return message;
+  // Asked once the typing pauses; the last answer stays while the next one loads.
+  const settled = useDebounced(slug, 400);
+  const check = useQuery({ ...queries.slugCheck(settled), enabled: Boolean(slug && settled), placeholderData: keepPreviousData });
+  if (!slug || check.data === undefined) return '';
+  return check.data ? (readableError(check.data)?.message ?? '') : available;
 }
 
 export function CreateOrganization() {
@@ -38,12 +29,16 @@ export function CreateOrganization() {
   const [slugEdited, setSlugEdited] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
   const slugMessage = useSlugCheck(slug);
-  const create = useAction(async () => {
-    const result = await auth.organization.create({ name: name.trim(), slug });
-    // Make the new organization the active one, whatever the server's default.
-    if (result.data) await auth.organization.setActive({ organizationId: result.data.id });
-    return result;
-  });
+  const create = useAction(
+    async () => {
+      const result = await auth.organization.create({ name: name.trim(), slug });
+      // Make the new organization the active one, whatever the server's default.
+      if (result.data) await auth.organization.setActive({ organizationId: result.data.id });
+      return result;
+    },
+    // The person's list gains it; the session (the client reloads it) names it active.
+    { invalidates: [keys.organizations.lists] },
+  );
 
   const onName = (value: string) => {
     setName(value);

@@ -9,6 +9,7 @@ import { useToast } from '../../components/Toasts';
 import { formatDate } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { useRoleName } from './RoleName';
+import { keys } from '../../lib/queries';
 
 /** The invitations still waiting for an answer; an expired one says so (it can no longer be accepted). */
 export function Invitations({ invitations, canManage }: { invitations: Invitation[]; canManage: boolean }) {
@@ -17,7 +18,13 @@ export function Invitations({ invitations, canManage }: { invitations: Invitatio
   const roleName = useRoleName();
   const heading = useId();
   const [cancelling, setCancelling] = useState<Invitation | null>(null);
-  const cancel = useAction((invitationId: string) => auth.organization.cancelInvitation({ invitationId }));
+  // The organization's pending invitations lose it.
+  const cancel = useAction((invitationId: string) => auth.organization.cancelInvitation({ invitationId }), {
+    invalidates: (_result, invitationId) => {
+      const organizationId = invitations.find((invitation) => invitation.id === invitationId)?.organizationId;
+      return organizationId ? [keys.organizations.full(organizationId)] : [keys.organizations.all];
+    },
+  });
   const pending = invitations.filter((invitation) => invitation.status === 'pending');
 
   const onCancel = async () => {

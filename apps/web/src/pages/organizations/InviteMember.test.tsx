@@ -1,18 +1,26 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render as renderBare, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
+import { queryClient } from '../../lib/query-client';
 import { InviteMember } from './InviteMember';
 
 const inviteMember = vi.hoisted(() => vi.fn());
 vi.mock('../../auth', () => ({ auth: { organization: { inviteMember } } }));
-vi.mock('../../lib/server-state', () => ({ serverChanged: vi.fn(), useServerQuery: vi.fn() }));
+vi.mock('../../lib/server-state', () => ({ serverChanged: vi.fn() }));
+// The role picker reads the organization's roles through the app's query cache.
+const render = (ui: ReactElement) => renderBare(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
 
 beforeEach(async () => {
   inviteMember.mockReset();
   await act(() => i18n.changeLanguage('en'));
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+});
 
 const invite = (email: string) => {
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });

@@ -8,6 +8,7 @@ import { useAction } from '../../lib/use-action';
 import { useFocusInvalid } from '../../lib/use-focus-invalid';
 import { useRoleOptions } from './RoleName';
 import { useOrganizationRoles } from './custom-roles';
+import { keys } from '../../lib/queries';
 
 export function InviteMember({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation('org');
@@ -15,7 +16,8 @@ export function InviteMember({ organizationId }: { organizationId: string }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('member');
   const [invited, setInvited] = useState<string | null>(null);
-  const invite = useAction(() => auth.organization.inviteMember({ email: email.trim(), role, organizationId }));
+  // The organization's pending invitations gain one.
+  const invite = useAction(() => auth.organization.inviteMember({ email: email.trim(), role, organizationId }), { invalidates: [keys.organizations.full(organizationId)] });
   // Refusals about the address are said under Email; the rest beside the button, where the success is said.
   const errors = fieldErrors(invite.error, INVITE_CODES);
   const form = useRef<HTMLFormElement>(null);

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorMessage } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
 import { useAction } from '../../lib/use-action';
+import { keys } from '../../lib/queries';
 
 interface Props {
   organization: FullOrganization;
@@ -19,8 +20,14 @@ export function LeaveOrDelete({ organization, isOwner, soleOwner }: Props) {
   const { t } = useTranslation('org');
   const toast = useToast();
   const [asking, setAsking] = useState<'leave' | 'delete' | null>(null);
-  const leave = useAction(() => auth.organization.leave({ organizationId: organization.id }));
-  const remove = useAction(() => auth.organization.delete({ organizationId: organization.id }));
+  const leave = useAction(() => auth.organization.leave({ organizationId: organization.id }), {
+    // Everything about it goes for this person, and their list loses it (the client reloads the session).
+    invalidates: [keys.organizations.one(organization.id), keys.organizations.lists],
+  });
+  const remove = useAction(() => auth.organization.delete({ organizationId: organization.id }), {
+    // Everything about it goes for this person, and their list loses it (the client reloads the session).
+    invalidates: [keys.organizations.one(organization.id), keys.organizations.lists],
+  });
   const name = organization.name;
 
   const confirm = async () => {

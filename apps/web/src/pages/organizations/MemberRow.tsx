@@ -10,6 +10,7 @@ import { useToast } from '../../components/Toasts';
 import { useAction } from '../../lib/use-action';
 import { useRoleName, useRoleOptions } from './RoleName';
 import { useOrganizationRoles } from './custom-roles';
+import { keys } from '../../lib/queries';
 
 interface Props {
   member: MemberWithUser;
@@ -26,11 +27,14 @@ export function MemberRow({ member, organizationName, isSelf, canManage }: Props
   const [editing, setEditing] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [role, setRole] = useState(member.role);
-  const updateRole = useAction(() =>
-    auth.organization.updateMemberRole({ memberId: member.id, role, organizationId: member.organizationId }),
+  // A role changes the members shown and what that member may do; a removal also their teams.
+  const updateRole = useAction(
+    () => auth.organization.updateMemberRole({ memberId: member.id, role, organizationId: member.organizationId }),
+    { invalidates: [keys.organizations.full(member.organizationId), keys.organizations.permissions(member.organizationId)] },
   );
-  const remove = useAction(() =>
-    auth.organization.removeMember({ memberIdOrEmail: member.id, organizationId: member.organizationId }),
+  const remove = useAction(
+    () => auth.organization.removeMember({ memberIdOrEmail: member.id, organizationId: member.organizationId }),
+    { invalidates: [keys.organizations.one(member.organizationId)] },
   );
   const who = member.user.name || member.user.email;
 

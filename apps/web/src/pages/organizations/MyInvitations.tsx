@@ -7,9 +7,11 @@ import { Avatar } from '../../components/Avatar';
 import { ErrorMessage } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
 import { formatDate } from '../../lib/format';
-import { useServerQuery } from '../../lib/server-state';
 import { useAction } from '../../lib/use-action';
 import { useRoleName } from './RoleName';
+import { keys, queries } from '../../lib/queries';
+import { refusalOf } from '../../lib/query-client';
+import { useQuery } from '@tanstack/react-query';
 
 /**
  * The invitations waiting for the signed-in person (sent to their address), each with Accept and
@@ -22,7 +24,7 @@ export function MyInvitations() {
   const { data: session } = useSession();
   const userId = session?.user.id ?? null;
   const verified = session?.user.emailVerified ?? false;
-  const list = useServerQuery(verified && userId ? `user-invitations:${userId}` : null, () => auth.organization.listUserInvitations());
+  const list = useQuery({ ...queries.myInvitations(userId ?? ''), enabled: verified && userId !== null });
 
   if (!session) return null;
   if (!verified) {
@@ -32,7 +34,7 @@ export function MyInvitations() {
       </p>
     );
   }
-  if (list.error) return <ErrorMessage error={list.error} />;
+  if (list.error) return <ErrorMessage error={refusalOf(list.error)} />;
   const invitations = list.data ?? [];
   if (invitations.length === 0) return null;
   return (
@@ -52,8 +54,13 @@ function InvitationItem({ invitation }: { invitation: UserInvitation }) {
   const toast = useToast();
   const roleName = useRoleName();
   const [busy, setBusy] = useState(false);
-  const accept = useAction(() => auth.organization.acceptInvitation({ invitationId: invitation.id }));
-  const reject = useAction(() => auth.organization.rejectInvitation({ invitationId: invitation.id }));
+  const accept = useAction(() => auth.organization.acceptInvitation({ invitationId: invitation.id }), {
+    // The person joins: their invitations, their organizations and that organization's members change.
+    invalidates: [keys.invitations.all, keys.organizations.lists, keys.organizations.one(invitation.organizationId)],
+  });
+  const reject = useAction(() => auth.organization.rejectInvitation({ invitationId: invitation.id }), {
+    invalidates: [keys.invitations.all, keys.organizations.full(invitation.organizationId)],
+  });
   const name = invitation.organizationName;
   const values = { inviter: invitation.inviterEmail ?? '', role: roleName(invitation.role), date: formatDate(invitation.expiresAt) };
 

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FullOrganization } from '../../auth';
-import { useActiveOrganization, useSession } from '../../auth';
+import { useSession } from '../../auth';
 import { ErrorMessage } from '../../components/Messages';
 import { Page } from '../../components/Page';
 import { SkeletonRows } from '../../components/Placeholders';
 import { useServerInfo } from '../../lib/providers';
 import './settings.css';
+import { useActiveOrganization } from './useActiveOrganization';
 
 /**
  * A settings page of the active organization (Teams, Roles): says so when the server has the

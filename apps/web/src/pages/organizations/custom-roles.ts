@@ -1,7 +1,7 @@
-import { auth } from '../../auth';
 import { useServerInfo } from '../../lib/providers';
-import { useServerQuery } from '../../lib/server-state';
+import { queries } from '../../lib/queries';
 import { ORGANIZATION_ROLES } from './roles';
+import { useQuery } from '@tanstack/react-query';
 
 /**
  * The roles a picker offers in an organization: the built-in ones and, when the server has
@@ -9,8 +9,7 @@ import { ORGANIZATION_ROLES } from './roles';
  */
 export function useOrganizationRoles(organizationId: string): ReadonlyArray<{ value: string; label: string }> {
   const { features } = useServerInfo();
-  const roles = useServerQuery(features.organizationRoles ? `roles:${organizationId}` : null, () => auth.organization.listRoles({ organizationId }));
-  // (`?.`: a test may stand in a query hook that answers nothing.)
-  const custom = (roles?.data ?? []).map((r) => ({ value: r.role, label: r.role }));
+  const roles = useQuery({ ...queries.roles(organizationId), enabled: features.organizationRoles });
+  const custom = (roles.data ?? []).map((r) => ({ value: r.role, label: r.role }));
   return custom.length ? [...ORGANIZATION_ROLES, ...custom] : ORGANIZATION_ROLES;
 }

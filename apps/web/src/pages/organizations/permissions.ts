@@ -1,6 +1,6 @@
 import { DEFAULT_ROLES, type Statements } from '@gatehouse/core/client';
-import { auth } from '../../auth';
-import { useServerQuery } from '../../lib/server-state';
+import { queries } from '../../lib/queries';
+import { useQuery } from '@tanstack/react-query';
 
 /** Every resource and action there is to grant (the owner holds them all), in a stable order. */
 export const ALL_STATEMENTS: Statements = DEFAULT_ROLES.owner!;
@@ -24,7 +24,6 @@ export function permissionOf(keys: Iterable<string>): Record<string, string[]> {
  * (custom roles included): the page offers only what the server would allow.
  */
 export function useCan(organizationId: string | null | undefined, permissions: Record<string, string[]>): boolean {
-  const key = organizationId ? `can:${organizationId}:${JSON.stringify(permissions)}` : null;
-  const answer = useServerQuery(key, () => auth.organization.hasPermission({ permissions, organizationId: organizationId ?? undefined }));
+  const answer = useQuery({ ...queries.can(organizationId ?? '', permissions), enabled: Boolean(organizationId) });
   return answer.data?.success === true;
 }

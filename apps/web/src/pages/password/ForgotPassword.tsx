@@ -18,9 +18,8 @@ export function ForgotPassword() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [byCode, setByCode] = useState(false);
   const { features } = useServerInfo();
-  const request = useAction(() =>
-    auth.forgetPassword({ email: email.trim(), redirectTo: appURL('/reset-password') }),
-  );
+  // Mails a link: nothing shown changes.
+  const request = useAction(() => auth.forgetPassword({ email: email.trim(), redirectTo: appURL('/reset-password') }), { invalidates: [] });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

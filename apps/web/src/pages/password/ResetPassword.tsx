@@ -23,7 +23,7 @@ export function ResetPassword() {
   // The page's own check, said under "Confirm password" only (the server was not asked).
   const [mismatch, setMismatch] = useState(false);
   const [done, setDone] = useState(false);
-  const reset = useAction(() => auth.resetPassword({ newPassword, token: token ?? undefined }));
+  const reset = useAction(() => auth.resetPassword({ newPassword, token: token ?? undefined }), { invalidates: [] });
   const issues = fieldErrors(reset.error);
 
   if (linkError || !token) {

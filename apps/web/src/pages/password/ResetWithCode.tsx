@@ -21,7 +21,7 @@ export function ResetWithCode({ onCancel }: { onCancel: () => void }) {
   // The page's own check, said under "Confirm password" only (the server was not asked).
   const [mismatch, setMismatch] = useState(false);
   const [done, setDone] = useState(false);
-  const reset = useAction((to: string) => auth.emailOtp.resetPassword({ email: to, otp: code, password }));
+  const reset = useAction((to: string) => auth.emailOtp.resetPassword({ email: to, otp: code, password }), { invalidates: [] });
   const issues = fieldErrors(reset.error);
 
   const submitEmail = (event: FormEvent) => {

@@ -27,7 +27,7 @@ interface Props {
 export function CheckEmail({ email, callbackURL, redirect, forInvitation, onRestart }: Props) {
   const { t } = useTranslation('auth');
   const [resent, setResent] = useState(false);
-  const resend = useAction(() => auth.sendVerificationEmail({ email, callbackURL }));
+  const resend = useAction(() => auth.sendVerificationEmail({ email, callbackURL }), { invalidates: [] });
   const onResend = async () => {
     setResent(false);
     if (!(await resend.run()).error) setResent(true);

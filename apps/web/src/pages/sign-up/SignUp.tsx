@@ -41,6 +41,8 @@ export function SignUp() {
       callbackURL,
       ...(withUsername && username.trim() ? { username: username.trim() } : {}),
     }),
+    // A new person signs in (the client reloads the session): nothing else shown changes.
+    { invalidates: [] },
   );
 
   const form = useRef<HTMLFormElement>(null);

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n';
-import { auth } from '../../auth';
 import { Field } from '../../components/Field';
 import { readableError } from '../../lib/readable-error';
+import { queries } from '../../lib/queries';
+import { refusalOf } from '../../lib/query-client';
+import { useDebounced } from '../../lib/use-debounced';
+import { useQuery } from '@tanstack/react-query';
 
 type Availability =
   | { state: 'idle' }
@@ -27,27 +29,20 @@ function describe(availability: Availability): string {
 /** A username input that asks the server, as the person types, whether the name is free. */
 export function UsernameField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
   const { t } = useTranslation('auth');
-  const [availability, setAvailability] = useState<Availability>({ state: 'idle' });
-
-  useEffect(() => {
-    const username = value.trim();
-    if (username.length < 3) {
-      setAvailability({ state: 'idle' });
-      return;
-    }
-    let current = true;
-    setAvailability({ state: 'checking' });
-    const timer = setTimeout(async () => {
-      const { data, error } = await auth.isUsernameAvailable({ username });
-      if (!current) return;
-      if (error) setAvailability({ state: 'failed', message: readableError(error)?.message ?? '' });
-      else setAvailability({ state: 'done', available: data.available });
-    }, 400);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [value]);
+  const username = value.trim();
+  // Asked once the typing pauses.
+  const settled = useDebounced(username, 400);
+  const long = username.length >= 3;
+  const check = useQuery({ ...queries.usernameAvailable(settled), enabled: long && settled === username });
+  const availability: Availability = !long
+    ? { state: 'idle' }
+    : settled !== username || check.isFetching
+      ? { state: 'checking' }
+      : check.error
+        ? { state: 'failed', message: readableError(refusalOf(check.error))?.message ?? '' }
+        : check.data
+          ? { state: 'done', available: check.data.available }
+          : { state: 'checking' };
 
   return (
     <Field

@@ -11,7 +11,8 @@ export function DisableTwoFactor({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('account');
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  const disable = useAction(() => auth.twoFactor.disable({ password }));
+  // The session changes (the client reloads it); nothing else shown does.
+  const disable = useAction(() => auth.twoFactor.disable({ password }), { invalidates: [] });
 
   const close = () => {
     setOpen(false);

@@ -21,7 +21,8 @@ export function TotpSetup({ totpURI, onVerified }: { totpURI: string; onVerified
   const { t } = useTranslation('account');
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const verify = useAction(() => auth.twoFactor.verifyTotp({ code: code.trim() }));
+  // The session changes (the client reloads it); nothing else shown does.
+  const verify = useAction(() => auth.twoFactor.verifyTotp({ code: code.trim() }), { invalidates: [] });
 
   useEffect(() => {
     let current = true;
