@@ -47,14 +47,15 @@ describeBrowser('the account area in Chromium', () => {
       await shows(sidebar.getByRole('link', { name, exact: true }));
     }
     await shows(page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }));
-    await shows(page.getByRole('region', { name: 'Changer de mot de passe' }));
+    await shows(page.getByRole('region', { name: 'Sécurité' }));
     await shows(page.getByRole('region', { name: 'Comptes associés' }));
     await showsText(page.getByRole('region', { name: 'Clés d\'API' }), 'Aucune clé d\'API pour l\'instant.');
     // A date in French: "Associé le 23 nov. 2026, 17:30".
     await showsText(page.getByRole('region', { name: 'Comptes associés' }), new RegExp(`Associé le \\d{1,2} ${FRENCH_MONTH} \\d{4}`));
 
     // A new name: the French toast, the header follows.
-    const profile = page.getByRole('region', { name: 'Profil' });
+    await page.getByRole('region', { name: 'Profil' }).getByRole('button', { name: 'Modifier le profil' }).click();
+    const profile = page.getByRole('dialog', { name: 'Modifier le profil' });
     await profile.getByLabel('Nom', { exact: true }).fill('Amélie Poulain');
     await profile.getByRole('button', { name: 'Enregistrer le profil' }).click();
     await showsText(page.locator('.toasts'), 'Profil enregistré');

@@ -55,13 +55,17 @@ describeBrowser('the Sessions and Account pages follow the server in Chromium', 
     const page = await stack.page({ width: 390, height: 844 });
     await signIn(page, email, 'profile-password-1');
     await page.getByRole('link', { name: 'Account' }).click();
-    const profile = page.getByRole('region', { name: 'Profile' });
+    const edit = page.getByRole('region', { name: 'Profile' }).getByRole('button', { name: 'Edit profile' });
+    await edit.click();
+    const profile = page.getByRole('dialog', { name: 'Edit profile' });
     await profile.getByLabel('Name').fill('  Patricia Saved  ');
     await profile.getByRole('button', { name: 'Save profile' }).click();
     await showsText(page.getByRole('status'), 'Profile saved.');
     await showsText(page.getByRole('banner'), 'Patricia Saved');
     const saved = await page.evaluate(async () => (await (await fetch('/api/auth/get-session')).json()).user.name as string);
     expect(saved).toBe('Patricia Saved');
+    // Opened again, the dialog starts from the name the server saved.
+    await edit.click();
     expect(await profile.getByLabel('Name').inputValue()).toBe(saved);
     await stack.shot(page, 'profile-saved-phone');
     expect(stack.pageErrors).toEqual([]);

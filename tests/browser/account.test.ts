@@ -50,7 +50,9 @@ describeBrowser('account journeys in Chromium', () => {
     await showsText(page.getByRole('banner'), 'Ada Lovelace');
     await shows(page.getByText('Verified', { exact: true }));
 
-    const change = page.getByRole('region', { name: 'Change password' });
+    // The row's "Change password" opens the dialog with Current password / New password.
+    await page.getByRole('region', { name: 'Security' }).getByRole('button', { name: 'Change password' }).click();
+    const change = page.getByRole('dialog', { name: 'Change password' });
     await change.getByLabel('Current password').fill('first-password-1');
     await change.getByLabel('New password').fill('second-password-2');
     await change.getByRole('button', { name: 'Change password' }).click();

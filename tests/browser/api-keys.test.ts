@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, signInOnPage, type Stack, startStack, uniqueEmail } from './kit.js';
+import { absent, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, signInOnPage, type Stack, startStack, uniqueEmail } from './kit.js';
 
 /**
  * API keys in Chromium: create a key in the account page (named, with an expiry), copy it from
@@ -33,9 +33,13 @@ describeBrowser('API keys journey in Chromium', () => {
       const section = page.getByRole('region', { name: 'API keys' });
       await shows(section.getByText('No API keys yet.'));
 
-      await page.getByLabel('Key name').fill('Deploy script');
-      await page.getByLabel('Expires after').selectOption('90 days');
-      await page.getByRole('button', { name: 'Create API key' }).click();
+      // "Create API key" opens a dialog; its own "Create API key" creates it, then the key is shown once.
+      await section.getByRole('button', { name: 'Create API key' }).click();
+      const form = page.getByRole('dialog', { name: 'New API key' });
+      await form.getByLabel('Key name').fill('Deploy script');
+      await form.getByLabel('Expires after').selectOption('90 days');
+      await form.getByRole('button', { name: 'Create API key' }).click();
+      await shows(page.getByRole('dialog', { name: 'API key created' }));
       await showsText(page.getByRole('status'), 'API key "Deploy script" created. Copy it now: it will not be shown again.');
       const key = await page.getByLabel('API key', { exact: true }).inputValue();
       expect(key).toMatch(/^[A-Za-z0-9]{64}$/);
@@ -52,8 +56,9 @@ describeBrowser('API keys journey in Chromium', () => {
       const { payload } = await jwtVerify(token, createRemoteJWKSet(new URL(`${stack.url}/api/auth/jwks`)), { issuer: stack.url, audience: stack.url });
       expect(payload).toMatchObject({ email: user.email, name: 'Ada Lovelace' });
 
-      // Shown once: after "Done" and a reload, only its first characters remain, with its last use.
-      await page.getByRole('button', { name: 'Done' }).click();
+      // Shown once: after "I have saved it" and a reload, only its first characters remain, with its last use.
+      await page.getByRole('button', { name: 'I have saved it' }).click();
+      await absent(page.getByRole('dialog'));
       await page.reload();
       const item = section.getByRole('listitem').filter({ hasText: 'Deploy script' });
       await showsText(item, key.slice(0, 6));

@@ -120,8 +120,9 @@ describeBrowser('mailed links land on pages in Chromium', () => {
     const page = await stack.page();
     await signIn(page, email, 'change-password-1');
     await page.getByRole('link', { name: 'Account' }).click();
-    await page.getByLabel('New email').fill(moved);
     await page.getByRole('button', { name: 'Change email' }).click();
+    await page.getByRole('dialog', { name: 'Change email' }).getByLabel('New email').fill(moved);
+    await page.getByRole('dialog', { name: 'Change email' }).getByRole('button', { name: 'Change email' }).click();
     await showsText(page.getByRole('status'), `open the link sent to ${email}`);
     const confirm = actionLink(await mailTo(email, 'Confirm your email change'));
 

@@ -189,7 +189,9 @@ describeBrowser('one message system in Chromium', () => {
 
     await signInOnPage(stack, page, email, password);
     await page.goto(`${stack.url}/account`);
-    const change = page.getByRole('region', { name: 'Change password' });
+    // The row's "Change password" opens the dialog with Current password / New password.
+    await page.getByRole('region', { name: 'Security' }).getByRole('button', { name: 'Change password' }).click();
+    const change = page.getByRole('dialog', { name: 'Change password' });
     await change.getByLabel('Current password').fill('not-my-password-9');
     await change.getByLabel('New password').fill('second-password-2');
     await change.getByRole('button', { name: 'Change password' }).click();

@@ -61,7 +61,9 @@ describeBrowser('password policy in Chromium', () => {
       await showsText(page.getByRole('banner'), 'Rosalind Franklin');
 
       // The account's change-password form: the same meter, the same refusal in words.
-      const change = page.getByRole('region', { name: 'Change password' });
+      // The row's "Change password" opens the dialog with Current password / New password.
+      await page.getByRole('region', { name: 'Security' }).getByRole('button', { name: 'Change password' }).click();
+      const change = page.getByRole('dialog', { name: 'Change password' });
       await change.getByLabel('Current password').fill('violet tundra kettle orbit');
       await change.getByLabel('New password').fill('iloveyou2');
       await shows(change.getByRole('meter', { name: 'Password strength' }));

@@ -64,8 +64,9 @@ describeBrowser('self-service pages in Chromium', () => {
       await signIn(page, email, 'email-password-1');
       await page.getByRole('link', { name: 'Account' }).click();
       await showsText(page.locator('body'), 'Not verified');
-      await page.getByLabel('New email').fill(moved);
       await page.getByRole('button', { name: 'Change email' }).click();
+      await page.getByRole('dialog', { name: 'Change email' }).getByLabel('New email').fill(moved);
+      await page.getByRole('dialog', { name: 'Change email' }).getByRole('button', { name: 'Change email' }).click();
       await showsText(page.locator('main'), moved);
       await stack.shot(page, 'email-changed');
       // The new address gets its verification mail.

@@ -4,17 +4,19 @@ import { Page } from '../../components/Page';
 import { useServerInfo } from '../../lib/providers';
 import { Anchor, useScrollToHash } from './Anchor';
 import { ApiKeys } from './ApiKeys';
-import { ChangePassword } from './ChangePassword';
 import { ConnectedApps } from './ConnectedApps';
 import { DeleteAccount } from './DeleteAccount';
 import { EmailSection } from './EmailSection';
 import { LinkedAccounts } from './LinkedAccounts';
 import { Passkeys } from './Passkeys';
+import { PasswordSection } from './PasswordSection';
 import { Profile } from './Profile';
-import { SetPassword } from './SetPassword';
 import { useLinkedAccounts } from './useLinkedAccounts';
 
-/** /account: profile, email, security, sign-in methods, keys and apps, danger zone; the sidebar links to each part. */
+/**
+ * /account: profile, email, password, passkeys, sign-in methods, keys and apps, danger zone, each a
+ * card of rows (label, value, one action) whose changes open dialogs; the sidebar links to each part.
+ */
 export function AccountPage() {
   const { t } = useTranslation('account');
   const { data } = useSession();
@@ -35,12 +37,12 @@ export function AccountPage() {
       <p className="muted page-intro">{t('account.intro')}</p>
       <Anchor id="profile">
         <Profile key={user.id} user={user} />
+        <EmailSection user={user} />
       </Anchor>
-      <EmailSection user={user} />
       <Anchor id="security">
-        {hasPassword === false ? <SetPassword email={user.email} /> : <ChangePassword />}
+        <PasswordSection email={user.email} hasPassword={hasPassword} />
+        {features.passkey ? <Passkeys userId={user.id} /> : null}
       </Anchor>
-      {features.passkey ? <Passkeys userId={user.id} /> : null}
       <Anchor id="linked-accounts">
         <LinkedAccounts accounts={accounts} />
       </Anchor>

@@ -1,16 +1,17 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
-import { CopyField } from '../../components/CopyField';
-import { Field } from '../../components/Field';
+import { CopySecretDialog } from '../../components/CopySecretDialog';
+import { Field, Select } from '../../components/Field';
+import { FormDialog } from '../../components/FormDialog';
 import { Empty, ErrorMessage } from '../../components/Messages';
 import { Section } from '../../components/Section';
-import { useToast } from '../../components/Toasts';
-import { fieldErrors } from '../../lib/field-errors';
-import { useServerQuery } from '../../lib/server-state';
+import { ListSkeleton } from '../../components/Skeleton';
+import { fieldErrors, hasFieldErrors } from '../../lib/field-errors';
+import { refusalOf, unwrap } from '../../lib/query-client';
 import { useAction } from '../../lib/use-action';
 import { ApiKeyItem } from './ApiKeyItem';
-import { ListSkeleton } from '../../components/Skeleton';
 
 const DAY = 86_400;
 
@@ -25,40 +26,43 @@ const EXPIRIES = [
 
 type ExpiryKey = (typeof EXPIRIES)[number]['key'];
 
-/** Account → API keys: create one (shown once, with a copy button), list them, delete after a confirmation. */
+/** A name too long (or empty) is the server's to refuse, said under the field: never cut as it is typed. */
+const NAME_CODES = { INVALID_NAME_LENGTH: 'name', NAME_REQUIRED: 'name' } as const;
+
+/**
+ * Account → API keys: one row a key; "Create API key" opens a dialog (name, expiry), then the key is
+ * shown once in the copy-this-secret dialog; delete after a confirmation.
+ */
 export function ApiKeys({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
-  const toast = useToast();
-  const keys = useServerQuery(`api-keys:${userId}`, () => auth.apiKey.list());
+  const keys = useQuery({ queryKey: ['api-keys', userId], queryFn: () => unwrap(auth.apiKey.list()) });
+  const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState<ExpiryKey>('days30');
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
-  const expiryId = useId();
   const create = useAction(() => {
     const chosen = EXPIRIES.find((e) => e.key === expiry);
     return auth.apiKey.create({ name: name.trim(), expiresIn: chosen?.seconds ?? null });
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setCreated(null);
+  const submit = async () => {
     const { data } = await create.run();
     if (data) {
-      setCreated({ name: data.name ?? t('apiKeys.fallbackName'), key: data.key });
+      setOpen(false);
       setName('');
-      toast(t('apiKeys.createdToast'));
+      setCreated({ name: data.name ?? t('apiKeys.fallbackName'), key: data.key });
     }
   };
 
   const list = keys.data?.apiKeys;
   return (
     <Section title={t('apiKeys.title')}>
-      <p>
+      <p className="muted section-description">
         {t('apiKeys.descriptionBefore')}
         <code>x-api-key</code>
         {t('apiKeys.descriptionAfter')}
       </p>
-      <ErrorMessage error={keys.error} />
+      <ErrorMessage error={refusalOf(keys.error)} />
       {!list && !keys.error ? <ListSkeleton /> : null}
       {list && list.length === 0 ? <Empty>{t('apiKeys.empty')}</Empty> : null}
       {list && list.length > 0 ? (
@@ -68,41 +72,50 @@ export function ApiKeys({ userId }: { userId: string }) {
           ))}
         </ul>
       ) : null}
-      {created ? (
-        <div className="message" role="status">
-          <p className="strong">{t('apiKeys.createdOnce', { name: created.name })}</p>
-          <CopyField label={t('apiKeys.keyLabel')} copyLabel={t('apiKeys.copy')} value={created.key} />
-          <button type="button" onClick={() => setCreated(null)}>
-            {t('apiKeys.done')}
-          </button>
-        </div>
-      ) : null}
-      <form onSubmit={submit} className="form">
-        <h3>{t('apiKeys.newTitle')}</h3>
+      <div className="section-footer">
+        <button
+          type="button"
+          onClick={() => {
+            create.setError(null);
+            setOpen(true);
+          }}
+        >
+          {t('apiKeys.create')}
+        </button>
+      </div>
+      <FormDialog
+        open={open}
+        title={t('apiKeys.newTitle')}
+        submitLabel={t('apiKeys.create')}
+        pending={create.pending}
+        error={create.error}
+        onSubmit={submit}
+        onClose={() => setOpen(false)}
+      >
         <Field
           label={t('apiKeys.name')}
           value={name}
           required
-          maxLength={32}
+          autoFocus
           placeholder={t('apiKeys.namePlaceholder')}
-          error={fieldErrors(create.error).name}
+          error={fieldErrors(create.error, NAME_CODES).name}
           onChange={(e) => setName(e.target.value)}
         />
-        <div className="field">
-          <label htmlFor={expiryId}>{t('apiKeys.expiresAfter')}</label>
-          <select id={expiryId} value={expiry} onChange={(e) => setExpiry(e.target.value as ExpiryKey)}>
-            {EXPIRIES.map((e) => (
-              <option key={e.key} value={e.key}>
-                {t(`apiKeys.expiry.${e.key}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <ErrorMessage error={create.error} fieldsShown />
-        <button type="submit" className="primary" disabled={create.pending}>
-          {t('apiKeys.create')}
-        </button>
-      </form>
+        <Select
+          label={t('apiKeys.expiresAfter')}
+          value={expiry}
+          options={EXPIRIES.map((e) => ({ value: e.key, label: t(`apiKeys.expiry.${e.key}`) }))}
+          onChange={(value) => setExpiry(value as ExpiryKey)}
+        />
+        {hasFieldErrors(create.error, NAME_CODES) ? null : <ErrorMessage error={create.error} />}
+      </FormDialog>
+      <CopySecretDialog
+        open={created !== null}
+        title={t('apiKeys.createdTitle')}
+        message={created ? t('apiKeys.createdOnce', { name: created.name }) : null}
+        secrets={created ? [{ label: t('apiKeys.keyLabel'), value: created.key, copyLabel: t('apiKeys.copy') }] : []}
+        onClose={() => setCreated(null)}
+      />
     </Section>
   );
 }

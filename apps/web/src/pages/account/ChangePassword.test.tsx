@@ -17,14 +17,16 @@ vi.mock('../../lib/providers', () => ({
 
 beforeEach(async () => {
   changePassword.mockReset();
+  onClose.mockReset();
   await act(() => i18n.changeLanguage('en'));
 });
 afterEach(cleanup);
 
+const onClose = vi.fn();
 const show = () =>
   render(
     <ToastProvider>
-      <ChangePassword />
+      <ChangePassword open onClose={onClose} />
     </ToastProvider>,
   );
 
@@ -47,12 +49,13 @@ describe('changing the password', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('says success once, in a toast', async () => {
+  it('says success once, in a toast, and closes the dialog', async () => {
     changePassword.mockResolvedValue({ data: { token: null }, error: null });
     const { container } = show();
     fill();
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Password changed.'));
     expect(container.textContent?.match(/Password changed/g)).toHaveLength(1);
+    expect(onClose).toHaveBeenCalled();
   });
 });

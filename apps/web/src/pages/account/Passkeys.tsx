@@ -1,40 +1,38 @@
-import { type FormEvent, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { auth } from '../../auth';
-import { Field } from '../../components/Field';
 import { Empty, ErrorMessage } from '../../components/Messages';
 import { Section } from '../../components/Section';
+import { ListSkeleton } from '../../components/Skeleton';
 import { useToast } from '../../components/Toasts';
 import { addPasskey, suggestedPasskeyName } from '../../lib/passkey';
-import { useServerQuery } from '../../lib/server-state';
+import { refusalOf, unwrap } from '../../lib/query-client';
 import { useAction } from '../../lib/use-action';
 import { PasskeyItem } from './PasskeyItem';
-import { ListSkeleton } from '../../components/Skeleton';
 
-/** Account → Passkeys: add one on this device (named after it), list, rename and delete them. */
+/**
+ * Account → Passkeys: one row a passkey (rename in a dialog, delete after a confirmation); "Add a passkey"
+ * asks this device at once and names the passkey after it ("Chrome on macOS"), to rename later.
+ */
 export function Passkeys({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
   const toast = useToast();
-  const passkeys = useServerQuery(`passkeys:${userId}`, () => auth.passkey.listUserPasskeys());
-  const [name, setName] = useState(suggestedPasskeyName);
-  const add = useAction(() => addPasskey(name.trim()));
+  const passkeys = useQuery({ queryKey: ['passkeys', userId], queryFn: () => unwrap(auth.passkey.listUserPasskeys()) });
+  const add = useAction(() => addPasskey(suggestedPasskeyName()));
   // Straight after sign-up, the offer to add one.
   const signedUp = (useLocation().state as { signedUp?: boolean } | null)?.signedUp === true;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onAdd = async () => {
     const { data } = await add.run();
-    if (data) {
-      // Said once, by the toast.
-      toast(t('passkeys.added', { name: data.name ?? t('passkeys.fallbackName') }));
-    }
+    // Said once, by the toast.
+    if (data) toast(t('passkeys.added', { name: data.name ?? t('passkeys.fallbackName') }));
   };
 
   const list = passkeys.data;
   return (
     <Section title={t('passkeys.title')} description={t('passkeys.description')}>
-      <ErrorMessage error={passkeys.error} />
+      <ErrorMessage error={refusalOf(passkeys.error)} />
       {!list && !passkeys.error ? <ListSkeleton /> : null}
       {list && list.length === 0 ? <Empty>{t('passkeys.empty')}</Empty> : null}
       {signedUp && list?.length === 0 ? (
@@ -49,19 +47,13 @@ export function Passkeys({ userId }: { userId: string }) {
           ))}
         </ul>
       ) : null}
-      <form onSubmit={submit} className="form">
-        <Field
-          label={t('passkeys.name')}
-          hint={t('passkeys.nameHint')}
-          value={name}
-          maxLength={100}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <ErrorMessage error={add.error} />
-        <button type="submit" className="primary" disabled={add.pending}>
+      <ErrorMessage error={add.error} />
+      <div className="section-footer">
+        <span className="muted">{t('passkeys.nameHint')}</span>
+        <button type="button" onClick={onAdd} disabled={add.pending}>
           {t('passkeys.add')}
         </button>
-      </form>
+      </div>
     </Section>
   );
 }
