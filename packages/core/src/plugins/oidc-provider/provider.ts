@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { default as Provider } from 'oidc-provider';
-import { type AuthContext, fetchFromNode } from '../../kit.js';
+import { type AuthContext, fetchFromNode, loadPeer } from '../../kit.js';
 import type { OidcProviderConfig } from './config.js';
 import { configurationOf, listen } from './configuration.js';
 import { deviceAnswer } from './device.js';

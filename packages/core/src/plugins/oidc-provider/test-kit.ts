@@ -5,15 +5,28 @@ import { createApplication, type NewApplication } from './applications.js';
 export const REDIRECT_URI = 'http://app.localhost:4000/callback';
 export const ISSUER = 'http://localhost:3000/api/auth';
 
+/** An instance with the provider on (with `options`) and a signed-in admin. */
+export async function asAdmin(clients: { open(options: object): Promise<TestClient> }, options: Record<string, unknown> = {}) {
+  const t = await clients.open({ oidcProvider: { enabled: true, ...options } });
+  const { data } = await t.signUp({ name: 'Root' });
+  const id = (data.user as { id: string }).id;
+  await (await t.auth.context()).adapter.update('user', [{ field: 'id', value: id }], { role: 'admin' });
+  return t;
+}
+
 /** Registers an application straight through the service (as the CLI does). */
 export async function registerApp(t: TestClient, input: Partial<NewApplication> = {}) {
   return createApplication(await t.auth.context(), { name: 'Notes', redirectURIs: [REDIRECT_URI], ...input });
 }
 
-/** A relying party (openid-client) whose HTTP goes to the instance's fetch handler. */
-export async function relyingParty(t: TestClient, clientId: string, clientSecret?: string): Promise<client.Configuration> {
+/**
+ * A relying party (openid-client) whose HTTP goes to the instance's fetch handler; `before` sees
+ * each request first (e.g. to move the test clock as a poller's wait would).
+ */
+export async function relyingParty(t: TestClient, clientId: string, clientSecret?: string, before?: (request: Request) => void): Promise<client.Configuration> {
   const fetcher: client.CustomFetch = async (url, init) => {
     const request = new Request(url, init as RequestInit);
+    before?.(request);
     return t.auth.handler(request, { ip: '127.0.0.1' });
   };
   const auth = clientSecret ? client.ClientSecretBasic(clientSecret) : client.None();
@@ -37,11 +50,12 @@ export function browser(t: TestClient, jar = t.jar): Browser {
       let url = start;
       for (let hops = 0; hops < 20; hops++) {
         let r = await get(url);
-        if (r.status === 200 && (r.headers.get('content-type') ?? '').startsWith('text/html')) {
-          // A page that posts itself at once (the provider ending the previous account's session): post it.
+        // A page that posts itself at once (the provider ending the previous account's session,
+        // the device flow's verification and confirmation): post it, as often as they follow.
+        for (let posts = 0; r.status === 200 && (r.headers.get('content-type') ?? '').startsWith('text/html'); posts++) {
           const html = await r.text();
-          const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-          if (!action) throw new Error(`no redirect from ${url}: ${r.status} ${html}`);
+          const action = /<form[^>]* method="post" action="([^"]+)"/.exec(html)?.[1];
+          if (!action || posts > 3) throw new Error(`no redirect from ${url}: ${r.status} ${html}`);
           const fields = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, m[2]!] as [string, string]));
           r = await t.request(action, { jar, body: fields.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
         }
