@@ -5,8 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { auth } from './auth';
 import { ServerInfoProvider } from './lib/providers';
-import { followIdentity } from './lib/queries';
-import { queryClient } from './lib/query-client';
+import { followIdentity, queryClient } from './lib/query-client';
 import { router } from './router';
 import './styles.css';
 

@@ -1,6 +1,6 @@
 import { type QueryKey, queryOptions } from '@tanstack/react-query';
 import { auth, type ListUsersQuery } from '../auth';
-import { queryClient, unwrap } from './query-client';
+import { unwrap } from './query-client';
 
 /**
  * Every server read of the app, as TanStack Query options: one key per resource, nested so that a
@@ -8,8 +8,8 @@ import { queryClient, unwrap } from './query-client';
  * A page reads with `useQuery(queries.x(...))`; an action names what it changed with `keys`
  * (`useAction(run, { invalidates: [...] })`, use-action.ts), and only those queries load again.
  * The session itself stays the client's own store (`useSession`): the client refetches it after
- * every call that changes it and tells the other tabs; `followIdentity` below drops the cache when
- * the person changes.
+ * every call that changes it and tells the other tabs; `followIdentity` (query-client.ts) drops the
+ * cache when the person changes.
  */
 export const keys = {
   /** The person's own account: each list keyed by the signed-in user. */
@@ -160,27 +160,3 @@ export const queries = {
   deliveries: (endpointId: string) =>
     queryOptions({ queryKey: keys.admin.deliveries(endpointId), queryFn: () => unwrap(auth.webhooks.deliveries({ id: endpointId, limit: 50 })) }),
 };
-
-/** Marks the given queries stale; the shown ones load again (their answers stay until the new ones arrive). */
-export function invalidate(changed: readonly QueryKey[]): void {
-  for (const queryKey of changed) void queryClient.invalidateQueries({ queryKey });
-}
-
-/**
- * Drops what the cache holds when the person using the app changes (signed out, another account
- * of the browser, impersonation started or stopped): nothing one person loaded is shown to the next.
- * Unshown answers go; shown ones start again from empty. Returns the unsubscribe.
- */
-export function followIdentity(session: { subscribe(listener: () => void): () => void; get(): { data: { user: { id: string } } | null; isPending: boolean } }): () => void {
-  let known: string | null | undefined;
-  return session.subscribe(() => {
-    const state = session.get();
-    if (state.isPending) return;
-    const current = state.data?.user.id ?? null;
-    if (known !== undefined && current !== known) {
-      queryClient.removeQueries({ type: 'inactive' });
-      void queryClient.resetQueries({ type: 'active' });
-    }
-    known = current;
-  });
-}

@@ -36,3 +36,22 @@ export function refusalOf(error: unknown): AuthError | null {
   if (error instanceof ServerRefusal) return error.error;
   return { message: error instanceof Error ? error.message : String(error), code: 'CLIENT_ERROR', status: 0 };
 }
+
+/**
+ * Drops what the cache holds when the person using the app changes (signed out, another account
+ * of the browser, impersonation started or stopped): nothing one person loaded is shown to the next.
+ * Unshown answers go; shown ones start again from empty. Returns the unsubscribe.
+ */
+export function followIdentity(session: { subscribe(listener: () => void): () => void; get(): { data: { user: { id: string } } | null; isPending: boolean } }): () => void {
+  let known: string | null | undefined;
+  return session.subscribe(() => {
+    const state = session.get();
+    if (state.isPending) return;
+    const current = state.data?.user.id ?? null;
+    if (known !== undefined && current !== known) {
+      queryClient.removeQueries({ type: 'inactive' });
+      void queryClient.resetQueries({ type: 'active' });
+    }
+    known = current;
+  });
+}

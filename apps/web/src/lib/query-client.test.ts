@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { followIdentity, queryClient, refusalOf, ServerRefusal, unwrap } from './query-client';
+
+/** A stand-in for the client's session store: `set` replaces the state and tells the listeners. */
+function sessionStore() {
+  let state: { data: { user: { id: string } } | null; isPending: boolean } = { data: null, isPending: true };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(userId: string | null) {
+      state = { data: userId ? { user: { id: userId } } : null, isPending: false };
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+afterEach(() => queryClient.clear());
+
+describe('the cache follows the person using the app', () => {
+  it('keeps answers while the same person stays, drops them when another one (or nobody) comes', () => {
+    const session = sessionStore();
+    const stop = followIdentity(session);
+    session.set('ada');
+    queryClient.setQueryData(['admin', 'users'], ['ada sees this']);
+    session.set('ada'); // a refetch answering the same person
+    expect(queryClient.getQueryData(['admin', 'users'])).toEqual(['ada sees this']);
+    session.set('mallory'); // impersonation, another account of the browser
+    expect(queryClient.getQueryData(['admin', 'users'])).toBeUndefined();
+    queryClient.setQueryData(['me', 'mallory', 'sessions'], ['mallory sees this']);
+    session.set(null); // signed out
+    expect(queryClient.getQueryData(['me', 'mallory', 'sessions'])).toBeUndefined();
+    stop();
+  });
+});
+
+describe('a client answer as a query', () => {
+  it('passes the data through and throws the refusal, which refusalOf gives back as the pages show it', async () => {
+    await expect(unwrap(Promise.resolve({ data: { ok: true }, error: null }))).resolves.toEqual({ ok: true });
+    const refusal = { message: 'User not found', code: 'USER_NOT_FOUND', status: 404 };
+    const thrown = await unwrap(Promise.resolve({ data: null, error: refusal })).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(ServerRefusal);
+    expect(refusalOf(thrown)).toEqual(refusal);
+    expect(refusalOf(null)).toBeNull();
+    expect(refusalOf(new Error('boom'))).toEqual({ message: 'boom', code: 'CLIENT_ERROR', status: 0 });
+  });
+});
