@@ -114,14 +114,15 @@ export function configurationOf(auth: AuthContext, config: OidcProviderConfig, s
     pkce: { required: () => true },
     rotateRefreshToken: () => true,
     ttl: {
-      AccessToken: config.accessTokenTTL,
+      // A token for a registered API lives as long as the API says.
+      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? config.accessTokenTTL,
       IdToken: config.idTokenTTL,
       RefreshToken: config.refreshTokenTTL,
       AuthorizationCode: 60,
       Interaction: 3600,
       Session: 14 * 24 * 3600,
       Grant: config.refreshTokenTTL,
-      ClientCredentials: config.accessTokenTTL,
+      ClientCredentials: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? config.accessTokenTTL,
       DeviceCode: config.deviceCodeTTL,
       InitialAccessToken: config.initialAccessTokenTTL,
     },

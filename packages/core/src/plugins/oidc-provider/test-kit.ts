@@ -70,12 +70,19 @@ export function browser(t: TestClient, jar = t.jar): Browser {
   };
 }
 
+/** How the request goes: pushed first (PAR, RFC 9126), with a DPoP key (RFC 9449). */
+export interface RequestOptions {
+  par?: boolean;
+  DPoP?: client.DPoPHandle;
+}
+
 /** An authorization request with PKCE; answers its URL and the verifier, state and nonce. */
-export async function authorizationRequest(config: client.Configuration, params: Record<string, string> = {}) {
+export async function authorizationRequest(config: client.Configuration, params: Record<string, string> = {}, options: RequestOptions = {}) {
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
-  const url = client.buildAuthorizationUrl(config, {
+  const build = options.par ? (c: client.Configuration, p: Record<string, string>) => client.buildAuthorizationUrlWithPAR(c, p, options) : client.buildAuthorizationUrl;
+  const url = await build(config, {
     redirect_uri: REDIRECT_URI,
     scope: 'openid email profile',
     code_challenge: await client.calculatePKCECodeChallenge(verifier),
@@ -88,8 +95,8 @@ export async function authorizationRequest(config: client.Configuration, params:
 }
 
 /** Signs in (with the jar), authorizes and consents: answers the callback URL with its code. */
-export async function codeFor(t: TestClient, config: client.Configuration, params: Record<string, string> = {}) {
-  const req = await authorizationRequest(config, params);
+export async function codeFor(t: TestClient, config: client.Configuration, params: Record<string, string> = {}, options: RequestOptions = {}) {
+  const req = await authorizationRequest(config, params, options);
   const b = browser(t);
   let at = await b.follow(req.url);
   if (at.startsWith(`${t.baseURL}/oauth/consent`)) {
