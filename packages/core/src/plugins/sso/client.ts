@@ -27,6 +27,7 @@ export const ssoClient: ClientPlugin<SSORoutes> = {
     '/sso/verify-domain': 'POST',
     '/sso/saml2/sp/metadata': 'GET',
     '/sso/idp-metadata': 'POST',
+    '/sso/domain-lookup': 'POST',
     '/sign-in/sso': 'POST',
   },
   changesSession: {},

@@ -2,8 +2,10 @@ import { definePlugin } from '../../kit.js';
 import { resolveSSOOptions, type SSOOptions, useSSOConfig } from './config.js';
 import { SSO_ERRORS } from './errors.js';
 import { newSSOPlugin, type SSOPlugin } from './keys.js';
+import { loadXmlLibrary } from './metadata.js';
 import { samlAcs, samlCallback } from './routes/acs.js';
 import { deleteProvider } from './routes/delete-provider.js';
+import { domainLookup } from './routes/domain-lookup.js';
 import { requestDomainVerification, verifyDomain } from './routes/domain-verification.js';
 import { getProvider } from './routes/get-provider.js';
 import { readIdpMetadata } from './routes/idp-metadata.js';
@@ -13,6 +15,7 @@ import { registerProvider } from './routes/register.js';
 import { signInSSO } from './routes/sign-in-sso.js';
 import { spMetadataRoute } from './routes/sp-metadata.js';
 import { updateProvider } from './routes/update-provider.js';
+import { loadSamlLibrary } from './saml.js';
 import { refuseByAddress, refuseOtherWays } from './require.js';
 import { ssoSchema } from './schema.js';
 import { SSO_MESSAGES } from './translations.js';
@@ -32,6 +35,7 @@ export function ssoRoutes(state: SSOPlugin) {
     verifyDomain,
     spMetadataRoute,
     readIdpMetadata,
+    domainLookup,
     signInSSO,
     oidcCallback(state),
     samlAcs,
@@ -56,14 +60,16 @@ export function ssoPlugin(options: SSOOptions = {}) {
     errors: SSO_ERRORS,
     messages: SSO_MESSAGES,
     // Starting a flow guesses nothing: looser than the 3 per 10 s of the credential sign-ins.
-    rateLimit: { '/sign-in/sso': { window: 60, max: 30 }, '/sso/idp-metadata': { window: 60, max: 20 } },
+    rateLimit: { '/sign-in/sso': { window: 60, max: 30 }, '/sso/idp-metadata': { window: 60, max: 20 }, '/sso/domain-lookup': { window: 60, max: 30 } },
     // "Require SSO for this domain": the ways in by address alone are refused before anything is sent...
     before: refuseByAddress,
     // ...and every other way in (password, passkey, social, another organization's IdP) after its first factor.
     beforeSignIn: (c, attempt) => refuseOtherWays(c, attempt.user, attempt.method),
-    init(auth, assembly) {
+    async init(auth, assembly) {
       if (!assembly.plugins.some((p) => p.id === 'organization')) throw new Error('sso needs the organization plugin (organization: { enabled: true })');
       useSSOConfig(auth, config);
+      // Optional peers of the library: a server with SSO on and without them does not start.
+      await Promise.all([loadSamlLibrary(), loadXmlLibrary()]);
     },
   });
 }

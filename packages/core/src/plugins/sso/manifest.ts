@@ -1,9 +1,9 @@
-import { defineCapability, routeList } from '../../kit.js';
+import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { ssoOptionKeys, type SSOOptions } from './config.js';
 import { ssoPlugin, type ssoRoutes } from './index.js';
 
 /** Enterprise single sign-on (SAML 2.0, OpenID Connect) per organization; off unless `enabled`. */
-export const ssoCapability = defineCapability({
+export const ssoCapability: Capability<'sso', SSOOptions, (ReturnType<typeof ssoRoutes>)[number]> = defineCapability({
   key: 'sso',
   switch: 'off-unless-enabled',
   optionKeys: ssoOptionKeys,

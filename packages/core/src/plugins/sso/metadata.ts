@@ -1,10 +1,18 @@
-import { DOMParser, type Element } from '@xmldom/xmldom';
-import type { AuthContext } from '../../kit.js';
+import type { Element } from '@xmldom/xmldom';
+import { type AuthContext, loadPeer } from '../../kit.js';
 import { ssoError } from './errors.js';
 import { outboundProblem } from './outbound.js';
 import { normalizeCert } from './store.js';
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
+
+// An optional peer of the library, loaded by the plugin's init (loadXmlLibrary).
+let xmlLibrary: typeof import('@xmldom/xmldom') | undefined;
+
+/** Loads @xmldom/xmldom once; a missing package is named (MissingPeerError). */
+export async function loadXmlLibrary(): Promise<void> {
+  xmlLibrary ??= await loadPeer('@xmldom/xmldom', () => import('@xmldom/xmldom'));
+}
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
 export const REDIRECT_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 const POST_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';
@@ -60,7 +68,8 @@ export function parseIdpMetadata(xml: string, now: number, entityID?: string): I
   if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) throw ssoError('BAD_REQUEST', 'METADATA_DTD_NOT_ALLOWED');
   let root: Element | null;
   try {
-    const doc = new DOMParser({
+    if (!xmlLibrary) throw new Error('@xmldom/xmldom is loaded by the sso plugin\'s init');
+    const doc = new xmlLibrary.DOMParser({
       onError: (level, message) => {
         if (level !== 'warning') throw new Error(message);
       },

@@ -1,11 +1,25 @@
-import { SAML, type Profile, ValidateInResponseTo } from '@node-saml/node-saml';
-import type { AuthContext } from '../../kit.js';
+import type { Profile, SAML } from '@node-saml/node-saml';
+import { type AuthContext, loadPeer } from '../../kit.js';
 import { ssoConfig } from './config.js';
 import { SSOFlowError } from './errors.js';
 import type { SSOIdentity } from './provision.js';
 import { acsURLOf, type ProviderRow, type SamlSettings } from './store.js';
 
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
+
+// An optional peer of the library, loaded by the plugin's init (loadSamlLibrary): an app
+// without enterprise SSO never installs it.
+let library: typeof import('@node-saml/node-saml') | undefined;
+
+/** Loads @node-saml/node-saml once; a missing package is named (MissingPeerError). */
+export async function loadSamlLibrary(): Promise<void> {
+  library ??= await loadPeer('@node-saml/node-saml', () => import('@node-saml/node-saml'));
+}
+
+function samlLibrary(): typeof import('@node-saml/node-saml') {
+  if (!library) throw new Error('@node-saml/node-saml is loaded by the sso plugin\'s init');
+  return library;
+}
 /** A response larger than this is not read (base64 characters). */
 export const MAX_SAML_RESPONSE = 256 * 1024;
 
@@ -20,6 +34,7 @@ export function samlFor(auth: AuthContext, provider: ProviderRow, requestId?: st
   const s = provider.samlConfig as SamlSettings;
   const config = ssoConfig(auth);
   const privateKey = s.authnRequestsSigned && s.privateKey ? auth.encrypter.decrypt(s.privateKey) : null;
+  const { SAML, ValidateInResponseTo } = samlLibrary();
   return new SAML({
     entryPoint: s.entryPoint,
     issuer: s.spEntityID,

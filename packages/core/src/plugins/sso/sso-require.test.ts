@@ -159,3 +159,21 @@ describe('require SSO for a verified domain', () => {
     expect(rows.length).toBe(2);
   });
 });
+
+describe('email-first: POST /sso/domain-lookup', () => {
+  const lookup = (t: TestClient, email: string) => t.json<{ sso: boolean; required: boolean }>('/sso/domain-lookup', { body: { email }, jar: null });
+
+  it('says whether the domain signs in with SSO (verified only) and whether it requires it; the same for an account and for nobody', async () => {
+    const s = await setup();
+    expect((await lookup(s.t, 'bob@acme.test')).data).toEqual({ sso: false, required: false });
+    expect((await s.t.json('/sso/verify-domain', { body: { providerId: 'acme' }, jar: s.owner })).status).toBe(200);
+    expect((await lookup(s.t, 'bob@acme.test')).data).toEqual({ sso: true, required: false });
+    await s.t.json('/sso/update-provider', { jar: s.owner, body: { providerId: 'acme', requireSso: true } });
+    const bob = await lookup(s.t, 'Bob@ACME.test');
+    const nobody = await lookup(s.t, 'nobody@acme.test');
+    expect(bob.status).toBe(200);
+    expect(bob.data).toEqual({ sso: true, required: true });
+    expect(nobody.data).toEqual(bob.data);
+    for (const other of ['x@other.test', 'not-an-address', '@acme.test', 'bob@']) expect((await lookup(s.t, other)).data).toEqual({ sso: false, required: false });
+  });
+});
