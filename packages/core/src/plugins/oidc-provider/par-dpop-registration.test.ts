@@ -1,0 +1,147 @@
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import * as client from 'openid-client';
+import { describe, expect, it } from 'vitest';
+import { useTestClients } from '../../test-kit.js';
+import { asAdmin, authorizationRequest, browser, codeFor, ISSUER, REDIRECT_URI, registerApp, relyingParty } from './test-kit.js';
+
+const clients = useTestClients();
+
+/** A POST to one of the provider's endpoints, as a server-side client sends it (no Origin). */
+function post(t: Awaited<ReturnType<typeof asAdmin>>, path: string, params: Record<string, string>, headers: Record<string, string> = {}) {
+  return t.auth.handler(
+    new Request(`${ISSUER}${path}`, { method: 'POST', body: new URLSearchParams(params), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } }),
+    { ip: '127.0.0.1' },
+  );
+}
+
+describe('oidcProvider: pushed authorization requests (RFC 9126), required per application', () => {
+  it('signs in through PAR; an application that requires it refuses a plain authorization request', async () => {
+    const t = await asAdmin(clients);
+    const app = await registerApp(t, { settings: { requirePAR: true } });
+    expect(app.settings).toEqual({ deviceFlow: false, requirePAR: true, requireDPoP: false, resources: [] });
+    const rp = await relyingParty(t, app.clientId, app.clientSecret);
+    expect(rp.serverMetadata().pushed_authorization_request_endpoint).toBe(`${ISSUER}/oidc/par`);
+
+    const flow = await codeFor(t, rp, {}, { par: true });
+    expect(new URL(flow.url).searchParams.get('request_uri')).toMatch(/^urn:ietf:params:oauth:request_uri:/);
+    const tokens = await client.authorizationCodeGrant(rp, flow.callback, { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce });
+    expect(tokens.claims()!.aud).toBe(app.clientId);
+
+    const plain = await authorizationRequest(rp);
+    const back = new URL(await browser(t).follow(plain.url));
+    expect(back.origin + back.pathname).toBe(REDIRECT_URI);
+    expect(back.searchParams.get('error')).toBe('invalid_request');
+    expect(back.searchParams.get('error_description')).toMatch(/pushed authorization request must be used/i);
+
+    // Turned off by the admin: a plain request works again.
+    const off = await t.json('/oauth2/update-application', { body: { clientId: app.clientId, settings: { requirePAR: false } } });
+    expect(off.status).toBe(200);
+    const again = await codeFor(t, rp);
+    expect(again.callback.searchParams.get('code')).toBeTruthy();
+  });
+});
+
+describe('oidcProvider: DPoP sender-constrained tokens (RFC 9449)', () => {
+  it('binds the tokens to the client\'s key: userinfo takes them with a proof of that key, refuses another key\'s', async () => {
+    const t = await asAdmin(clients);
+    const app = await registerApp(t, { public: true, settings: { requireDPoP: true } });
+    const rp = await relyingParty(t, app.clientId);
+    const keys = await client.randomDPoPKeyPair('ES256');
+    const DPoP = client.getDPoPHandle(rp, keys);
+    const flow = await codeFor(t, rp, { scope: 'openid email offline_access', prompt: 'consent' }, { DPoP });
+    const tokens = await client.authorizationCodeGrant(rp, flow.callback, { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce }, undefined, { DPoP });
+    expect(tokens.token_type.toLowerCase()).toBe('dpop');
+    const sub = tokens.claims()!.sub;
+    expect((await client.fetchUserInfo(rp, tokens.access_token, sub, { DPoP })).sub).toBe(sub);
+
+    // Another key's proof: refused.
+    const thief = client.getDPoPHandle(rp, await client.randomDPoPKeyPair('ES256'));
+    await expect(client.fetchUserInfo(rp, tokens.access_token, sub, { DPoP: thief })).rejects.toMatchObject({ status: 401 });
+    // One proof used twice at userinfo: the second is a replay, refused.
+    const ath = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(tokens.access_token))).toString('base64url');
+    const proof = await new SignJWT({ htm: 'GET', htu: `${ISSUER}/oidc/userinfo`, jti: crypto.randomUUID(), ath })
+      .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: await exportJWK(keys.publicKey) })
+      .setIssuedAt()
+      .sign(keys.privateKey);
+    const userinfo = () => t.auth.handler(new Request(`${ISSUER}/oidc/userinfo`, { headers: { authorization: `DPoP ${tokens.access_token}`, dpop: proof } }));
+    expect((await userinfo()).status).toBe(200);
+    const replayed = await userinfo();
+    expect(replayed.status).toBe(401);
+    expect(replayed.headers.get('www-authenticate')).toMatch(/^DPoP .*error="invalid_token"/);
+    // The token as a bearer token: refused.
+    const bearer = await t.auth.handler(new Request(`${ISSUER}/oidc/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } }));
+    expect(bearer.status).toBe(401);
+    // The refresh token of a public client is bound too: another key cannot use it.
+    await expect(client.refreshTokenGrant(rp, tokens.refresh_token!, undefined, { DPoP: thief })).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect((await client.refreshTokenGrant(rp, tokens.refresh_token!, undefined, { DPoP })).token_type.toLowerCase()).toBe('dpop');
+  });
+
+  it('refuses a token request without a proof when the application requires DPoP, and a replayed proof', async () => {
+    const t = await asAdmin(clients);
+    const app = await registerApp(t, { name: 'Worker', redirectURIs: [], settings: { requireDPoP: true } });
+    const basic = { authorization: `Basic ${btoa(`${app.clientId}:${app.clientSecret}`)}` };
+    const none = await post(t, '/oidc/token', { grant_type: 'client_credentials' }, basic);
+    expect(none.status).toBe(400);
+    // oidc-provider says invalid_grant ('DPoP proof JWT not provided' in its log); the same request with a proof passes below.
+    expect(await none.json()).toMatchObject({ error: 'invalid_grant' });
+
+    const { privateKey, publicKey } = await generateKeyPair('ES256');
+    const jwk = await exportJWK(publicKey);
+    const proofOf = () =>
+      new SignJWT({ htm: 'POST', htu: `${ISSUER}/oidc/token`, jti: crypto.randomUUID() }).setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk }).setIssuedAt().sign(privateKey);
+    const proof = await proofOf();
+    const first = await post(t, '/oidc/token', { grant_type: 'client_credentials' }, { ...basic, dpop: proof });
+    expect(first.status).toBe(200);
+    const body = (await first.json()) as { token_type: string; access_token: string };
+    expect(body.token_type).toBe('DPoP');
+    const replay = await post(t, '/oidc/token', { grant_type: 'client_credentials' }, { ...basic, dpop: proof });
+    // The same proof again (its jti seen): refused ('DPoP proof JWT Replay detected'); a fresh proof of the same key passes.
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await post(t, '/oidc/token', { grant_type: 'client_credentials' }, { ...basic, dpop: await proofOf() })).status).toBe(200);
+
+    // The token carries the key's thumbprint (cnf.jkt) for the resource server to check.
+    const seen = await post(t, '/oidc/introspect', { token: body.access_token }, basic);
+    expect(await seen.json()).toMatchObject({ active: true, cnf: { jkt: await calculateJwkThumbprint(jwk) } });
+  });
+});
+
+describe('oidcProvider: dynamic client registration (RFC 7591) with an admin\'s initial access token', () => {
+  it('is off unless configured', async () => {
+    const t = await asAdmin(clients);
+    expect((await t.json<Record<string, unknown>>('/.well-known/openid-configuration')).data.registration_endpoint).toBeUndefined();
+    expect((await t.json('/oauth2/initial-access-token', { body: {} })).data).toMatchObject({ code: 'REGISTRATION_DISABLED' });
+  });
+
+  it('registers a client with the admin\'s token; refuses none, a wrong one and a non-admin asking for one', async () => {
+    const t = await asAdmin(clients, { dynamicRegistration: true });
+    const metadata = { client_name: 'Robot', redirect_uris: [], grant_types: ['client_credentials'], response_types: [], token_endpoint_auth_method: 'client_secret_basic' };
+    const register = (headers: Record<string, string>) =>
+      t.auth.handler(new Request(`${ISSUER}/oidc/register`, { method: 'POST', body: JSON.stringify(metadata), headers: { 'content-type': 'application/json', ...headers } }), { ip: '127.0.0.1' });
+    const without = await register({});
+    expect(without.status).toBe(401);
+    expect(await without.json()).toMatchObject({ error: 'invalid_token' });
+    const wrong = await register({ authorization: 'Bearer not-a-token' });
+    expect(wrong.status).toBe(401);
+
+    const issued = await t.json<{ token: string; expiresAt: string; registrationEndpoint: string }>('/oauth2/initial-access-token', { body: {} });
+    expect(issued.status).toBe(200);
+    expect(issued.data.registrationEndpoint).toBe(`${ISSUER}/oidc/register`);
+    const fetcher: client.CustomFetch = (url, init) => t.auth.handler(new Request(url, init as RequestInit), { ip: '127.0.0.1' });
+    const robot = await client.dynamicClientRegistration(new URL(ISSUER), metadata, undefined, {
+      initialAccessToken: issued.data.token,
+      execute: [client.allowInsecureRequests],
+      [client.customFetch]: fetcher,
+    });
+    const registered = robot.clientMetadata();
+    expect(registered.client_name).toBe('Robot');
+    expect(typeof registered.client_secret).toBe('string');
+    // It can get tokens; it could not give itself APIs.
+    const tokens = await client.clientCredentialsGrant(robot, {});
+    expect(tokens.access_token).toBeTruthy();
+    expect((registered as Record<string, unknown>).gatehouse_resources).toBeUndefined();
+
+    await t.signUp({ name: 'Someone' });
+    expect((await t.json('/oauth2/initial-access-token', { body: {} })).status).toBe(403);
+  });
+});
