@@ -99,10 +99,10 @@ export const queries = {
   consents: (userId: string) => queryOptions({ queryKey: keys.me.consents(userId), queryFn: () => unwrap(auth.oauth2.listConsents()) }),
 
   usernameAvailable: (username: string) =>
-    queryOptions({ queryKey: keys.username(username), queryFn: () => unwrap(auth.isUsernameAvailable({ username })), staleTime: 0 }),
+    queryOptions({ queryKey: keys.username(username), queryFn: () => unwrap(auth.isUsernameAvailable({ username })) }),
   /** The server's refusal of a slug (taken, malformed), or null when it is free: never an error of the query. */
   slugCheck: (slug: string) =>
-    queryOptions({ queryKey: keys.organizations.slug(slug), queryFn: async () => (await auth.organization.checkSlug({ slug })).error, staleTime: 0 }),
+    queryOptions({ queryKey: keys.organizations.slug(slug), queryFn: async () => (await auth.organization.checkSlug({ slug })).error }),
   organizations: (userId: string) => queryOptions({ queryKey: keys.organizations.list(userId), queryFn: () => unwrap(auth.organization.list()) }),
   fullOrganization: (organizationId: string) =>
     queryOptions({

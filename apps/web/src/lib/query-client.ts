@@ -2,15 +2,15 @@ import type { AuthError, AuthResult } from '@gatehouse/client';
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * TanStack Query's cache: every server read of the app (lib/queries.ts). Answers are fresh for a few
- * seconds, loaded again when the tab comes back or the network returns, and invalidated by the
- * actions that change them (use-action.ts). A refusal is not retried (the server said no); no answer
- * at all is, once.
+ * TanStack Query's cache: every server read of the app (lib/queries.ts). A page that opens shows what
+ * the cache holds at once and loads it again (others act too: a webhook worker, another admin), as it
+ * does when the tab comes back or the network returns; the actions invalidate what they change
+ * (use-action.ts). A refusal is not retried (the server said no); no answer at all is, once.
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      staleTime: 5_000,
+      staleTime: 0,
       retry: (failures, error) => failures < 1 && error instanceof ServerRefusal && error.error.status === 0,
     },
   },
