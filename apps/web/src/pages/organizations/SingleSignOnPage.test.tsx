@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/Toasts';
 import { i18n } from '../../i18n';
-import { Connection, type Provider } from './SingleSignOnPage';
+import { Connection, certsOf, type Provider, roleMappingOf } from './SingleSignOnPage';
 
 const sso = vi.hoisted(() => ({ verifyDomain: vi.fn(), updateProvider: vi.fn(), deleteProvider: vi.fn(), requestDomainVerification: vi.fn() }));
 vi.mock('../../auth', () => ({ auth: { sso } }));
@@ -96,5 +96,56 @@ describe('a connection on the Single sign-on page', () => {
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Remove connection initech?' })).getByRole('button', { name: 'Remove connection' }));
     expect((await screen.findByRole('status')).textContent).toContain('Connection initech removed.');
     expect(sso.deleteProvider).toHaveBeenCalledWith({ providerId: 'initech' });
+  });
+});
+
+describe('require SSO and role mapping on the Single sign-on page', () => {
+  it('Require single sign-on waits for a verified domain, then turns it on and says so', async () => {
+    show();
+    const box = screen.getByLabelText('Require single sign-on for initech.example') as HTMLInputElement;
+    expect(box.disabled).toBe(true);
+    expect(screen.getByText('Verify the domain first: only a verified domain can require single sign-on.')).toBeTruthy();
+    cleanup();
+    sso.updateProvider.mockResolvedValueOnce({ data: { ...provider, domainVerified: true, requireSso: true }, error: null });
+    show({ ...provider, domainVerified: true });
+    const on = screen.getByLabelText('Require single sign-on for initech.example') as HTMLInputElement;
+    expect(on.disabled).toBe(false);
+    fireEvent.click(on);
+    await waitFor(() => expect(sso.updateProvider).toHaveBeenCalledWith({ providerId: 'initech', requireSso: true }));
+    expect(await screen.findByText('Single sign-on is now required for initech.example.')).toBeTruthy();
+  });
+
+  it('Edit: the role rules are sent as a mapping; a line that is not "group = role" is said under Role rules and nothing is sent', async () => {
+    sso.updateProvider.mockResolvedValueOnce({ data: provider, error: null });
+    show({ ...provider, roleMapping: { attribute: 'groups', rules: [{ value: 'admins', role: 'admin' }] } });
+    expect(screen.getByText('Roles from groups: admins → admin')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit connection initech' }));
+    const rules = screen.getByLabelText('Role rules');
+    expect((rules as HTMLTextAreaElement).value).toBe('admins = admin');
+    fireEvent.change(rules, { target: { value: 'admins = admin\njust a group' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(rules.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Write each line as group = role, and name the attribute above.')).toBeTruthy();
+    expect(sso.updateProvider).not.toHaveBeenCalled();
+    fireEvent.change(rules, { target: { value: 'admins = admin\nFinance Team = billing' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sso.updateProvider).toHaveBeenCalled());
+    expect(sso.updateProvider.mock.calls[0]![0].roleMapping).toEqual({
+      attribute: 'groups',
+      rules: [
+        { value: 'admins', role: 'admin' },
+        { value: 'Finance Team', role: 'billing' },
+      ],
+    });
+  });
+
+  it('reads rule lines and certificates as the server takes them', () => {
+    expect(roleMappingOf('', '')).toBeNull();
+    expect(roleMappingOf('groups', '')).toBe('invalid');
+    expect(roleMappingOf('', 'a = admin')).toBe('invalid');
+    expect(roleMappingOf('groups', 'a=b=admin')).toEqual({ attribute: 'groups', rules: [{ value: 'a=b', role: 'admin' }] });
+    const pem = (n: string) => `-----BEGIN CERTIFICATE-----\n${n}\n-----END CERTIFICATE-----`;
+    expect(certsOf(pem('AAAA'))).toBe(pem('AAAA'));
+    expect(certsOf(`${pem('AAAA')}\n${pem('BBBB')}`)).toEqual([pem('AAAA'), pem('BBBB')]);
   });
 });

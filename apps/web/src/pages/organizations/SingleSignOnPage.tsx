@@ -5,7 +5,7 @@ import type { FullOrganization } from '../../auth';
 import { auth } from '../../auth';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyField } from '../../components/CopyField';
-import { Field } from '../../components/Field';
+import { Checkbox, Field } from '../../components/Field';
 import { Empty, ErrorMessage } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
 import { type CodeFields, fieldErrors } from '../../lib/field-errors';
@@ -25,11 +25,51 @@ export type Provider = {
   spMetadataUrl: string;
   samlConfig?: { entryPoint?: string; idpMetadata?: { entityID?: string }; spMetadata?: { entityID?: string } };
   oidcConfig?: { clientIdLastFour?: string };
+  /** Addresses of the verified domain sign in with SSO only. */
+  requireSso?: boolean;
+  roleMapping?: RoleMapping | null;
 };
 
+type RoleMapping = { attribute: string; rules: { value: string; role: string }[] };
+
+/** The role rules as the form writes them: `group = role`, one a line. */
+const rulesText = (m: RoleMapping | null | undefined) => (m ? m.rules.map((r) => `${r.value} = ${r.role}`).join('\n') : '');
+
+/** The form's attribute and rule lines as a mapping: null when both are empty, 'invalid' when a line is not `group = role`. */
+export function roleMappingOf(attribute: string, text: string): RoleMapping | null | 'invalid' {
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (!attribute.trim() && !lines.length) return null;
+  const rules = lines.map((l) => {
+    const eq = l.lastIndexOf('=');
+    return eq > 0 ? { value: l.slice(0, eq).trim(), role: l.slice(eq + 1).trim() } : null;
+  });
+  if (!attribute.trim() || !rules.length || rules.some((r) => !r?.value || !/^[A-Za-z0-9_-]+$/.test(r.role))) return 'invalid';
+  return { attribute: attribute.trim(), rules: rules as RoleMapping['rules'] };
+}
+
+/** The certificates of a pasted text: one PEM is sent as it is, several as a list (a rotation). */
+export function certsOf(text: string): string | string[] {
+  const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
+  return blocks.length > 1 ? blocks : text;
+}
+
 /** The form's fields: one shape for both protocols, only the protocol's own are sent. */
-type Form = { providerId: string; domain: string; entryPoint: string; idpEntityId: string; cert: string; issuer: string; clientId: string; clientSecret: string };
-const EMPTY: Form = { providerId: '', domain: '', entryPoint: '', idpEntityId: '', cert: '', issuer: '', clientId: '', clientSecret: '' };
+type Form = {
+  providerId: string;
+  domain: string;
+  entryPoint: string;
+  idpEntityId: string;
+  cert: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  roleAttribute: string;
+  roleRules: string;
+};
+const EMPTY: Form = { providerId: '', domain: '', entryPoint: '', idpEntityId: '', cert: '', issuer: '', clientId: '', clientSecret: '', roleAttribute: '', roleRules: '' };
 
 /** The refusals that are about one field, shown under it. */
 const SSO_CODES: CodeFields = {
@@ -40,6 +80,9 @@ const SSO_CODES: CodeFields = {
   INVALID_ISSUER: 'issuer',
   ISSUER_NOT_ALLOWED: 'issuer',
   DISCOVERY_FAILED: 'issuer',
+  ROLE_MAPPING_UNKNOWN_ROLE: 'roleMapping',
+  ROLE_MAPPING_OWNER: 'roleMapping',
+  ROLE_MAPPING_NEEDS_ORGANIZATION: 'roleMapping',
 };
 
 const apiBase = () => `${window.location.origin}/api/auth`;
@@ -60,6 +103,7 @@ function issuesOf(error: AuthError | null, protocol: 'saml' | 'oidc') {
     issuer: protocol === 'oidc' ? pick('issuer') : undefined,
     clientId: pick('oidcConfig.clientId', 'clientId'),
     clientSecret: pick('oidcConfig.clientSecret', 'clientSecret'),
+    roleRules: pick('roleMapping', 'roleMapping.rules', 'roleMapping.attribute'),
   };
 }
 
@@ -129,7 +173,13 @@ export function Connection({ provider }: { provider: Provider }) {
           ) : (
             <CopyField label={t('redirectUri')} value={`${apiBase()}/sso/callback/${encodeURIComponent(provider.providerId)}`} />
           )}
+          {provider.roleMapping ? (
+            <p className="muted">
+              {t('roleMappingShown', { attribute: provider.roleMapping.attribute, rules: provider.roleMapping.rules.map((r) => `${r.value} → ${r.role}`).join(', ') })}
+            </p>
+          ) : null}
           {verification && !provider.domainVerified ? <DomainVerification provider={provider} /> : null}
+          {verification ? <RequireSso provider={provider} /> : null}
           <ErrorMessage error={remove.error} />
           <div className="actions">
             <button type="button" aria-label={t('editNamed', { id: provider.providerId })} onClick={() => setEditing(true)}>
@@ -153,6 +203,32 @@ export function Connection({ provider }: { provider: Provider }) {
         <p>{t('removeBody', { domain: provider.domain })}</p>
       </ConfirmDialog>
     </li>
+  );
+}
+
+/** "Require single sign-on for this domain": once the domain is verified; owners keep their password (break-glass). */
+function RequireSso({ provider }: { provider: Provider }) {
+  const { t } = useTranslation('enterprise');
+  const toast = useToast();
+  const hintId = useId();
+  const toggle = useAction((on: boolean) => auth.sso.updateProvider({ providerId: provider.providerId, requireSso: on }));
+  const required = provider.requireSso === true;
+  return (
+    <div className="stack" aria-describedby={hintId}>
+      <Checkbox
+        label={t('requireSso', { domain: provider.domain })}
+        checked={required}
+        disabled={toggle.pending || !provider.domainVerified}
+        onChange={async (on) => {
+          const { data } = await toggle.run(on);
+          if (data) toast(t(on ? 'requireSsoOn' : 'requireSsoOff', { domain: provider.domain }));
+        }}
+      />
+      <p id={hintId} className="hint">
+        {provider.domainVerified ? t('requireSsoHint') : t('requireSsoNeedsVerified')}
+      </p>
+      <ErrorMessage error={toggle.error} />
+    </div>
   );
 }
 
@@ -205,16 +281,22 @@ function EditConnection({ provider, onDone }: { provider: Provider; onDone: () =
     entryPoint: provider.samlConfig?.entryPoint ?? '',
     idpEntityId: provider.samlConfig?.idpMetadata?.entityID ?? provider.issuer,
     issuer: provider.issuer,
+    roleAttribute: provider.roleMapping?.attribute ?? '',
+    roleRules: rulesText(provider.roleMapping),
   });
+  const mapping = roleMappingOf(f.roleAttribute, f.roleRules);
+  const [mappingInvalid, setMappingInvalid] = useState(false);
   const set = (key: keyof Form) => (e: { target: { value: string } }) => setF({ ...f, [key]: e.target.value });
   const save = useAction(() =>
     auth.sso.updateProvider({
       providerId: provider.providerId,
       domain: f.domain.trim(),
+      // Sent only when changed: null removes it.
+      ...(f.roleAttribute !== (provider.roleMapping?.attribute ?? '') || f.roleRules !== rulesText(provider.roleMapping) ? { roleMapping: mapping === 'invalid' ? null : mapping } : {}),
       ...(saml
         ? {
             issuer: f.idpEntityId.trim(),
-            samlConfig: { entryPoint: f.entryPoint.trim(), idpMetadata: { entityID: f.idpEntityId.trim() }, ...(f.cert.trim() ? { cert: f.cert } : {}) },
+            samlConfig: { entryPoint: f.entryPoint.trim(), idpMetadata: { entityID: f.idpEntityId.trim() }, ...(f.cert.trim() ? { cert: certsOf(f.cert) } : {}) },
           }
         : {
             issuer: f.issuer.trim(),
@@ -227,6 +309,8 @@ function EditConnection({ provider, onDone }: { provider: Provider; onDone: () =
   useFocusInvalid(form, save.error);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setMappingInvalid(mapping === 'invalid');
+    if (mapping === 'invalid') return;
     const { data } = await save.run();
     if (!data) return;
     toast(t('saved', { id: provider.providerId }));
@@ -249,6 +333,7 @@ function EditConnection({ provider, onDone }: { provider: Provider; onDone: () =
           <Field label={t('clientSecret')} hint={t('keepHint')} type="password" autoComplete="off" value={f.clientSecret} onChange={set('clientSecret')} error={issues.clientSecret} />
         </>
       )}
+      <RoleMappingFields f={f} set={set} error={mappingInvalid ? t('roleRulesInvalid') : issues.roleRules} />
       <div className="actions">
         <button type="button" onClick={onDone} disabled={save.pending}>
           {t('cancel')}
@@ -258,6 +343,97 @@ function EditConnection({ provider, onDone }: { provider: Provider; onDone: () =
         </button>
       </div>
     </form>
+  );
+}
+
+/** The attribute or claim that lists groups, and the `group = role` lines. */
+function RoleMappingFields({ f, set, error }: { f: Form; set: (key: keyof Form) => (e: { target: { value: string } }) => void; error?: string }) {
+  const { t } = useTranslation('enterprise');
+  const rulesId = useId();
+  return (
+    <>
+      <Field label={t('roleAttribute')} hint={t('roleAttributeHint')} maxLength={256} value={f.roleAttribute} onChange={set('roleAttribute')} />
+      <TextArea id={rulesId} label={t('roleRules')} hint={t('roleRulesHint')} rows={3} placeholder="admins = admin" value={f.roleRules} onChange={set('roleRules')} error={error} />
+    </>
+  );
+}
+
+/**
+ * The IdP's metadata, by URL or pasted XML: read by the server (POST /sso/idp-metadata, through
+ * its SSRF guard) and the SSO URL, entity ID and certificates filled in for the person to check.
+ */
+function MetadataReader({ onRead }: { onRead: (read: { entityID: string; entryPoint: string; cert: string[] }) => void }) {
+  const { t } = useTranslation('enterprise');
+  const id = useId();
+  const [source, setSource] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const read = useAction(() => {
+    const text = source.trim();
+    return auth.sso.idpMetadata(text.startsWith('<') ? { metadata: text } : { metadataUrl: text });
+  });
+  const error = read.error ? (read.error.message ?? read.error.code) : undefined;
+  return (
+    <div className="stack">
+      <TextArea
+        id={id}
+        label={t('metadataSource')}
+        hint={done ?? t('metadataSourceHint')}
+        rows={3}
+        placeholder="https://idp.example.com/app/metadata"
+        value={source}
+        onChange={(e) => {
+          setSource(e.target.value);
+          setDone(null);
+        }}
+        error={error}
+      />
+      <div className="actions">
+        <button
+          type="button"
+          disabled={read.pending || !source.trim()}
+          onClick={async () => {
+            const { data } = await read.run();
+            if (!data) return;
+            onRead(data);
+            setDone(t('metadataRead', { entityId: data.entityID }));
+          }}
+        >
+          {t('readMetadata')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function TextArea(props: { id: string; label: string; hint?: string; rows: number; placeholder?: string; value: string; onChange: (e: { target: { value: string } }) => void; error?: string }) {
+  const hintId = `${props.id}-hint`;
+  const errorId = `${props.id}-error`;
+  const describedBy = [props.error ? errorId : null, props.hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={props.error ? 'field invalid' : 'field'}>
+      <label htmlFor={props.id}>{props.label}</label>
+      <textarea
+        id={props.id}
+        rows={props.rows}
+        className="mono"
+        spellCheck={false}
+        placeholder={props.placeholder}
+        aria-describedby={describedBy}
+        aria-invalid={props.error ? true : undefined}
+        value={props.value}
+        onChange={props.onChange}
+      />
+      {props.error ? (
+        <div id={errorId} className="field-error">
+          {props.error}
+        </div>
+      ) : null}
+      {props.hint ? (
+        <div id={hintId} className="hint" aria-live="polite">
+          {props.hint}
+        </div>
+      ) : null}
+    </div>
   );
 }
 
@@ -305,18 +481,21 @@ function Connect({ organizationId }: { organizationId: string }) {
   const [f, setF] = useState<Form>(EMPTY);
   const set = (key: keyof Form) => (e: { target: { value: string } }) => setF({ ...f, [key]: e.target.value });
   const providerId = f.providerId.trim();
+  const mapping = roleMappingOf(f.roleAttribute, f.roleRules);
+  const [mappingInvalid, setMappingInvalid] = useState(false);
   const connect = useAction(() =>
     auth.sso.register({
       providerId,
       domain: f.domain.trim(),
       organizationId,
+      ...(mapping && mapping !== 'invalid' ? { roleMapping: mapping } : {}),
       ...(protocol === 'saml'
         ? {
             // The IdP's entity ID is the connection's issuer; the SP's is this connection's metadata URL.
             issuer: f.idpEntityId.trim(),
             samlConfig: {
               entryPoint: f.entryPoint.trim(),
-              cert: f.cert,
+              cert: certsOf(f.cert),
               idpMetadata: { entityID: f.idpEntityId.trim() },
               spMetadata: { entityID: spEntityIdFor(providerId) },
               wantAssertionsSigned: true,
@@ -330,6 +509,8 @@ function Connect({ organizationId }: { organizationId: string }) {
   useFocusInvalid(form, connect.error);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setMappingInvalid(mapping === 'invalid');
+    if (mapping === 'invalid') return;
     const { data } = await connect.run();
     if (!data) return;
     toast(t(features.ssoDomainVerification ? 'connected' : 'connectedPlain', { id: data.providerId }));
@@ -360,6 +541,7 @@ function Connect({ organizationId }: { organizationId: string }) {
         <Field label={t('domain')} hint={t('domainHint')} required maxLength={255} value={f.domain} onChange={set('domain')} error={issues.domain} />
         {protocol === 'saml' ? (
           <>
+            <MetadataReader onRead={(m) => setF({ ...f, entryPoint: m.entryPoint, idpEntityId: m.entityID, cert: m.cert.join('') })} />
             <Field label={t('entryPoint')} hint={t('entryPointHint')} type="url" required value={f.entryPoint} onChange={set('entryPoint')} error={issues.entryPoint} />
             <Field label={t('idpEntityId')} hint={t('idpEntityIdHint')} type="url" required value={f.idpEntityId} onChange={set('idpEntityId')} error={issues.idpEntityId} />
             <CertificateField id={certId} label={t('certificate')} required value={f.cert} onChange={set('cert')} error={issues.cert} />
@@ -371,6 +553,7 @@ function Connect({ organizationId }: { organizationId: string }) {
             <Field label={t('clientSecret')} type="password" autoComplete="off" required value={f.clientSecret} onChange={set('clientSecret')} error={issues.clientSecret} />
           </>
         )}
+        <RoleMappingFields f={f} set={set} error={mappingInvalid ? t('roleRulesInvalid') : issues.roleRules} />
         <div className="actions">
           <button type="submit" className="primary" disabled={connect.pending}>
             {t('connect')}

@@ -7,6 +7,7 @@ import { FormError } from '../../components/FormError';
 import { fieldErrors } from '../../lib/field-errors';
 import { useServerInfo } from '../../lib/providers';
 import { useAction } from '../../lib/use-action';
+import { SsoSuggestion } from './SsoSignIn';
 
 interface Props {
   /** Called after a password sign-in; `twoFactor` when a second step is needed. */
@@ -56,6 +57,8 @@ export function SignInForm({ onSignedIn, onUseCode, verifyCallbackURL }: Props) 
         onChange={(e) => setIdentifier(e.target.value)}
         error={issues.email ?? issues.username}
       />
+      {/* Email-first: an address whose domain signs in with SSO is offered "Continue with SSO" here. */}
+      {features.sso ? <SsoSuggestion email={identifier} refused={signIn.error?.code === 'SSO_REQUIRED'} /> : null}
       <PasswordField autoComplete="current-password" value={password} onChange={setPassword} error={issues.password} />
       <div className="row between">
         <Checkbox label={t('fields.rememberMe')} checked={rememberMe} onChange={setRememberMe} />

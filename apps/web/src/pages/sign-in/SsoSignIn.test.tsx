@@ -2,14 +2,16 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
-import { SsoSignIn, ssoErrorURL } from './SsoSignIn';
+import { MemoryRouter } from 'react-router';
+import { SsoSignIn, SsoSuggestion, ssoErrorURL } from './SsoSignIn';
 
-const calls = vi.hoisted(() => ({ sso: vi.fn() }));
-vi.mock('../../auth', () => ({ auth: { signIn: calls } }));
+const calls = vi.hoisted(() => ({ sso: vi.fn(), domainLookup: vi.fn() }));
+vi.mock('../../auth', () => ({ auth: { signIn: { sso: calls.sso }, sso: { domainLookup: calls.domainLookup } } }));
 vi.mock('../../lib/server-state', () => ({ serverChanged: vi.fn() }));
 
 beforeEach(async () => {
   calls.sso.mockReset();
+  calls.domainLookup.mockReset();
   await act(() => i18n.changeLanguage('en'));
 });
 afterEach(cleanup);
@@ -60,5 +62,48 @@ describe('Sign in with SSO', () => {
   it('comes back to this step, keeping where to go', () => {
     expect(ssoErrorURL('/account')).toBe(`${window.location.origin}/sign-in?method=sso`);
     expect(ssoErrorURL('/accept-invitation/1')).toBe(`${window.location.origin}/sign-in?method=sso&redirect=%2Faccept-invitation%2F1`);
+  });
+});
+
+describe('email-first: Continue with SSO under the sign-in form', () => {
+  const show = (email: string, refused = false) =>
+    render(
+      <MemoryRouter initialEntries={['/sign-in?redirect=%2Forganizations']}>
+        <SsoSuggestion email={email} refused={refused} />
+      </MemoryRouter>,
+    );
+
+  it("asks about a whole address's domain only, then offers SSO and starts it for that address", async () => {
+    calls.domainLookup.mockResolvedValue({ data: { sso: true, required: true }, error: null });
+    calls.sso.mockResolvedValueOnce({ data: null, error: { code: 'FETCH_ERROR', message: 'offline', status: 0 } });
+    const { rerender } = show('pat@initech');
+    await new Promise((r) => setTimeout(r, 450));
+    expect(calls.domainLookup).not.toHaveBeenCalled();
+    rerender(
+      <MemoryRouter initialEntries={['/sign-in?redirect=%2Forganizations']}>
+        <SsoSuggestion email="pat@initech.example" />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Your organization signs you in with single sign-on.')).toBeTruthy();
+    expect(calls.domainLookup).toHaveBeenCalledTimes(1);
+    expect(calls.domainLookup).toHaveBeenCalledWith({ email: 'pat@initech.example' });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with SSO' }));
+    await waitFor(() =>
+      expect(calls.sso).toHaveBeenCalledWith({
+        email: 'pat@initech.example',
+        callbackURL: `${window.location.origin}/organizations`,
+        errorCallbackURL: `${window.location.origin}/sign-in?method=sso&redirect=%2Forganizations`,
+      }),
+    );
+  });
+
+  it('offers nothing for a domain without SSO; after an SSO_REQUIRED refusal the button shows at once', async () => {
+    calls.domainLookup.mockResolvedValue({ data: { sso: false, required: false }, error: null });
+    show('pat@elsewhere.example');
+    await waitFor(() => expect(calls.domainLookup).toHaveBeenCalled());
+    expect(screen.queryByRole('button', { name: 'Continue with SSO' })).toBeNull();
+    cleanup();
+    show('pat@initech.example', true);
+    expect(screen.getByRole('button', { name: 'Continue with SSO' })).toBeTruthy();
   });
 });

@@ -1,11 +1,12 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { auth } from '../../auth';
 import { Field } from '../../components/Field';
 import { ErrorDetails, ErrorMessage } from '../../components/Messages';
 import { explainError } from '../../lib/error-codes';
 import { fieldErrors } from '../../lib/field-errors';
-import { appURL } from '../../lib/redirect';
+import { appURL, safeRedirect } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
 import { useFocusInvalid } from '../../lib/use-focus-invalid';
 
@@ -120,6 +121,58 @@ export function SsoSignIn({ redirect, flowError, onCancel }: Props) {
           {tAuth('signIn.passwordInstead')}
         </button>
       </p>
+    </div>
+  );
+}
+
+/** An address complete enough to ask about its domain (`name@host.tld`). */
+const lookupable = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email.trim());
+
+/**
+ * Email-first (enterprise SSO on): under the sign-in form's email field, once the typed address's
+ * domain signs in with SSO, "Continue with SSO" straight to the organization's identity provider.
+ * The lookup reads the domain only (the server answers the same for every address of it), so
+ * nothing here says whether an account exists. `refused`: the server has just answered
+ * SSO_REQUIRED, so the offer shows without waiting for the lookup.
+ */
+export function SsoSuggestion({ email, refused = false }: { email: string; refused?: boolean }) {
+  const { t } = useTranslation('enterprise');
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'), '/account');
+  const [found, setFound] = useState<{ email: string; required: boolean } | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const typed = email.trim();
+  useEffect(() => {
+    if (!lookupable(typed)) return;
+    let stale = false;
+    // Asked once the typing pauses: one look-up per address, not per key.
+    const timer = window.setTimeout(async () => {
+      const { data } = await auth.sso.domainLookup({ email: typed });
+      if (!stale) setFound(data?.sso ? { email: typed, required: data.required } : null);
+    }, 350);
+    return () => {
+      stale = true;
+      window.clearTimeout(timer);
+    };
+  }, [typed]);
+  const start = useAction(() => auth.signIn.sso({ email: typed, callbackURL: appURL(redirect), errorCallbackURL: ssoErrorURL(redirect) }));
+  const shown = (found && found.email === typed) || refused;
+  if (!shown) return null;
+  const go = async () => {
+    const { data } = await start.run();
+    if (data?.url) {
+      setLeaving(true);
+      window.location.assign(data.url);
+    }
+  };
+  return (
+    <div className="message sso-suggestion" role="status">
+      {/* After a refusal the form's error already says it in the server's words. */}
+      {refused ? null : <p>{found?.required ? t('signIn.required') : t('signIn.available')}</p>}
+      <button type="button" className="primary wide" onClick={go} disabled={start.pending || leaving}>
+        {leaving ? t('signIn.leaving') : t('signIn.continue')}
+      </button>
+      <ErrorMessage error={start.error} />
     </div>
   );
 }
