@@ -192,6 +192,27 @@ request = function()
 end
 `;
   }
+  if (req.cycle) {
+    // Requests made beforehand, one a body a line, sent in turn from the first again after the last (device codes
+    // polled round the list); every answer's kind is counted (\`expect\`: the body text a right answer holds).
+    return `${base}
+local lines = {}
+for line in io.lines(${luaString(req.cycle)}) do lines[#lines + 1] = line end
+local n = 0
+local expected = 0
+local other = 0
+request = function()
+  n = n + 1
+  return wrk.format(nil, nil, nil, lines[(n - 1) % #lines + 1])
+end
+response = function(status, headers, body)
+  if status == ${req.expectStatus} and body:find(${luaString(req.expect)}, 1, true) then expected = expected + 1 else other = other + 1 end
+end
+done = function(summary, latency, requests)
+  io.write(string.format("answers expected: %d, other: %d\n", expected, other))
+end
+`;
+  }
   if (req.lines) {
     // Requests made beforehand, one a line ("cookie<TAB>body", the cookie may be empty), each sent once; past the last the
     // last is sent again (and refused: counted as non-2xx).
@@ -234,6 +255,9 @@ async function runWrk(url, req, seconds) {
   const bad = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
   const socketErrors = /Socket errors:.*/.exec(out)?.[0];
+  // A case whose right answer is a refusal (a device code's poll: 400 authorization_pending) counts the answers itself.
+  const counted = /answers expected: (\d+), other: (\d+)/.exec(out);
+  if (counted) return { rps, p50, p99, errors: Number(counted[2]), requests, note: socketErrors };
   return { rps, p50, p99, errors: bad, requests, note: socketErrors };
 }
 
@@ -258,6 +282,7 @@ async function runAutocannon(url, req, seconds) {
 async function load(server, req, seconds) {
   // Requests that can be sent only once are made for this run.
   if (req.prepare) req = { ...req, lines: await req.prepare(seconds) };
+  const watched = req.watch?.();
   const before = server.cpuMicros();
   const mainBefore = server.mainThreadMicros();
   const r = await (haveWrk ? runWrk(server.url + req.path, req, seconds) : runAutocannon(server.url + req.path, req, seconds));
@@ -267,6 +292,7 @@ async function load(server, req, seconds) {
   if (r.errors && r.requests > 0) r.rps = (r.rps * answered) / r.requests;
   r.cpuPerRequest = (server.cpuMicros() - before) / answered;
   r.mainCpuPerRequest = (server.mainThreadMicros() - mainBefore) / answered;
+  if (watched) r.watched = watched();
   return r;
 }
 
@@ -396,23 +422,25 @@ const unsteadyNote = (row) => (row.unsteady ? `; unsteady: slices of one server 
 const meets = (g, target) => g.rps >= target.rps && (target.p99 === undefined || g.p99 <= target.p99);
 const targetText = (target) => `≥ ${target.rps.toLocaleString('en').replace(/,/g, ' ')}/s${target.p99 === undefined ? '' : `, p99 ≤ ${target.p99} ms`}`;
 
-async function measurePair(name, plain, gatehouse, req, goal, target) {
+async function measurePair(name, plain, gatehouse, req, goal, target, plainReq = req) {
   if (only && !only.has(name)) return;
   process.stderr.write(`${name}: `);
   if (WARMUP) {
-    await load(plain, req, WARMUP);
+    await load(plain, plainReq, WARMUP);
     await load(gatehouse, req, WARMUP);
   }
   const slice = DURATION / 2;
-  const p1 = await load(plain, req, slice);
+  const p1 = await load(plain, plainReq, slice);
   gatehouse.resetPeak();
   const g1 = await load(gatehouse, req, slice);
   const g2 = await load(gatehouse, req, slice);
-  const p2 = await load(plain, req, slice);
+  const p2 = await load(plain, plainReq, slice);
   const p = combine([p1, p2]);
   const g = combine([g1, g2]);
   const unsteady = unsteadiness([p1.rps, p2.rps], [g1.rps, g2.rps]);
   const row = { case: name, plain: p, gatehouse: g, ratio: g.rps / p.rps, goal, rssMB: gatehouse.peakRssMB(), unsteady, ...(target ? { target, met: meets(g, target) } : {}) };
+  // A case that watches something around its runs (the device polls: did anyone write the database?).
+  if (g1.watched) row.databaseWrites = [g1, g2].some((r) => r.watched.databaseWrites);
   results.push(row);
   process.stderr.write(
     `${fmt(g.rps)} (${fmt(g1.rps)}, ${fmt(g2.rps)}) vs ${fmt(p.rps)} (${fmt(p1.rps)}, ${fmt(p2.rps)}) req/s (${percent(row.ratio, row.goal)}${target ? `; target ${targetText(target)} ${row.met ? '✓' : '✗'}` : ''}); CPU ${fmt(g.cpuPerRequest)} vs ${fmt(p.cpuPerRequest)} µs/request; p99 ${fmt(g.p99, 2)} vs ${fmt(p.p99, 2)} ms; peak RSS ${fmt(row.rssMB)} MB${unsteadyNote(row)}\n`,
@@ -608,6 +636,57 @@ if (!only || oidcCases.some((name) => only.has(name))) {
     });
   }
   await ghOidc.stop();
+}
+
+// Device-flow polling (RFC 8628: a CLI or a TV polls the token endpoint until its person has entered the code):
+// device codes asked for beforehand on an instance with the device flow on (a poll interval of 1 s), each polled in
+// turn, so that no code is polled again within its interval. Every answer is 400 authorization_pending, counted as
+// such by the load generator's script; issue 40 asks that a poll be answered without a database write, which the
+// case checks through SQLite's data_version (it moves when another connection commits), read around each run.
+const deviceCase = 'OpenID device-flow polling';
+if ((!only || only.has(deviceCase)) && !haveWrk) console.error(`${deviceCase}: skipped (it counts its answers in wrk's script)`);
+else if (!only || only.has(deviceCase)) {
+  const deviceConfig = join(work, 'device.config.json');
+  writeFileSync(deviceConfig, JSON.stringify({ oidcProvider: { enabled: true, deviceFlow: true, devicePollInterval: 1 } }));
+  const deviceEnv = ghEnv(sqliteUrl, { GATEHOUSE_CONFIG: deviceConfig });
+  const made = spawnSync(process.execPath, [CLI, 'oauth-client', 'create', '--name', 'bench device', '--device-flow'], {
+    cwd: work,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...deviceEnv },
+    encoding: 'utf8',
+  });
+  if (made.status !== 0) throw new Error(`oauth-client create --device-flow: ${made.stdout}${made.stderr}`);
+  const device = JSON.parse(made.stdout.slice(made.stdout.indexOf('{')));
+  const ghDevice = await startServer('gatehouse-device', ghArgs(), deviceEnv, '/api/auth/ok');
+  const authorization = `Basic ${Buffer.from(`${encodeURIComponent(device.client_id)}:${encodeURIComponent(device.client_secret)}`).toString('base64')}`;
+  const form = { authorization, 'content-type': 'application/x-www-form-urlencoded' };
+  const askCode = async () => {
+    const r = await fetch(`${ghDevice.url}/api/auth/oidc/device/auth`, { method: 'POST', headers: form, body: 'scope=openid' });
+    const answer = await r.json().catch(() => null);
+    if (!r.ok || typeof answer?.device_code !== 'string') throw new Error(`device authorization: ${r.status} ${JSON.stringify(answer)}`);
+    return new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: answer.device_code }).toString();
+  };
+  const poll = { path: '/api/auth/oidc/token', method: 'POST', headers: form, expectStatus: 400, expect: '"authorization_pending"' };
+  const probe = await fetch(ghDevice.url + poll.path, { method: 'POST', headers: form, body: await askCode() });
+  const pending = await probe.json().catch(() => null);
+  if (probe.status !== 400 || pending?.error !== 'authorization_pending') throw new Error(`device poll: ${probe.status} ${JSON.stringify(pending)}`);
+  // Enough codes that each is polled at most once a second at 6 000 polls a second.
+  const codes = [];
+  while (codes.length < 6000) codes.push(...(await Promise.all(Array.from({ length: 50 }, askCode))));
+  const cycle = join(work, 'device-codes.txt');
+  writeFileSync(cycle, `${codes.join('\n')}\n`);
+  const { default: Sqlite } = await import('better-sqlite3');
+  const reader = new Sqlite(sqliteUrl.slice('file:'.length), { readonly: true });
+  const dataVersion = () => reader.pragma('data_version', { simple: true });
+  const watch = () => {
+    const before = dataVersion();
+    return () => ({ databaseWrites: dataVersion() !== before });
+  };
+  // The plain server answers the same requests with its 200.
+  await measurePair(deviceCase, plain, ghDevice, { ...poll, cycle, watch }, null, undefined, { ...poll, cycle, expectStatus: 200, expect: '{' });
+  const row = results.find((r) => r.case === deviceCase);
+  if (row) process.stderr.write(`${deviceCase}: the database written during the polls: ${row.databaseWrites ? 'yes ✗' : 'no ✓'}\n`);
+  reader.close();
+  await ghDevice.stop();
 }
 
 // Passkey sign-in (POST /passkey/verify-authentication) on an instance with passkeys on, beside the

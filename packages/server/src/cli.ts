@@ -14,7 +14,7 @@ Usage:
   gatehouse migrate                create or update the schema of the configured database
   gatehouse create-user --email E --password P --name N [--role admin] [--username U]
   gatehouse oauth-client create --name N --redirect-uri U [--redirect-uri U2] [--post-logout-redirect-uri U]
-                                [--backchannel-logout-uri U] [--public] [--first-party]
+                                [--backchannel-logout-uri U] [--public] [--first-party] [--device-flow]
                                    register an app with the OpenID provider; prints JSON with
                                    client_id and client_secret (shown once; none for --public;
                                    no --redirect-uri: a machine client, client credentials only)
@@ -95,6 +95,8 @@ async function main(argv: string[]): Promise<number> {
         public: values.public ?? false,
         firstParty: values['first-party'] ?? false,
         ...(values['backchannel-logout-uri'] ? { backchannelLogoutURI: values['backchannel-logout-uri'] } : {}),
+        // The device authorization grant (RFC 8628) for this application; the provider's oidcProvider.deviceFlow must be on too.
+        ...(values['device-flow'] ? { settings: { deviceFlow: true } } : {}),
       });
       console.log(JSON.stringify(created, null, 2));
       return 0;
@@ -121,6 +123,7 @@ function parse(argv: string[]) {
       'backchannel-logout-uri': { type: 'string' },
       public: { type: 'boolean' },
       'first-party': { type: 'boolean' },
+      'device-flow': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
