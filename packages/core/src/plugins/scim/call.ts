@@ -1,5 +1,6 @@
 import type { AuditScope, AuthContext, Where } from '../../kit.js';
 import { ScimError } from './errors.js';
+import type { GroupMapping } from './config.js';
 import type { ScimConnectionRow } from './schema.js';
 
 /** One authenticated request under /scim/v2: whose connection, what it sent. */
@@ -10,6 +11,8 @@ export interface ScimCall {
   scope: AuditScope;
   query: URLSearchParams;
   body: unknown;
+  /** What Groups become in the organization (teams, roles), from the options. */
+  groups: GroupMapping;
 }
 
 /** What a SCIM handler answers: a status and a resource (none for 204). */

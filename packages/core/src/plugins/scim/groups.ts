@@ -3,6 +3,7 @@ import type { Adapter, Where } from '../../kit.js';
 import { type ScimAnswer, type ScimCall, listResponse, locationOf, pageOf, project, tenantOf } from './call.js';
 import { invalidValue, notFound, uniqueness } from './errors.js';
 import { compileFilter } from './filter.js';
+import { dropTeam, ensureTeam, linksOf, syncPlace } from './mapping.js';
 import { applyPatch } from './patch.js';
 import type { ScimGroupRow, ScimUserRow } from './schema.js';
 import { displayNameOf, userDataOf } from './user-resource.js';
@@ -92,14 +93,26 @@ async function checkGroup(trx: Adapter, call: ScimCall, data: GroupData, selfId:
   if (missing !== undefined) throw invalidValue(`members: no User ${missing}`);
 }
 
-/** Makes the group's member rows those of `memberIds` (adding and removing the difference). */
-async function setMembers(trx: Adapter, groupId: string, memberIds: string[]): Promise<void> {
+/**
+ * Makes the group's member rows those of `memberIds` (adding and removing the difference);
+ * answers the SCIM ids of the people before and after, and of those who joined or left.
+ */
+async function setMembers(trx: Adapter, groupId: string, memberIds: string[]): Promise<{ all: string[]; changed: string[] }> {
   const current = await trx.findMany<{ id: string; scimUserId: string }>('scimGroupMember', { where: [{ field: 'groupId', value: groupId }] });
   const wanted = new Set(memberIds);
-  const gone = current.filter((m) => !wanted.has(m.scimUserId)).map((m) => m.id);
-  if (gone.length) await trx.delete('scimGroupMember', [{ field: 'id', value: gone, operator: 'in' }]);
+  const leaving = current.filter((m) => !wanted.has(m.scimUserId));
+  if (leaving.length) await trx.delete('scimGroupMember', [{ field: 'id', value: leaving.map((m) => m.id), operator: 'in' }]);
   const have = new Set(current.map((m) => m.scimUserId));
-  for (const id of memberIds) if (!have.has(id)) await trx.create('scimGroupMember', { groupId, scimUserId: id });
+  const joining = memberIds.filter((id) => !have.has(id));
+  for (const id of joining) await trx.create('scimGroupMember', { groupId, scimUserId: id });
+  return { all: [...new Set([...have, ...memberIds])], changed: [...leaving.map((m) => m.scimUserId), ...joining] };
+}
+
+/** With a team or role mapping, the places of the people a Group write touched follow it (all of them when its name or team changed). */
+async function syncGroup(call: ScimCall, trx: Adapter, group: ScimGroupRow, members: { all: string[]; changed: string[] }, renamed: boolean): Promise<void> {
+  const newTeam = await ensureTeam(call, trx, group);
+  const touched = newTeam || (renamed && call.groups.roles.size) ? members.all : members.changed;
+  for (const link of await linksOf(call, trx, touched)) await syncPlace(call, trx, link);
 }
 
 const uniqueOr409 = async <T>(call: ScimCall, fn: () => Promise<T>): Promise<T> => {
@@ -125,7 +138,7 @@ export async function createGroup(call: ScimCall): Promise<ScimAnswer> {
         externalId: data.externalId,
       });
       if (!g) throw new Error('the group was not created');
-      await setMembers(trx, g.id, data.memberIds);
+      await syncGroup(call, trx, g, await setMembers(trx, g.id, data.memberIds), true);
       return g;
     }),
   );
@@ -163,8 +176,9 @@ async function writeGroup(call: ScimCall, group: ScimGroupRow, data: GroupData):
         externalId: data.externalId,
         updatedAt: new Date(call.auth.now()),
       });
-      await setMembers(trx, group.id, data.memberIds);
-      return row ?? group;
+      const written = row ?? group;
+      await syncGroup(call, trx, written, await setMembers(trx, group.id, data.memberIds), written.displayNameKey !== group.displayNameKey);
+      return written;
     }),
   );
   return { status: 200, body: await one(call, updated) };
@@ -183,12 +197,16 @@ export async function patchGroup(call: ScimCall, id: string): Promise<ScimAnswer
   return writeGroup(call, group, parseGroupInput(patched));
 }
 
-/** DELETE /Groups/{id}: the group and its memberships go; its Users stay. */
+/** DELETE /Groups/{id}: the group and its memberships go (its team too, with a team mapping); its Users stay. */
 export async function deleteGroup(call: ScimCall, id: string): Promise<ScimAnswer> {
   const group = await findGroup(call, id);
   await call.auth.adapter.transaction(async (trx) => {
+    const members = await trx.findMany<{ scimUserId: string }>('scimGroupMember', { where: [{ field: 'groupId', value: group.id }] });
     await trx.delete('scimGroupMember', [{ field: 'groupId', value: group.id }]);
     await trx.delete('scimGroup', [{ field: 'id', value: group.id }]);
+    await dropTeam(call, trx, group);
+    // Their roles no longer count this Group's.
+    if (call.groups.roles.size) for (const link of await linksOf(call, trx, members.map((m) => m.scimUserId))) await syncPlace(call, trx, link);
   });
   return { status: 204 };
 }

@@ -3,6 +3,8 @@ import type { ScimAnswer, ScimCall } from './call.js';
 import { connectionOfToken } from './connection.js';
 import { discovery } from './discovery.js';
 import { SCIM_ERROR_SCHEMA, ScimError } from './errors.js';
+import type { GroupMapping } from './config.js';
+import { NO_MAPPING } from './mapping.js';
 import type { ScimConnectionRow } from './schema.js';
 import { createGroup, deleteGroup, getGroup, listGroups, patchGroup, replaceGroup } from './groups.js';
 import { createUser, deleteUser, getUser, listUsers, patchUser, replaceUser } from './users.js';
@@ -110,7 +112,7 @@ async function noteRequest(auth: AuthContext, connection: ScimConnectionRow, met
  * any server-to-server API), the token is checked before anything of the body, and every
  * answer is `application/scim+json`.
  */
-export async function handleScim(auth: AuthContext, request: Request, ip: string | null): Promise<Response> {
+export async function handleScim(auth: AuthContext, request: Request, ip: string | null, groups: GroupMapping = NO_MAPPING): Promise<Response> {
   try {
     const url = new URL(request.url);
     const rest = url.pathname.slice(auth.basePath.length + SCIM_ROOT.length);
@@ -141,6 +143,7 @@ export async function handleScim(auth: AuthContext, request: Request, ip: string
       scope: { ip, headers: request.headers, session: null },
       query: search ? searchQuery(body) : url.searchParams,
       body,
+      groups,
     };
     let answer: ScimAnswer;
     try {

@@ -4,6 +4,7 @@ import { enforceProvisioned, provisioningHooks } from './access.js';
 import { resolveScimOptions, type ScimOptions } from './config.js';
 import { SCIM_ERRORS, ScimError } from './errors.js';
 import { handleScim, SCIM_ROOT, scimErrorResponse } from './http.js';
+import { checkMapping } from './mapping.js';
 import { listScimConnections, revokeScimToken } from './routes/connections.js';
 import { generateScimToken } from './routes/generate-token.js';
 import { scimSchema } from './schema.js';
@@ -11,7 +12,7 @@ import { publishScimSeam } from './seam.js';
 import { SCIM_MESSAGES } from './translations.js';
 
 export type { ScimAuditEvent } from './audit-events.js';
-export type { ScimOptions } from './config.js';
+export type { ScimGroupOptions, ScimOptions } from './config.js';
 export { scimOptionKeys } from './config.js';
 export type { ScimProvisioning } from '../../kit.js';
 export { scimSeam } from './seam.js';
@@ -27,7 +28,7 @@ export const scimRoutes = [generateScimToken, listScimConnections, revokeScimTok
  * and sign-in is refused (403 BANNED_USER). Needs the organization plugin.
  */
 export function scimPlugin(options: ScimOptions, organizationEnabled: boolean) {
-  resolveScimOptions(options, organizationEnabled);
+  const groups = resolveScimOptions(options, organizationEnabled);
   let auth: AuthContext | undefined;
   return definePlugin({
     id: 'scim',
@@ -47,7 +48,7 @@ export function scimPlugin(options: ScimOptions, organizationEnabled: boolean) {
       prefixes: [SCIM_ROOT],
       fetch(request: Request, ip: string | null) {
         if (!auth) throw new Error('the SCIM service is not started');
-        return handleScim(auth, request, ip);
+        return handleScim(auth, request, ip, groups);
       },
       // Counted per collection (/scim/v2/Users, /scim/v2/Groups), not per id: the rules above hold for every User and Group.
       rateLimitPath: (path: string) => {
@@ -63,6 +64,7 @@ export function scimPlugin(options: ScimOptions, organizationEnabled: boolean) {
       return undefined;
     },
     init(context) {
+      checkMapping(context, groups);
       auth = context;
       publishScimSeam(context);
     },

@@ -54,6 +54,8 @@ export const scimSchema: Partial<Schema> = {
       displayName: { type: 'string', required: true },
       displayNameKey: { type: 'string', required: true, index: true },
       externalId: { type: 'string' },
+      // With `groups.teams`: the organization team this Group is (no foreign key: the team table exists only with teams on).
+      teamId: { type: 'string', index: true },
       createdAt: { type: 'date', required: true },
       updatedAt: { type: 'date', required: true },
     },
@@ -100,6 +102,7 @@ export interface ScimGroupRow {
   displayName: string;
   displayNameKey: string;
   externalId: string | null;
+  teamId?: string | null;
   createdAt: Date;
   updatedAt: Date;
   [key: string]: unknown;

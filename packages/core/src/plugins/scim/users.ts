@@ -4,6 +4,7 @@ import { checkEmailDomain } from './domains.js';
 import { type ScimAnswer, type ScimCall, listResponse, locationOf, pageOf, project, tenantOf } from './call.js';
 import { notFound, uniqueness } from './errors.js';
 import { compileFilter } from './filter.js';
+import { syncPlace } from './mapping.js';
 import { applyPatch } from './patch.js';
 import type { ScimUserRow } from './schema.js';
 import { displayNameOf, emailsKey, parseUserInput, primaryEmail, type ScimUserData, storedAttributes, userResource } from './user-resource.js';
@@ -83,6 +84,7 @@ export async function createUser(call: ScimCall): Promise<ScimAnswer> {
       const link = await trx.create<ScimUserRow>('scimUser', { organizationId: call.connection.organizationId, providerId: call.connection.providerId, userId, deleted: false, ...linkColumns(data) });
       if (!link) throw new Error('the SCIM user was not created');
       await applyActive(auth, trx, link, data.active);
+      await syncPlace(call, trx, link);
       return link;
     }),
   );
@@ -142,6 +144,7 @@ async function writeUser(call: ScimCall, link: ScimUserRow, data: ScimUserData):
       await trx.update('user', [{ field: 'id', value: user.id }], change);
       const row = await trx.update<ScimUserRow>('scimUser', [{ field: 'id', value: link.id }], { ...linkColumns(data), updatedAt: new Date(auth.now()) });
       if (data.active !== link.active) await applyActive(auth, trx, link, data.active);
+      if (data.active !== link.active) await syncPlace(call, trx, row ?? link);
       return row ?? link;
     }),
   );
@@ -180,6 +183,7 @@ export async function deleteUser(call: ScimCall, id: string): Promise<ScimAnswer
     await trx.update('scimUser', [{ field: 'id', value: link.id }], { deleted: true, active: false, userNameKey: `~deleted~${link.id}`, externalId: null, updatedAt: new Date(auth.now()) });
     await trx.delete('scimGroupMember', [{ field: 'scimUserId', value: link.id }]);
     await applyActive(auth, trx, link, false);
+    await syncPlace(call, trx, { ...link, active: false, deleted: true });
   });
   await endSessions(auth, link.userId);
   await auth.audit.record(call.scope, 'scim.user.deleted', { userId: link.userId, details: { scimId: link.id } });
