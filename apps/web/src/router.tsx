@@ -73,9 +73,12 @@ export const router = createBrowserRouter([
               { path: 'audit', lazy: admin((m) => m.AuditPage) },
               { path: 'webhooks', lazy: admin((m) => m.WebhooksPage) },
               { path: 'applications', lazy: admin((m) => m.ApplicationsPage) },
+              { path: 'apis', lazy: admin((m) => m.ResourceServersPage) },
             ],
           },
           { path: 'oauth/consent', lazy: auth((m) => m.Consent) },
+          // The device flow (RFC 8628): a signed-out person signs in first and comes back with the code.
+          { path: 'device', lazy: auth((m) => m.Device) },
         ],
       },
       { path: 'api/*', element: <ServerRedirect /> },

@@ -6,5 +6,6 @@ export { AdminLayout } from '../pages/admin/AdminLayout';
 export { AdminPage } from '../pages/admin/AdminPage';
 export { ApplicationsPage } from '../pages/admin/ApplicationsPage';
 export { AuditPage } from '../pages/admin/AuditPage';
+export { ResourceServersPage } from '../pages/admin/ResourceServersPage';
 export { UserPage } from '../pages/admin/UserPage';
 export { WebhooksPage } from '../pages/admin/webhooks/WebhooksPage';

@@ -72,6 +72,7 @@ export const keys = {
     stats: ['admin', 'stats'] as const,
     statsRange: (range: StatsRange) => ['admin', 'stats', range] as const,
     applications: ['admin', 'oauth-applications'] as const,
+    resourceServers: ['admin', 'oauth-resource-servers'] as const,
     webhooks: ['admin', 'webhooks'] as const,
     webhookList: () => ['admin', 'webhooks', 'list'] as const,
     deliveries: (endpointId: string) => ['admin', 'webhooks', endpointId, 'deliveries'] as const,
@@ -160,3 +161,4 @@ export const queries = {
   deliveries: (endpointId: string) =>
     queryOptions({ queryKey: keys.admin.deliveries(endpointId), queryFn: () => unwrap(auth.webhooks.deliveries({ id: endpointId, limit: 50 })) }),
 };
+  resourceServers: () => queryOptions({ queryKey: keys.admin.resourceServers, queryFn: () => unwrap(auth.oauth2.listResourceServers()) }),

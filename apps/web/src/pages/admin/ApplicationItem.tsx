@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
 import { useAction } from '../../lib/use-action';
 import { keys } from '../../lib/queries';
+import { ApplicationSettingsDialog } from './ApplicationSettingsDialog';
 
 type Application = NonNullable<Awaited<ReturnType<typeof auth.oauth2.listApplications>>['data']>[number];
 
@@ -13,7 +14,7 @@ type Application = NonNullable<Awaited<ReturnType<typeof auth.oauth2.listApplica
 export function ApplicationItem({ app, onSecret }: { app: Application; onSecret: (s: { clientId: string; clientSecret: string }) => void }) {
   const { t } = useTranslation('sso');
   const toast = useToast();
-  const [mode, setMode] = useState<'view' | 'edit' | 'delete'>('view');
+  const [mode, setMode] = useState<'view' | 'edit' | 'delete' | 'settings'>('view');
   const [uris, setUris] = useState(app.redirectURIs.join(' '));
   const update = useAction(() => auth.oauth2.updateApplication({ clientId: app.clientId, redirectURIs: uris.split(/\s+/).filter(Boolean) }), { invalidates: [keys.admin.applications] });
   const rotate = useAction(() => auth.oauth2.rotateSecret({ clientId: app.clientId }), { invalidates: [keys.admin.applications] });
@@ -38,6 +39,13 @@ export function ApplicationItem({ app, onSecret }: { app: Application; onSecret:
     }
   };
 
+  const standards = [
+    app.settings.deviceFlow ? t('appSettings.tagDevice') : null,
+    app.settings.requirePAR ? t('appSettings.tagPAR') : null,
+    app.settings.requireDPoP ? t('appSettings.tagDPoP') : null,
+    app.settings.resources.length ? t('appSettings.tagApis', { count: app.settings.resources.length }) : null,
+  ].filter(Boolean);
+
   return (
     <li className="list-item">
       <div>
@@ -47,6 +55,7 @@ export function ApplicationItem({ app, onSecret }: { app: Application; onSecret:
           {app.public ? t('apps.kindPublic') : t('apps.kindConfidential')}
           {app.firstParty ? ` · ${t('apps.firstPartyTag')}` : ''} · {app.redirectURIs.length ? app.redirectURIs.join(', ') : t('apps.machine')}
         </p>
+        {standards.length ? <p className="muted">{standards.join(' · ')}</p> : null}
         {mode === 'delete' ? <p>{t('apps.confirmDelete', { app: app.name })}</p> : null}
         <ErrorMessage error={update.error ?? rotate.error ?? remove.error} />
       </div>
@@ -76,6 +85,9 @@ export function ApplicationItem({ app, onSecret }: { app: Application; onSecret:
           <button type="button" onClick={() => setMode('edit')} aria-label={t('apps.editNamed', { app: app.name })}>
             {t('apps.edit')}
           </button>
+          <button type="button" onClick={() => setMode('settings')} aria-label={t('appSettings.buttonNamed', { app: app.name })}>
+            {t('appSettings.button')}
+          </button>
           {app.public ? null : (
             <button type="button" onClick={newSecret} disabled={rotate.pending} aria-label={t('apps.rotateNamed', { app: app.name })}>
               {t('apps.rotate')}
@@ -86,6 +98,7 @@ export function ApplicationItem({ app, onSecret }: { app: Application; onSecret:
           </button>
         </div>
       )}
+      <ApplicationSettingsDialog key={String(mode === 'settings')} app={app} open={mode === 'settings'} onClose={() => setMode('view')} />
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page';
 import { Applications } from './Applications';
+import { InitialAccessToken } from './InitialAccessToken';
 
 /** The admin console's Applications section: the apps that sign their users in through this Gatehouse. */
 export function ApplicationsPage() {
@@ -8,6 +9,7 @@ export function ApplicationsPage() {
   return (
     <Page title={t('apps.pageTitle')}>
       <Applications />
+      <InitialAccessToken />
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { AppWindow, LayoutDashboard, type LucideIcon, ScrollText, Users, Webhook } from 'lucide-react';
+import { AppWindow, LayoutDashboard, type LucideIcon, ScrollText, Server, Users, Webhook } from 'lucide-react';
 import type en from '../../i18n/locales/en/admin.json';
 
 /**
@@ -23,4 +23,5 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: '/admin/audit', label: 'audit', icon: ScrollText },
   { to: '/admin/webhooks', label: 'webhooks', icon: Webhook, feature: 'webhooks' },
   { to: '/admin/applications', label: 'applications', icon: AppWindow, feature: 'oidcProvider' },
+  { to: '/admin/apis', label: 'apis', icon: Server, feature: 'oidcProvider' },
 ];
