@@ -157,8 +157,8 @@ export const queries = {
   audit: (query: AuditQuery) => queryOptions({ queryKey: keys.admin.auditList(query), queryFn: () => unwrap(auth.admin.listAuditEvents(query)) }),
   stats: (range: StatsRange) => queryOptions({ queryKey: keys.admin.statsRange(range), queryFn: () => unwrap(auth.admin.stats({ range })) }),
   applications: () => queryOptions({ queryKey: keys.admin.applications, queryFn: () => unwrap(auth.oauth2.listApplications()) }),
+  resourceServers: () => queryOptions({ queryKey: keys.admin.resourceServers, queryFn: () => unwrap(auth.oauth2.listResourceServers()) }),
   webhooks: () => queryOptions({ queryKey: keys.admin.webhookList(), queryFn: () => unwrap(auth.webhooks.list()) }),
   deliveries: (endpointId: string) =>
     queryOptions({ queryKey: keys.admin.deliveries(endpointId), queryFn: () => unwrap(auth.webhooks.deliveries({ id: endpointId, limit: 50 })) }),
 };
-  resourceServers: () => queryOptions({ queryKey: keys.admin.resourceServers, queryFn: () => unwrap(auth.oauth2.listResourceServers()) }),
