@@ -1,6 +1,6 @@
 import { type QueryKey, queryOptions } from '@tanstack/react-query';
 import { auth, type ListUsersQuery } from '../auth';
-import { unwrap } from './query-client';
+import { sessionIfSelf, unwrap } from './query-client';
 
 /**
  * Every server read of the app, as TanStack Query options: one key per resource, nested so that a
@@ -82,12 +82,16 @@ export const keys = {
 type AuditQuery = NonNullable<Parameters<typeof auth.admin.listAuditEvents>[0]>;
 type StatsRange = NonNullable<Parameters<typeof auth.admin.stats>[0]>['range'];
 
-/** What an admin action on one user changes: the user (their sessions and events), the user lists, the trail and the figures. */
+/**
+ * What an admin action on one user changes: the user (their sessions and events), the user lists, the
+ * trail and the figures; and the admin's own session when the user is the admin (their role, their sessions).
+ */
 export const adminUserChanged = (userId: string): QueryKey[] => [
   keys.admin.user(userId),
   keys.admin.users,
   keys.admin.audit,
   keys.admin.stats,
+  ...sessionIfSelf(userId),
 ];
 
 /** The reads, each with its key and loader; a refusal becomes the query's error (`refusalOf` shows it). */

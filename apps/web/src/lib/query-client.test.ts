@@ -1,11 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { followIdentity, queryClient, refusalOf, ServerRefusal, unwrap } from './query-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { followIdentity, invalidate, queryClient, refusalOf, SESSION_KEY, ServerRefusal, sessionIfSelf, unwrap } from './query-client';
 
 /** A stand-in for the client's session store: `set` replaces the state and tells the listeners. */
 function sessionStore() {
   let state: { data: { user: { id: string } } | null; isPending: boolean } = { data: null, isPending: true };
   const listeners = new Set<() => void>();
   return {
+    refetch: vi.fn(async () => {}),
     get: () => state,
     subscribe(listener: () => void) {
       listeners.add(listener);
@@ -33,6 +34,21 @@ describe('the cache follows the person using the app', () => {
     queryClient.setQueryData(['me', 'mallory', 'sessions'], ['mallory sees this']);
     session.set(null); // signed out
     expect(queryClient.getQueryData(['me', 'mallory', 'sessions'])).toBeUndefined();
+    stop();
+  });
+
+  it("an action on the admin's own user names the session, which then loads again; on another user's it does not", async () => {
+    const session = sessionStore();
+    const stop = followIdentity(session);
+    session.set('ada');
+    expect(sessionIfSelf('ada')).toEqual([SESSION_KEY]);
+    expect(sessionIfSelf('grace')).toEqual([]);
+    queryClient.setQueryData(['admin', 'users'], ['listed']);
+    invalidate([['admin', 'users'], ...sessionIfSelf('ada')]);
+    expect(session.refetch).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryState(['admin', 'users'])?.isInvalidated).toBe(true);
+    invalidate([['admin', 'users'], ...sessionIfSelf('grace')]);
+    expect(session.refetch).toHaveBeenCalledTimes(1);
     stop();
   });
 });

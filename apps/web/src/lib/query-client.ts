@@ -1,5 +1,5 @@
 import type { AuthError, AuthResult } from '@gatehouse/client';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 
 /**
  * TanStack Query's cache: every server read of the app (lib/queries.ts). A page that opens shows what
@@ -38,12 +38,38 @@ export function refusalOf(error: unknown): AuthError | null {
 }
 
 /**
+ * Stands for the signed-in person's session in an action's list of changes (use-action.ts): the
+ * session is the client's store, not a query, and naming it makes the client load it again. The
+ * client does so itself after the calls that change the caller's session; this is for the calls that
+ * change it from outside (an admin acting on their own user: their role, their sessions).
+ */
+export const SESSION_KEY = ['session'] as const;
+
+let known: string | null | undefined;
+let reloadSession: (() => Promise<void>) | null = null;
+
+/** `[SESSION_KEY]` when `userId` is the person signed in here, else `[]`. */
+export const sessionIfSelf = (userId: string): QueryKey[] => (known === userId ? [SESSION_KEY] : []);
+
+/** Marks the given queries stale (the shown ones load again); `SESSION_KEY` reloads the session. */
+export function invalidate(changed: readonly QueryKey[]): void {
+  for (const queryKey of changed) {
+    if (queryKey[0] === SESSION_KEY[0]) void reloadSession?.();
+    else void queryClient.invalidateQueries({ queryKey });
+  }
+}
+
+/**
  * Drops what the cache holds when the person using the app changes (signed out, another account
  * of the browser, impersonation started or stopped): nothing one person loaded is shown to the next.
  * Unshown answers go; shown ones start again from empty. Returns the unsubscribe.
  */
-export function followIdentity(session: { subscribe(listener: () => void): () => void; get(): { data: { user: { id: string } } | null; isPending: boolean } }): () => void {
-  let known: string | null | undefined;
+export function followIdentity(session: {
+  subscribe(listener: () => void): () => void;
+  get(): { data: { user: { id: string } } | null; isPending: boolean };
+  refetch(): Promise<void>;
+}): () => void {
+  reloadSession = session.refetch;
   return session.subscribe(() => {
     const state = session.get();
     if (state.isPending) return;

@@ -1,7 +1,7 @@
 import type { AuthError, AuthResult } from '@gatehouse/client';
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import { queryClient } from './query-client';
+import { invalidate } from './query-client';
 import { serverChanged } from './server-state';
 
 export interface Action<I extends unknown[], T> {
@@ -58,7 +58,7 @@ export function useAction<I extends unknown[], T>(
 export function afterAnswer(result: AuthResult<unknown>, changed?: readonly QueryKey[]): void {
   if (result.error && (result.error.status === 0 || result.error.status === 429)) return;
   if (!changed) serverChanged();
-  else for (const queryKey of changed) void queryClient.invalidateQueries({ queryKey });
+  else invalidate(changed);
 }
 
 /** A client error made on the page (e.g. "Passwords do not match"), shown like the server's. */

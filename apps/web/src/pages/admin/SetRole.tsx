@@ -23,10 +23,8 @@ export function SetRole({ user }: { user: User }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const chosen = options.find((o) => o.value === role)?.label ?? role;
-    if ((await setUserRole.run()).error) return;
-    toast(t('setRole.done', { email: user.email, role: chosen }));
-    // An admin's own role is in their session: the console follows it.
-    if (user.id === auth.$store.session.get().data?.user.id) void auth.$store.session.refetch();
+    // (An admin's own role is in their session: adminUserChanged reloads it, and the console follows.)
+    if (!(await setUserRole.run()).error) toast(t('setRole.done', { email: user.email, role: chosen }));
   };
   return (
     <form onSubmit={submit} className="form inline">
