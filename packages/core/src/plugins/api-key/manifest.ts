@@ -1,9 +1,9 @@
-import { defineCapability, routeList } from '../../kit.js';
+import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { apiKeyOptionKeys, type ApiKeyOptions } from './config.js';
 import { apiKeyPlugin, type apiKeyRoutes } from './index.js';
 
 /** API keys (`x-api-key`) for scripts; off unless `enabled`. */
-export const apiKeyCapability = defineCapability({
+export const apiKeyCapability: Capability<'apiKey', ApiKeyOptions, (typeof apiKeyRoutes)[number]> = defineCapability({
   key: 'apiKey',
   switch: 'off-unless-enabled',
   optionKeys: apiKeyOptionKeys,

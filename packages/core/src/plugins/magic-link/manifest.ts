@@ -1,9 +1,9 @@
-import { defineCapability, routeList } from '../../kit.js';
+import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { magicLinkOptionKeys, type MagicLinkOptions } from './config.js';
 import { magicLinkPlugin, type magicLinkRoutes } from './index.js';
 
 /** Sign-in links by mail; off unless `enabled`. */
-export const magicLinkCapability = defineCapability({
+export const magicLinkCapability: Capability<'magicLink', MagicLinkOptions, (typeof magicLinkRoutes)[number]> = defineCapability({
   key: 'magicLink',
   switch: 'off-unless-enabled',
   optionKeys: magicLinkOptionKeys,

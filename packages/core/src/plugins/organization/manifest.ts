@@ -1,9 +1,9 @@
-import { defineCapability, routeList } from '../../kit.js';
+import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { organizationOptionKeys, type OrganizationOptions } from './config.js';
 import { organizationPlugin, type organizationRoutes } from './index.js';
 
 /** Organizations, members, invitations, teams and custom roles; on unless `enabled: false`. */
-export const organizationCapability = defineCapability({
+export const organizationCapability: Capability<'organization', OrganizationOptions, (ReturnType<typeof organizationRoutes>)[number]> = defineCapability({
   key: 'organization',
   switch: 'on-unless-disabled',
   optionKeys: organizationOptionKeys,

@@ -1,9 +1,9 @@
-import { defineCapability, routeList } from '../../kit.js';
+import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { passkeyOptionKeys, type PasskeyOptions } from './config.js';
 import { passkeyPlugin, type passkeyRoutes } from './index.js';
 
 /** Passkeys (WebAuthn) to sign in and as a second factor; off unless `enabled`. */
-export const passkeyCapability = defineCapability({
+export const passkeyCapability: Capability<'passkey', PasskeyOptions, (typeof passkeyRoutes)[number]> = defineCapability({
   key: 'passkey',
   switch: 'off-unless-enabled',
   optionKeys: passkeyOptionKeys,

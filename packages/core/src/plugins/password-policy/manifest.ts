@@ -1,9 +1,9 @@
-import { defineCapability, routeList } from '../../kit.js';
+import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { passwordPolicyOptionKeys, type PasswordPolicyOptions } from './config.js';
 import { passwordPolicyPlugin } from './index.js';
 
 /** Which passwords are accepted (common ones refused; `preset: 'nist-800-63b-4'` for NIST lengths); always on. */
-export const passwordPolicyCapability = defineCapability({
+export const passwordPolicyCapability: Capability<'passwordPolicy', PasswordPolicyOptions, (readonly [])[number]> = defineCapability({
   key: 'passwordPolicy',
   switch: 'always',
   optionKeys: passwordPolicyOptionKeys,

@@ -1,9 +1,9 @@
-import { defineCapability, routeList } from '../../kit.js';
+import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { scimOptionKeys, type ScimOptions } from './config.js';
 import { scimPlugin, type scimRoutes } from './index.js';
 
 /** SCIM 2.0 provisioning of an organization's people and groups by its directory; off unless `enabled`. */
-export const scimCapability = defineCapability({
+export const scimCapability: Capability<'scim', ScimOptions, (typeof scimRoutes)[number]> = defineCapability({
   key: 'scim',
   switch: 'off-unless-enabled',
   optionKeys: scimOptionKeys,

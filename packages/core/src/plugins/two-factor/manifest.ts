@@ -1,9 +1,9 @@
-import { defineCapability, routeList } from '../../kit.js';
+import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { twoFactorOptionKeys, type TwoFactorOptions } from './config.js';
 import { twoFactorPlugin, type twoFactorRoutes } from './index.js';
 
 /** A second factor: an authenticator app (TOTP), a mailed code, backup codes; on unless `enabled: false`. */
-export const twoFactorCapability = defineCapability({
+export const twoFactorCapability: Capability<'twoFactor', TwoFactorOptions, (typeof twoFactorRoutes)[number]> = defineCapability({
   key: 'twoFactor',
   switch: 'on-unless-disabled',
   optionKeys: twoFactorOptionKeys,

@@ -1,9 +1,9 @@
-import { defineCapability, routeList } from '../../kit.js';
+import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { usernameOptionKeys, type UsernameOptions } from './rules.js';
 import { usernamePlugin, type usernameRoutes } from './index.js';
 
 /** Sign-in by username beside the email address; on unless `enabled: false`. */
-export const usernameCapability = defineCapability({
+export const usernameCapability: Capability<'username', UsernameOptions, (typeof usernameRoutes)[number]> = defineCapability({
   key: 'username',
   switch: 'on-unless-disabled',
   optionKeys: usernameOptionKeys,

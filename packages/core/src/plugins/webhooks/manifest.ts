@@ -1,9 +1,9 @@
-import { defineCapability, routeList } from '../../kit.js';
+import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { webhooksOptionKeys, type WebhooksOptions } from './config.js';
 import { webhooksPlugin, type webhooksRoutes } from './index.js';
 
 /** Signed event deliveries to registered URLs; off unless `enabled`. */
-export const webhooksCapability = defineCapability({
+export const webhooksCapability: Capability<'webhooks', WebhooksOptions, (typeof webhooksRoutes)[number]> = defineCapability({
   key: 'webhooks',
   switch: 'off-unless-enabled',
   optionKeys: webhooksOptionKeys,
