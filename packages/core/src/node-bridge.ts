@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { ErrorAnswer, ErrorRequest } from './error-answer.js';
 import { sharedUntilFailure } from './maybe.js';
+import { loadPeer } from './peers.js';
 
 export interface NodeBridgeOptions {
   /** The path prefix the Node app is mounted at: stripped from `req.url`, kept in `req.originalUrl`. */
@@ -26,7 +27,7 @@ function forwardedFrom(publicURL: URL): { proto: string; host: string } {
 // light-my-request (Fastify's request injection) is loaded at the first Fetch request, by a
 // library user's `handler(Request)` alone: a Node server hands the app Node's own request
 // (`nodeMountListener`) and never loads it.
-const injector = sharedUntilFailure(async () => (await import('light-my-request')).default);
+const injector = sharedUntilFailure(async () => (await loadPeer('light-my-request', () => import('light-my-request'))).default);
 
 /**
  * Runs a Node-style request listener (a Koa or Express app) for a Fetch `Request` and answers a

@@ -22,6 +22,7 @@ import { type ChangeFeed, postgresMessages, sqliteStamp } from './change-feed.js
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AnyDB, Row } from './types.js';
+import { loadPeer } from '../peers.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
@@ -281,7 +282,7 @@ export async function openDatabase(url: string, pool: PoolOptions = {}): Promise
   let changes: ChangeFeed | undefined;
   const kind = dialectOf(url);
   if (kind === 'postgres') {
-    const pg = await import('pg');
+    const pg = await loadPeer('pg', () => import('pg'));
     // Bigint columns hold epoch counters and counts; read them as numbers.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     // `options=-c search_path=…` in the URL selects the schema (pg passes it to the server).
@@ -303,7 +304,7 @@ export async function openDatabase(url: string, pool: PoolOptions = {}): Promise
     prepare = (text, name) => async (params) => (await pgPool.query({ name, text, values: params as unknown[], rowMode: 'array' })).rows as unknown[][];
     changes = postgresMessages(pg.default, url, pgPool);
   } else if (kind === 'mysql') {
-    const mysql = await import('mysql2');
+    const mysql = await loadPeer('mysql2', () => import('mysql2'));
     const myPool = mysql.createPool({
       uri: url.replace(/^mariadb:/i, 'mysql:'),
       connectionLimit: pool.max ?? 10,

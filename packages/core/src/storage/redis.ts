@@ -1,5 +1,6 @@
 import type { Logger } from '../logger.js';
 import { REVOKED, STALE_PREFIX, type SecondaryStorage, type SessionRecordOps } from './types.js';
+import { loadPeer } from '../peers.js';
 
 // Each script runs atomically in Redis: two instances cannot interleave inside one.
 
@@ -99,7 +100,7 @@ export async function createRedisStorage(
   logger: Logger,
   opts: RedisStorageOptions = {},
 ): Promise<SecondaryStorage & { sessionOps: SessionRecordOps; close(): Promise<void> }> {
-  const { Redis } = await import('ioredis');
+  const { Redis } = await loadPeer('ioredis', () => import('ioredis'));
   const parsed = new URL(url);
   const keyPrefix = opts.keyPrefix ?? parsed.searchParams.get('prefix') ?? 'gatehouse:';
   parsed.searchParams.delete('prefix');

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../kit.js';
+import { definePlugin, loadPeer } from '../../kit.js';
 import { type MetricsOptions, metricsSlot, resolveMetricsOptions } from './config.js';
 import type { MetricsRegistry } from './registry.js';
 import { metrics } from './routes/metrics.js';
@@ -28,7 +28,7 @@ export function metricsPlugin(options: MetricsOptions) {
       mailFailed: () => registry?.mailFailed(),
     },
     async init(auth, assembly) {
-      const [prom, { MetricsRegistry }] = await Promise.all([import('prom-client'), import('./registry.js')]);
+      const [prom, { MetricsRegistry }] = await Promise.all([loadPeer('prom-client', () => import('prom-client')), import('./registry.js')]);
       registry = new MetricsRegistry(prom, auth, config, assembly.plugins.flatMap((p) => p.gauges ?? []));
       metricsSlot.set(auth, { config, registry });
     },

@@ -2,6 +2,7 @@ import { definePlugin, offerSecondFactor } from '../../kit.js';
 import { removePasskeysOnAdoption } from './adoption.js';
 import { type PasskeyOptions, resolvePasskeyOptions, usePasskeyConfig } from './config.js';
 import { PASSKEY_ERRORS } from './errors.js';
+import { webauthn } from './webauthn.js';
 import { deletePasskey } from './routes/delete-passkey.js';
 import { generateAuthenticateOptions } from './routes/generate-authenticate-options.js';
 import { generateRegisterOptions } from './routes/generate-register-options.js';
@@ -50,8 +51,10 @@ export function passkeyPlugin(options: PasskeyOptions = {}) {
       '/two-factor/verify-passkey': { window: 10, max: 3 },
     },
     onAccountAdopted: removePasskeysOnAdoption,
-    init(auth) {
+    async init(auth) {
       usePasskeyConfig(auth, resolvePasskeyOptions(options, auth.baseURL));
+      // Its library is an optional peer: a server with passkeys on and without it does not start.
+      await webauthn();
       // A waiting password sign-in lists `passkey` among its methods when the user has one.
       offerSecondFactor(auth, {
         id: 'passkey',

@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../../kit.js';
+import { defineEndpoint, MissingPeerError } from '../../../kit.js';
 import { RENDERER_FILES, rendererFile } from '../assets.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
@@ -65,7 +65,11 @@ export const referenceAsset = defineEndpoint({
     if (file === 'init.js') return new Response(INIT, { status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' } });
     const type = Object.hasOwn(RENDERER_FILES, file) ? RENDERER_FILES[file] : undefined;
     if (!type) return new Response(null, { status: 404 });
-    const bytes = await rendererFile(file);
+    const bytes = await rendererFile(file).catch((error: unknown) => {
+      if (error instanceof MissingPeerError) return error;
+      throw error;
+    });
+    if (bytes instanceof MissingPeerError) return new Response(bytes.message, { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
     return new Response(new Uint8Array(bytes), { status: 200, headers: { 'content-type': type, 'cache-control': 'public, max-age=86400' } });
   },
 });
