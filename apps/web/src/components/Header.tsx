@@ -8,6 +8,7 @@ import { useAction } from '../lib/use-action';
 import { AccountMenu } from './AccountMenu';
 import { Avatar } from './Avatar';
 import { ErrorMessage } from './Messages';
+import { OrganizationSwitcher } from './OrganizationSwitcher';
 
 /** The pages under "Account" (its sidebar lists them): the header marks "Account" current on each. */
 const ACCOUNT_PAGES = ['/account', '/sessions', '/two-factor'];
@@ -75,6 +76,7 @@ export function Header() {
             ) : null}
           </nav>
           <div className="who">
+            {features.organization ? <OrganizationSwitcher /> : null}
             {features.multiSession && data ? (
               <AccountMenu user={user} sessionId={data.session.id} />
             ) : (

@@ -28,10 +28,10 @@ export function PermissionGrid({ selected, onChange }: { selected: ReadonlySet<s
     onChange(next);
   };
   return (
-    <fieldset className="stack" aria-labelledby={heading}>
+    <fieldset className="permission-grid" aria-labelledby={heading}>
       <legend id={heading}>{t('roles.permissions')}</legend>
       {Object.entries(ALL_STATEMENTS).map(([resource, actions]) => (
-        <div key={resource} className="actions">
+        <div key={resource} className="permission-row">
           {actions.map((action) => {
             const key = `${resource}:${action}`;
             return <Checkbox key={key} label={label(resource, action)} checked={selected.has(key)} onChange={(on) => toggle(key, on)} />;

@@ -20,11 +20,13 @@ interface Props {
   /** The person is in the team: only then may they see its members or make it active. */
   isMine: boolean;
   isActive: boolean;
+  /** The user ids already in the team (undefined while unknown): the picker offers everyone else. */
+  inTeam: readonly string[] | undefined;
   can: { update: boolean; remove: boolean; addMember: boolean; removeMember: boolean };
 }
 
 /** One team, as a region named after it: making it active, renaming, removing, its members. */
-export function TeamItem({ team, organization, isMine, isActive, can }: Props) {
+export function TeamItem({ team, organization, isMine, isActive, inTeam, can }: Props) {
   const { t } = useTranslation('teams');
   const toast = useToast();
   const [renaming, setRenaming] = useState(false);
@@ -96,7 +98,7 @@ export function TeamItem({ team, organization, isMine, isActive, can }: Props) {
         </form>
       ) : null}
       {isMine ? <TeamMembers team={team} organization={organization} canRemove={can.removeMember} /> : <p className="muted">{t('teams.membersHidden')}</p>}
-      {can.addMember ? <AddTeamMember team={team} organization={organization} /> : null}
+      {can.addMember && inTeam ? <AddTeamMember team={team} organization={organization} inTeam={inTeam} /> : null}
       <ConfirmDialog
         open={asking}
         title={t('teams.removeTitle', { name: team.name })}
@@ -150,18 +152,22 @@ function TeamMembers({ team, organization, canRemove }: { team: Team; organizati
   );
 }
 
-/** Adding one of the organization's members to the team. */
-function AddTeamMember({ team, organization }: { team: Team; organization: FullOrganization }) {
+/** Adding one of the organization's members who is not in the team yet. */
+function AddTeamMember({ team, organization, inTeam }: { team: Team; organization: FullOrganization; inTeam: readonly string[] }) {
   const { t } = useTranslation('teams');
   const toast = useToast();
-  const options = organization.members.map((m) => ({ value: m.userId, label: m.user.name ? `${m.user.name} (${m.user.email})` : m.user.email }));
-  const [userId, setUserId] = useState(options[0]?.value ?? '');
+  const options = organization.members
+    .filter((m) => !inTeam.includes(m.userId))
+    .map((m) => ({ value: m.userId, label: m.user.name ? `${m.user.name} (${m.user.email})` : m.user.email }));
+  const [chosen, setUserId] = useState(options[0]?.value ?? '');
+  // The one chosen may have been added meanwhile (here or elsewhere): then the first one left.
+  const userId = options.some((o) => o.value === chosen) ? chosen : (options[0]?.value ?? '');
   const add = useAction(() => auth.organization.addTeamMember({ teamId: team.id, userId, organizationId: organization.id }));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!(await add.run()).error) toast(t('teams.added', { name: options.find((o) => o.value === userId)?.label ?? userId }));
   };
-  if (!options.length) return null;
+  if (!options.length) return <p className="muted">{t('teams.everyoneIn')}</p>;
   return (
     <form onSubmit={submit} className="form">
       <h4>{t('teams.addMember')}</h4>

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AuthResult } from '@gatehouse/client';
 import type { FullOrganization } from '../../auth';
 import { auth, useSession } from '../../auth';
 import { Field } from '../../components/Field';
@@ -34,6 +35,11 @@ function Teams({ organization, userId }: { organization: FullOrganization; userI
     addMember: useCan(organization.id, { member: ['update'] }),
     removeMember: useCan(organization.id, { member: ['delete'] }),
   };
+  // Who is in which team, for the "Add a member" pickers (list-team-members answers only a team's own members; list-user-teams
+  // answers anyone's to those who may add them, member:update).
+  const places = useServerQuery(can.addMember ? `team-places:${organization.id}:${organization.members.map((m) => m.userId).join(',')}` : null, () =>
+    teamPlaces(organization),
+  );
   const myTeams = new Set((mine.data ?? []).map((team) => team.id));
   const activeTeamId = (session?.session as { activeTeamId?: string | null } | undefined)?.activeTeamId ?? null;
 
@@ -53,6 +59,7 @@ function Teams({ organization, userId }: { organization: FullOrganization; userI
               organization={organization}
               isMine={myTeams.has(team.id)}
               isActive={team.id === activeTeamId}
+              inTeam={places.data?.[team.id] ?? (places.data ? [] : undefined)}
               can={can}
             />
           ))}
@@ -60,6 +67,19 @@ function Teams({ organization, userId }: { organization: FullOrganization; userI
       </section>
     </>
   );
+}
+
+/** The user ids in each team of the organization (by team id), read per member. */
+async function teamPlaces(organization: FullOrganization): Promise<AuthResult<Record<string, string[]>>> {
+  const answers = await Promise.all(organization.members.map((m) => auth.organization.listUserTeams({ userId: m.userId, organizationId: organization.id })));
+  const failed = answers.find((a) => a.error);
+  if (failed?.error) return { data: null, error: failed.error };
+  const byTeam: Record<string, string[]> = {};
+  answers.forEach((answer, i) => {
+    const userId = organization.members[i]!.userId;
+    for (const team of answer.data ?? []) byTeam[team.id] = [...(byTeam[team.id] ?? []), userId];
+  });
+  return { data: byTeam, error: null };
 }
 
 function CreateTeam({ organizationId }: { organizationId: string }) {
