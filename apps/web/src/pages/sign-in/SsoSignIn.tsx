@@ -166,9 +166,9 @@ export function SsoSuggestion({ email, refused = false }: { email: string; refus
     }
   };
   return (
-    <div className="message sso-suggestion" role="status">
+    <div className="stack sso-suggestion" role="status">
       {/* After a refusal the form's error already says it in the server's words. */}
-      {refused ? null : <p>{found?.required ? t('signIn.required') : t('signIn.available')}</p>}
+      {refused ? null : <p className="muted">{found?.required ? t('signIn.required') : t('signIn.available')}</p>}
       <button type="button" className="primary wide" onClick={go} disabled={start.pending || leaving}>
         {leaving ? t('signIn.leaving') : t('signIn.continue')}
       </button>
