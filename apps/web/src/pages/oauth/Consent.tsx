@@ -13,6 +13,8 @@ interface ConsentDetails {
   uid: string;
   application: { clientId: string; name: string; redirectURI: string };
   scopes: string[];
+  /** A device's sign-in (the device flow): no application page to return to. */
+  device?: boolean;
 }
 
 /**
@@ -58,7 +60,7 @@ export function Consent() {
               <li key={s}>{scopeDescription(s)}</li>
             ))}
           </ul>
-          <p className="muted">{t('consent.returnTo', { origin: new URL(d.application.redirectURI).origin })}</p>
+          <p className="muted">{d.device || !d.application.redirectURI ? t('device.consentReturn') : t('consent.returnTo', { origin: new URL(d.application.redirectURI).origin })}</p>
           <ErrorMessage error={answer.error} />
           <div className="actions">
             <button type="button" className="primary" disabled={answer.pending} onClick={() => decide(true)}>

@@ -20,6 +20,8 @@ export const oauthInteractionDetails = defineEndpoint({
     return {
       uid: details.uid,
       application: { clientId: app.clientId, name: app.name, redirectURI: String(details.params.redirect_uri ?? '') },
+      // A device's sign-in (RFC 8628): no redirect URI; the person goes back to their device.
+      device: (details as { deviceCode?: string }).deviceCode !== undefined,
       scopes: requestedScopes(details),
     };
   },
