@@ -49,9 +49,26 @@ describeBrowser('organization teams and roles journey in Chromium', () => {
     await platform.getByLabel('Member').selectOption({ label: `Tara Teams (${email})` });
     await platform.getByRole('button', { name: 'Add to team Platform' }).click();
     await showsText(platform, 'You are in this team');
+    // The picker offers only people not in the team yet: with Tara in both, nobody is left to add.
+    await showsText(platform, 'Everyone in the organization is in this team.');
+    await showsText(first, 'Everyone in the organization is in this team.');
     await platform.getByRole('button', { name: 'Make active Platform' }).click();
     await showsText(platform, 'Active team');
     await absent(first.getByText('Active team'));
+
+    // The header's switcher names the active organization and team, and switches the team back.
+    const switcher = page.getByRole('button', { name: 'Organization and team: Acme Rockets · Platform' });
+    await shows(switcher);
+    await switcher.click();
+    const panel = page.getByRole('region', { name: 'Organization and team' });
+    await showsText(panel, 'Your teams in Acme Rockets');
+    await stack.shots(page, 'teams-switcher');
+    await panel.getByRole('button', { name: 'Make active: Acme Rockets' }).click();
+    await shows(page.getByRole('button', { name: 'Organization and team: Acme Rockets · Acme Rockets' }));
+    await showsText(first, 'Active team');
+    await page.keyboard.press('Escape');
+    await platform.getByRole('button', { name: 'Make active Platform' }).click();
+    await shows(page.getByRole('button', { name: 'Organization and team: Acme Rockets · Platform' }));
 
     // Renamed, and the first team removed (it is no longer the active one).
     await platform.getByRole('button', { name: 'Rename Platform' }).click();
@@ -62,7 +79,7 @@ describeBrowser('organization teams and roles journey in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Remove Acme Rockets?' });
     await dialog.getByRole('button', { name: 'Remove team' }).click();
     await absent(list.getByRole('heading', { name: 'Acme Rockets', level: 3 }));
-    await stack.shot(page, 'teams-after');
+    await stack.shots(page, 'teams-after');
 
     // Roles: one of the organization's own, with two permissions; then one fewer; then gone.
     await page.goto(`${stack.url}/organizations`);
@@ -71,6 +88,10 @@ describeBrowser('organization teams and roles journey in Chromium', () => {
     const roles = page.getByRole('region', { name: 'Roles of Acme Rockets' });
     await showsText(roles, 'There are no custom roles yet.');
     const createRole = page.getByRole('region', { name: 'Create a role' });
+    // The permission matrix is the app's, not the browser's framed fieldset.
+    const grid = createRole.getByRole('group', { name: 'Permissions' });
+    expect(await grid.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('none');
+    await stack.shots(page, 'roles-form');
     await createRole.getByLabel('Role name').fill('Auditor');
     await createRole.getByLabel('Invitations: create').check();
     await createRole.getByLabel('Roles: read').check();

@@ -55,7 +55,7 @@ export function OrganizationSwitcher() {
 
   return (
     <div className="account-menu org-switch" ref={root}>
-      <button type="button" className="account-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      <button type="button" className="account-toggle" title={label} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
         <Building2 aria-hidden="true" size={16} />
         <span className="visually-hidden">{t('orgSwitch.label')}: </span>
         <span className="who-name org-switch-name">{label}</span>
