@@ -23,7 +23,10 @@ export function InitialAccessToken() {
   };
   return (
     <Section title={t('registration.title')}>
-      <p>{t('registration.intro', { endpoint })}</p>
+      <p>{t('registration.intro')}</p>
+      <p className="mono" style={{ overflowWrap: 'anywhere' }}>
+        {endpoint}
+      </p>
       <ErrorMessage error={issue.error} />
       <div className="actions">
         <button type="button" onClick={run} disabled={issue.pending}>
@@ -34,7 +37,7 @@ export function InitialAccessToken() {
         open={issued !== null}
         title={t('registration.dialogTitle')}
         message={issued ? t('registration.dialogIntro', { expires: formatDate(issued.expiresAt) }) : ''}
-        secrets={issued ? [{ label: t('registration.token'), value: issued.token }] : []}
+        secrets={issued ? [{ label: t('registration.token'), value: issued.token, copyLabel: t('registration.copy') }] : []}
         onClose={() => setIssued(null)}
       />
     </Section>
