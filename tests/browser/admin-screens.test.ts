@@ -31,6 +31,8 @@ describeBrowser('the admin area follows the server in Chromium', () => {
     await page.getByLabel('Password', { exact: true }).fill('admin-password-1');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await shows(page.getByRole('button', { name: 'Sign out' }));
+    // On a phone the areas are under the header's "Menu".
+    if (options && options.width <= 640) await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Admin' }).click();
     await shows(page.getByRole('heading', { name: 'Users', level: 1 }));
     return page;

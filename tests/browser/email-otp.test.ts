@@ -25,6 +25,7 @@ describeBrowser('email code journeys in Chromium', () => {
     const page = await stack.page();
     await page.goto(`${stack.url}/sign-in`);
     await stack.shots(page, '1-sign-in');
+    await page.getByRole('button', { name: 'Other ways to sign in' }).click();
     await page.getByRole('button', { name: 'Email me a code' }).click();
     await page.getByLabel('Email').fill(email);
     await stack.shots(page, '1-email');

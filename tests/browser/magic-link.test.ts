@@ -25,6 +25,7 @@ describeBrowser('magic link journey in Chromium', () => {
   /** On the sign-in page: "Email me a sign-in link" → Email → "Send sign-in link" → "Check your mail". */
   const askForLink = async (page: Page, email: string) => {
     await page.goto(`${stack.url}/sign-in`);
+    await page.getByRole('button', { name: 'Other ways to sign in' }).click();
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send sign-in link' }).click();
@@ -38,6 +39,8 @@ describeBrowser('magic link journey in Chromium', () => {
 
     // A new address: the link creates the account.
     await page.goto(`${stack.url}/sign-in`);
+    // The mailed ways in are folded under "Other ways to sign in", below the password form.
+    await page.getByRole('button', { name: 'Other ways to sign in' }).click();
     await shows(page.getByRole('button', { name: 'Email me a sign-in link' }));
     await stack.shots(page, 'sign-in');
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();

@@ -32,6 +32,8 @@ describeBrowser('the Organizations page follows the server in Chromium', () => {
     await apiSignUp(stack, { name: 'Olga Owner', email: ownerEmail, password: 'owner-password-1' });
     const owner = await stack.page({ width: 390, height: 844 });
     await signIn(owner, ownerEmail, 'owner-password-1');
+    // On a phone the areas are under the header's "Menu".
+    await owner.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
     await owner.getByRole('link', { name: 'Organizations' }).click();
     await createOrganization(owner, 'Pending Co');
 

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { auth, useSession } from '../auth';
 import { useServerInfo } from '../lib/providers';
+import { displayName } from '../lib/roles';
+import { useAction } from '../lib/use-action';
+import { Avatar } from './Avatar';
+import { ErrorMessage } from './Messages';
 import { Page } from './Page';
 
 /**
@@ -16,6 +21,70 @@ export function AuthPage({ title, children }: { title: string; children: ReactNo
       <div className="auth-card">
         <Page title={title}>{children}</Page>
       </div>
+    </div>
+  );
+}
+
+/**
+ * A step between an application, a mail or an invitation and where the person is going (consent,
+ * a sign-in link's landing, email verification, an invitation): the same centred card, without the
+ * app's navigation, a context line above the title ("Continue to Notes"), and, signed in, who
+ * is signed in with "Not you? Sign out", which comes back here after the right person signed in.
+ */
+export function Interstitial({
+  title,
+  context,
+  exit,
+  children,
+}: {
+  title: string;
+  context?: ReactNode;
+  /** Signed in, the way on into the app beside the account chip (e.g. "Your organizations"). */
+  exit?: { to: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <div className="auth-shell interstitial">
+      <BrandMark />
+      <div className="auth-card">
+        {context ? <p className="interstitial-context">{context}</p> : null}
+        <Page title={title}>{children}</Page>
+        <AccountChip exit={exit} />
+      </div>
+    </div>
+  );
+}
+
+/** Who is signed in, and "Not you? Sign out": signed out, the sign-in page leads back to this address. */
+function AccountChip({ exit }: { exit?: { to: string; label: string } }) {
+  const { t } = useTranslation();
+  const { data } = useSession();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const signOut = useAction(() => auth.signOut());
+  if (!data) return null;
+  const { user } = data;
+  const onSignOut = async () => {
+    const { error } = await signOut.run();
+    if (!error) navigate(`/sign-in?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
+  };
+  return (
+    <div className="account-chip">
+      <Avatar name={user.name} email={user.email} image={user.image} size={32} />
+      <span className="account-chip-who">
+        <span className="visually-hidden">{t('interstitial.signedInAs')} </span>
+        <span className="strong">{displayName(user)}</span>
+        {user.name ? <span className="muted">{user.email}</span> : null}
+      </span>
+      <button type="button" className="link" onClick={onSignOut} disabled={signOut.pending}>
+        {t('interstitial.notYou')}
+      </button>
+      <ErrorMessage error={signOut.error} />
+      {exit ? (
+        <Link className="interstitial-exit" to={exit.to}>
+          {exit.label}
+        </Link>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, Menu, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { auth, useSession } from '../auth';
@@ -20,8 +21,9 @@ function within(pathname: string, paths: string[]): boolean {
 
 /**
  * The product's name; signed in, the main areas (Account, with Sessions and Two-factor outside the account
- * area, Organizations, Admin), the person (picture and
- * name; the account menu when several accounts share this browser) and "Sign out".
+ * area, Organizations, Admin), the person (picture and name; the account menu when several accounts share
+ * this browser) and "Sign out". One row of the same height on every page: on a phone the areas fold into
+ * a "Menu" button's list, the person is their picture and "Sign out" its icon (its words stay its name).
  */
 export function Header() {
   const { t } = useTranslation('account');
@@ -31,6 +33,28 @@ export function Header() {
   const navigate = useNavigate();
   const signOut = useAction(() => auth.signOut());
   const user = data?.user;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+  const header = useRef<HTMLElement>(null);
+
+  // The phone's menu closes when a page opens, on Escape and on a tap outside the header.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address changes
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!header.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [menuOpen]);
 
   const onSignOut = async () => {
     const { error } = await signOut.run();
@@ -39,14 +63,14 @@ export function Header() {
   const current = (paths: string[]) => (within(pathname, paths) ? 'page' : undefined);
 
   return (
-    <header className="site-header">
+    <header ref={header} className={menuOpen ? 'site-header menu-open' : 'site-header'}>
       <Link to="/" className="brand">
         {branding.logoUrl ? <img src={branding.logoUrl} alt="" className="brand-logo" /> : <span className="brand-mark" aria-hidden="true" />}
-        {branding.name}
+        <span className="brand-name">{branding.name}</span>
       </Link>
       {user ? (
         <>
-          <nav aria-label={t('header.nav')} className="main-nav">
+          <nav id={navId} aria-label={t('header.nav')} className="main-nav">
             <Link to="/account" aria-current={current(ACCOUNT_PAGES)}>
               {t('header.account')}
             </Link>
@@ -88,6 +112,16 @@ export function Header() {
             <button type="button" className="sign-out" onClick={onSignOut} disabled={signOut.pending} title={t('header.signOut')}>
               <LogOut aria-hidden="true" size={16} />
               <span className="sign-out-label">{t('header.signOut')}</span>
+            </button>
+            <button
+              type="button"
+              className="menu-toggle"
+              aria-expanded={menuOpen}
+              aria-controls={navId}
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              {menuOpen ? <X aria-hidden="true" size={18} /> : <Menu aria-hidden="true" size={18} />}
+              <span className="visually-hidden">{t('header.menu')}</span>
             </button>
           </div>
           <ErrorMessage error={signOut.error} />

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { auth, useSession } from '../auth';
 import { Avatar } from '../components/Avatar';
 import { ErrorMessage, Notice } from '../components/Messages';
-import { Page } from '../components/Page';
+import { Interstitial } from '../components/AuthCard';
 import { SkeletonRows } from '../components/Placeholders';
 import { formatDate } from '../lib/format';
 import { useAction } from '../lib/use-action';
@@ -44,9 +44,9 @@ export function AcceptInvitation() {
   }
   if (invitationError) {
     return (
-      <Page title={t('accept.title')}>
+      <Interstitial exit={{ to: '/organizations', label: t('accept.yourOrganizations') }} title={t('accept.title')}>
         <ErrorMessage error={invitationError} />
-      </Page>
+      </Interstitial>
     );
   }
   const details = invitation.data;
@@ -62,7 +62,7 @@ export function AcceptInvitation() {
   const organization = details.organizationName;
 
   return (
-    <Page title={t('accept.join', { name: organization })}>
+    <Interstitial exit={{ to: '/organizations', label: t('accept.yourOrganizations') }} title={t('accept.join', { name: organization })}>
       <div className="card invitation-card">
         <Avatar name={organization} email={details.organizationSlug} size={56} />
         <p>
@@ -94,7 +94,7 @@ export function AcceptInvitation() {
         )}
         <ErrorMessage error={accept.error ?? reject.error} />
       </div>
-    </Page>
+    </Interstitial>
   );
 }
 
@@ -107,7 +107,7 @@ function WrongAccount({ email }: { email: string }) {
   // Once signed out, the session view changes and this page shows the invitation to a signed-out reader.
   const signOut = useAction(() => auth.signOut(), { invalidates: [] });
   return (
-    <Page title={t('accept.title')}>
+    <Interstitial exit={{ to: '/organizations', label: t('accept.yourOrganizations') }} title={t('accept.title')}>
       <div className="card invitation-card">
         <p role="alert" className="message error">
           {t('accept.wrongAccount', { email })}
@@ -118,6 +118,6 @@ function WrongAccount({ email }: { email: string }) {
         </button>
         <ErrorMessage error={signOut.error} />
       </div>
-    </Page>
+    </Interstitial>
   );
 }

@@ -2,7 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { User } from '../auth';
 import { useSession } from '../auth';
-import { AuthPage, AuthPageSkeleton } from '../components/AuthCard';
+import { AuthPageSkeleton, Interstitial } from '../components/AuthCard';
 import { ErrorDetails, Notice } from '../components/Messages';
 import { ResendVerification } from '../components/ResendVerification';
 import { VerifyByCode } from '../components/VerifyByCode';
@@ -26,9 +26,9 @@ export function VerifyEmail() {
   if (isPending) return <AuthPageSkeleton />;
   const user = data?.user;
   return (
-    <AuthPage title={title}>
+    <Interstitial title={title}>
       {error ? <LinkFailed error={error} user={user} /> : <LinkAccepted notice={notice} user={user} />}
-    </AuthPage>
+    </Interstitial>
   );
 }
 

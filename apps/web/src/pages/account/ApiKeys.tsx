@@ -9,7 +9,8 @@ import { Empty, ErrorMessage } from '../../components/Messages';
 import { Section } from '../../components/Section';
 import { ListSkeleton } from '../../components/Skeleton';
 import { fieldErrors, hasFieldErrors } from '../../lib/field-errors';
-import { refusalOf, unwrap } from '../../lib/query-client';
+import { queries } from '../../lib/queries';
+import { refusalOf } from '../../lib/query-client';
 import { useAction } from '../../lib/use-action';
 import { ApiKeyItem } from './ApiKeyItem';
 
@@ -35,7 +36,7 @@ const NAME_CODES = { INVALID_NAME_LENGTH: 'name', NAME_REQUIRED: 'name' } as con
  */
 export function ApiKeys({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
-  const keys = useQuery({ queryKey: ['api-keys', userId], queryFn: () => unwrap(auth.apiKey.list()) });
+  const keys = useQuery(queries.apiKeys(userId));
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState<ExpiryKey>('days30');

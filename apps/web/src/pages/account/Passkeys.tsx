@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { auth } from '../../auth';
 import { Empty, ErrorMessage } from '../../components/Messages';
 import { Section } from '../../components/Section';
 import { ListSkeleton } from '../../components/Skeleton';
 import { useToast } from '../../components/Toasts';
 import { addPasskey, suggestedPasskeyName } from '../../lib/passkey';
-import { refusalOf, unwrap } from '../../lib/query-client';
+import { queries } from '../../lib/queries';
+import { refusalOf } from '../../lib/query-client';
 import { useAction } from '../../lib/use-action';
 import { PasskeyItem } from './PasskeyItem';
 
@@ -18,7 +18,7 @@ import { PasskeyItem } from './PasskeyItem';
 export function Passkeys({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
   const toast = useToast();
-  const passkeys = useQuery({ queryKey: ['passkeys', userId], queryFn: () => unwrap(auth.passkey.listUserPasskeys()) });
+  const passkeys = useQuery(queries.passkeys(userId));
   const add = useAction(() => addPasskey(suggestedPasskeyName()));
   // Straight after sign-up, the offer to add one.
   const signedUp = (useLocation().state as { signedUp?: boolean } | null)?.signedUp === true;

@@ -2,7 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../auth';
 import { Notice } from '../../components/Messages';
-import { AuthPage, AuthPageSkeleton } from '../../components/AuthCard';
+import { AuthPageSkeleton, Interstitial } from '../../components/AuthCard';
 import { LANDING } from '../../lib/magic-link';
 import { safeRedirect } from '../../lib/redirect';
 import { displayName } from '../../lib/roles';
@@ -26,7 +26,7 @@ export function MagicLinkLanding() {
   if (isPending) return <AuthPageSkeleton />;
   if (data) {
     return (
-      <AuthPage title={t('magicLink.signedInTitle')}>
+      <Interstitial title={t('magicLink.signedInTitle')}>
         <Notice>
           {isNew ? `${t('magicLink.created')} ` : ''}
           <Trans t={t} i18nKey="magicLink.signedInAs" values={{ name: displayName(data.user) }} components={{ strong: <strong /> }} />
@@ -38,7 +38,7 @@ export function MagicLinkLanding() {
             {t('magicLink.continue')}
           </Link>
         </div>
-      </AuthPage>
+      </Interstitial>
     );
   }
   if (params.get('twoFactorRedirect') === 'true') {
@@ -49,14 +49,14 @@ export function MagicLinkLanding() {
       navigate(`${LANDING}${next.size ? `?${next}` : ''}`, { replace: true });
     };
     return (
-      <AuthPage title={t('twoFactor.title')}>
+      <Interstitial title={t('twoFactor.title')}>
         <p className="muted">{t('magicLink.secondStep')}</p>
         <TwoFactorChallenge onVerified={stay} onRestart={() => navigate('/sign-in', { replace: true })} />
-      </AuthPage>
+      </Interstitial>
     );
   }
   return (
-    <AuthPage title={t('magicLink.elsewhereTitle')}>
+    <Interstitial title={t('magicLink.elsewhereTitle')}>
       <p>{t('magicLink.notSignedIn')}</p>
       <p>{t('magicLink.otherBrowser')}</p>
       <div className="actions">
@@ -67,6 +67,6 @@ export function MagicLinkLanding() {
           {t('magicLink.signIn')}
         </Link>
       </div>
-    </AuthPage>
+    </Interstitial>
   );
 }

@@ -1,12 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { auth, useSession } from '../../auth';
+import { Interstitial } from '../../components/AuthCard';
 import { ErrorMessage, Loading } from '../../components/Messages';
-import { Page } from '../../components/Page';
-import { displayName } from '../../lib/roles';
+import { SkeletonRows } from '../../components/Placeholders';
 import { scopeDescription } from '../../lib/oauth-scopes';
-import { useServerQuery } from '../../lib/server-state';
+import { keys } from '../../lib/queries';
+import { refusalOf, unwrap } from '../../lib/query-client';
+import { displayName } from '../../lib/roles';
 import { useAction } from '../../lib/use-action';
 
 interface ConsentDetails {
@@ -18,8 +21,9 @@ interface ConsentDetails {
 }
 
 /**
- * The OpenID provider's consent page (`/oauth/consent?uid=`): names the application and what
- * it asks for; "Allow" or "Deny" goes back to the application through the provider.
+ * The OpenID provider's consent page (`/oauth/consent?uid=`), in the interstitial frame (no app
+ * navigation; who is signed in, "Not you?"): names the application and what it asks for; "Allow"
+ * or "Deny" goes back to the application through the provider.
  */
 export function Consent() {
   const { t } = useTranslation('sso');
@@ -28,7 +32,11 @@ export function Consent() {
   const { data: session } = useSession();
   const [leaving, setLeaving] = useState(false);
   const path = `/oauth2/interaction/${encodeURIComponent(uid)}`;
-  const details = useServerQuery(uid ? `consent:${uid}` : null, () => auth.$fetch<ConsentDetails>(`${path}/details`));
+  const details = useQuery({
+    queryKey: keys.consent(uid),
+    queryFn: () => unwrap(auth.$fetch<ConsentDetails>(`${path}/details`)),
+    enabled: uid !== '',
+  });
   const answer = useAction((accept: boolean) => auth.$fetch<{ redirect: string }>(`${path}/consent`, { method: 'POST', body: { accept } }));
 
   const decide = async (accept: boolean) => {
@@ -39,15 +47,18 @@ export function Consent() {
     }
   };
 
-  if (!uid) return <Page title={t('consent.title')}>{t('consent.nothing')}</Page>;
+  if (!uid) return <Interstitial title={t('consent.title')}>{t('consent.nothing')}</Interstitial>;
   const d = details.data;
-  if (leaving) return <Loading what={t('consent.leaving')} />;
   return (
-    <Page title={d ? t('consent.titleNamed', { app: d.application.name }) : t('consent.title')}>
-      <ErrorMessage error={details.error} />
-      {!d && !details.error ? <Loading /> : null}
-      {d ? (
-        <div className="card">
+    <Interstitial
+      title={d ? t('consent.titleNamed', { app: d.application.name }) : t('consent.title')}
+      context={d ? t('consent.continueTo', { app: d.application.name }) : null}
+    >
+      <ErrorMessage error={refusalOf(details.error)} />
+      {!d && !details.error ? <SkeletonRows label={t('consent.title')} rows={3} /> : null}
+      {d && leaving ? <Loading what={t('consent.leaving')} /> : null}
+      {d && !leaving ? (
+        <>
           <p>
             {session ? (
               <Trans t={t} i18nKey="consent.asksAs" values={{ app: d.application.name, name: displayName(session.user) }} components={[<strong key="app" />]} />
@@ -55,23 +66,23 @@ export function Consent() {
               <Trans t={t} i18nKey="consent.asks" values={{ app: d.application.name }} components={[<strong key="app" />]} />
             )}
           </p>
-          <ul>
+          <ul className="consent-scopes">
             {d.scopes.map((s) => (
               <li key={s}>{scopeDescription(s)}</li>
             ))}
           </ul>
           <p className="muted">{d.device || !d.application.redirectURI ? t('device.consentReturn') : t('consent.returnTo', { origin: new URL(d.application.redirectURI).origin })}</p>
           <ErrorMessage error={answer.error} />
-          <div className="actions">
-            <button type="button" className="primary" disabled={answer.pending} onClick={() => decide(true)}>
-              {t('consent.allow')}
-            </button>
+          <div className="consent-actions">
             <button type="button" disabled={answer.pending} onClick={() => decide(false)}>
               {t('consent.deny')}
             </button>
+            <button type="button" className="primary" disabled={answer.pending} onClick={() => decide(true)}>
+              {t('consent.allow')}
+            </button>
           </div>
-        </div>
+        </>
       ) : null}
-    </Page>
+    </Interstitial>
   );
 }

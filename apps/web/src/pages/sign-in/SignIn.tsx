@@ -1,3 +1,4 @@
+import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -27,6 +28,8 @@ export function SignIn() {
   const [challenge, setChallenge] = useState(false);
   const [byCode, setByCode] = useState(false);
   const [byLink, setByLink] = useState(params.get('method') === 'magic-link');
+  // "Other ways to sign in": a mailed code or link, folded under the password form.
+  const [otherWays, setOtherWays] = useState(false);
   // "Sign in with SSO" (enterprise SSO on): chosen here, or back from the identity provider with a refusal.
   const [bySso, setBySso] = useState(params.get('method') === 'sso');
   const ssoError = params.get('method') === 'sso' && params.get('error') ? { code: params.get('error') ?? '', description: params.get('error_description') } : null;
@@ -34,7 +37,8 @@ export function SignIn() {
   // An application asked for a fresh sign-in (OpenID `prompt=login`, `max_age`): the form stays though signed in.
   const reauth = params.get('reauth') === '1';
 
-  if (isPending || (wantsToAdd && info.isPending)) return <AuthPageSkeleton />;
+  // Until the server said which ways in it has, the card's shape: its buttons then appear at once, nothing jumps.
+  if (isPending || info.isPending) return <AuthPageSkeleton />;
   // "Add another account" (the account menu): signed in, the form stays; the new account joins this browser's.
   const adding = wantsToAdd && info.features.multiSession && !!data;
   if (data && !challenge && !adding && !reauth) return <Navigate to={redirect} replace />;
@@ -72,28 +76,41 @@ export function SignIn() {
         />
       ) : (
         <>
-          <SignInForm
-            onSignedIn={({ twoFactor }) => (twoFactor ? setChallenge(true) : done())}
-            onUseCode={features.emailOTP ? () => setByCode(true) : undefined}
-            verifyCallbackURL={isInvitationPath(redirect) ? appURL(redirect) : undefined}
-          />
-          {/* One "or" for every other way in: a mailed code or link, a passkey, then the social providers. */}
-          {features.emailOTP || features.magicLink || features.passkey || features.sso || socialProviders.length > 0 ? (
-            <div className="social">
-              <p className="divider">{t('signIn.or')}</p>
-              {features.emailOTP ? (
-                <button type="button" className="wide" onClick={() => setByCode(true)}>
-                  {t('signIn.emailCode')}
-                </button>
-              ) : null}
-              <MagicLinkSignIn onChoose={() => setByLink(true)} />
+          {/* Providers first: a social provider, a passkey, the company's SSO are one click. */}
+          {features.passkey || features.sso || socialProviders.length > 0 ? (
+            <div className="social providers">
+              <SocialButtons redirect={redirect} />
               <PasskeySignIn onSignedIn={done} />
               {features.sso ? (
                 <button type="button" className="wide" onClick={() => setBySso(true)}>
                   {tSso('signIn.choose')}
                 </button>
               ) : null}
-              <SocialButtons redirect={redirect} />
+              <p className="divider">{t('signIn.or')}</p>
+            </div>
+          ) : null}
+          <SignInForm
+            onSignedIn={({ twoFactor }) => (twoFactor ? setChallenge(true) : done())}
+            onUseCode={features.emailOTP ? () => setByCode(true) : undefined}
+            verifyCallbackURL={isInvitationPath(redirect) ? appURL(redirect) : undefined}
+          />
+          {/* The mailed ways in (a code, a link) behind "Other ways to sign in", opened below the form: nothing above moves. */}
+          {features.emailOTP || features.magicLink ? (
+            <div className="social other-ways">
+              <button type="button" className="link other-ways-toggle" aria-expanded={otherWays} onClick={() => setOtherWays(!otherWays)}>
+                {t('signIn.otherWays')}
+                <ChevronDown aria-hidden="true" size={16} className="chevron" />
+              </button>
+              {otherWays ? (
+                <>
+                  {features.emailOTP ? (
+                    <button type="button" className="wide" onClick={() => setByCode(true)}>
+                      {t('signIn.emailCode')}
+                    </button>
+                  ) : null}
+                  <MagicLinkSignIn onChoose={() => setByLink(true)} />
+                </>
+              ) : null}
             </div>
           ) : null}
           <p className="muted auth-alt">
