@@ -2,8 +2,11 @@ import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { apiKeyOptionKeys, type ApiKeyOptions } from './config.js';
 import { apiKeyPlugin, type apiKeyRoutes } from './index.js';
 
+/** Its manifest's type, by name (the declarations other modules emit refer to it). */
+export type ApiKeyCapability = Capability<'apiKey', ApiKeyOptions, (typeof apiKeyRoutes)[number]>;
+
 /** API keys (`x-api-key`) for scripts; off unless `enabled`. */
-export const apiKeyCapability: Capability<'apiKey', ApiKeyOptions, (typeof apiKeyRoutes)[number]> = defineCapability({
+export const apiKeyCapability: ApiKeyCapability = defineCapability({
   key: 'apiKey',
   switch: 'off-unless-enabled',
   optionKeys: apiKeyOptionKeys,

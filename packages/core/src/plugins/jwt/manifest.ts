@@ -2,8 +2,11 @@ import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { jwtOptionKeys, type JwtOptions } from './config.js';
 import { jwtPlugin, type jwtRoutes } from './index.js';
 
+/** Its manifest's type, by name (the declarations other modules emit refer to it). */
+export type JwtCapability = Capability<'jwt', JwtOptions, (typeof jwtRoutes)[number]>;
+
 /** JWTs for your APIs (`GET /token`, `GET /jwks`); off unless `enabled`. */
-export const jwtCapability: Capability<'jwt', JwtOptions, (typeof jwtRoutes)[number]> = defineCapability({
+export const jwtCapability: JwtCapability = defineCapability({
   key: 'jwt',
   switch: 'off-unless-enabled',
   optionKeys: jwtOptionKeys,

@@ -2,8 +2,11 @@ import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { magicLinkOptionKeys, type MagicLinkOptions } from './config.js';
 import { magicLinkPlugin, type magicLinkRoutes } from './index.js';
 
+/** Its manifest's type, by name (the declarations other modules emit refer to it). */
+export type MagicLinkCapability = Capability<'magicLink', MagicLinkOptions, (typeof magicLinkRoutes)[number]>;
+
 /** Sign-in links by mail; off unless `enabled`. */
-export const magicLinkCapability: Capability<'magicLink', MagicLinkOptions, (typeof magicLinkRoutes)[number]> = defineCapability({
+export const magicLinkCapability: MagicLinkCapability = defineCapability({
   key: 'magicLink',
   switch: 'off-unless-enabled',
   optionKeys: magicLinkOptionKeys,

@@ -2,8 +2,11 @@ import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { metricsOptionKeys, type MetricsOptions } from './config.js';
 import { metricsPlugin, type metricsRoutes } from './index.js';
 
+/** Its manifest's type, by name (the declarations other modules emit refer to it). */
+export type MetricsCapability = Capability<'metrics', MetricsOptions, (typeof metricsRoutes)[number]>;
+
 /** Prometheus metrics at `/metrics` behind a bearer token; off unless `enabled`. */
-export const metricsCapability: Capability<'metrics', MetricsOptions, (typeof metricsRoutes)[number]> = defineCapability({
+export const metricsCapability: MetricsCapability = defineCapability({
   key: 'metrics',
   switch: 'off-unless-enabled',
   optionKeys: metricsOptionKeys,

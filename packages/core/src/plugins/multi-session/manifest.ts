@@ -2,8 +2,11 @@ import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { multiSessionOptionKeys, type MultiSessionOptions } from './config.js';
 import { multiSessionPlugin, type multiSessionRoutes } from './index.js';
 
+/** Its manifest's type, by name (the declarations other modules emit refer to it). */
+export type MultiSessionCapability = Capability<'multiSession', MultiSessionOptions, (typeof multiSessionRoutes)[number]>;
+
 /** Several accounts in one browser; off unless `enabled`. */
-export const multiSessionCapability: Capability<'multiSession', MultiSessionOptions, (typeof multiSessionRoutes)[number]> = defineCapability({
+export const multiSessionCapability: MultiSessionCapability = defineCapability({
   key: 'multiSession',
   switch: 'off-unless-enabled',
   optionKeys: multiSessionOptionKeys,

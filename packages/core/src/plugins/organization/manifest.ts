@@ -2,8 +2,11 @@ import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { organizationOptionKeys, type OrganizationOptions } from './config.js';
 import { organizationPlugin, type organizationRoutes } from './index.js';
 
+/** Its manifest's type, by name (the declarations other modules emit refer to it). */
+export type OrganizationCapability = Capability<'organization', OrganizationOptions, (ReturnType<typeof organizationRoutes>)[number]>;
+
 /** Organizations, members, invitations, teams and custom roles; on unless `enabled: false`. */
-export const organizationCapability: Capability<'organization', OrganizationOptions, (ReturnType<typeof organizationRoutes>)[number]> = defineCapability({
+export const organizationCapability: OrganizationCapability = defineCapability({
   key: 'organization',
   switch: 'on-unless-disabled',
   optionKeys: organizationOptionKeys,

@@ -2,8 +2,11 @@ import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { passkeyOptionKeys, type PasskeyOptions } from './config.js';
 import { passkeyPlugin, type passkeyRoutes } from './index.js';
 
+/** Its manifest's type, by name (the declarations other modules emit refer to it). */
+export type PasskeyCapability = Capability<'passkey', PasskeyOptions, (typeof passkeyRoutes)[number]>;
+
 /** Passkeys (WebAuthn) to sign in and as a second factor; off unless `enabled`. */
-export const passkeyCapability: Capability<'passkey', PasskeyOptions, (typeof passkeyRoutes)[number]> = defineCapability({
+export const passkeyCapability: PasskeyCapability = defineCapability({
   key: 'passkey',
   switch: 'off-unless-enabled',
   optionKeys: passkeyOptionKeys,

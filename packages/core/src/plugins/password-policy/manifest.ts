@@ -2,8 +2,11 @@ import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { passwordPolicyOptionKeys, type PasswordPolicyOptions } from './config.js';
 import { passwordPolicyPlugin } from './index.js';
 
+/** Its manifest's type, by name (the declarations other modules emit refer to it). */
+export type PasswordPolicyCapability = Capability<'passwordPolicy', PasswordPolicyOptions, (readonly [])[number]>;
+
 /** Which passwords are accepted (common ones refused; `preset: 'nist-800-63b-4'` for NIST lengths); always on. */
-export const passwordPolicyCapability: Capability<'passwordPolicy', PasswordPolicyOptions, (readonly [])[number]> = defineCapability({
+export const passwordPolicyCapability: PasswordPolicyCapability = defineCapability({
   key: 'passwordPolicy',
   switch: 'always',
   optionKeys: passwordPolicyOptionKeys,

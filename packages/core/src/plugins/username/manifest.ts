@@ -2,8 +2,11 @@ import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { usernameOptionKeys, type UsernameOptions } from './rules.js';
 import { usernamePlugin, type usernameRoutes } from './index.js';
 
+/** Its manifest's type, by name (the declarations other modules emit refer to it). */
+export type UsernameCapability = Capability<'username', UsernameOptions, (typeof usernameRoutes)[number]>;
+
 /** Sign-in by username beside the email address; on unless `enabled: false`. */
-export const usernameCapability: Capability<'username', UsernameOptions, (typeof usernameRoutes)[number]> = defineCapability({
+export const usernameCapability: UsernameCapability = defineCapability({
   key: 'username',
   switch: 'on-unless-disabled',
   optionKeys: usernameOptionKeys,

@@ -2,8 +2,11 @@ import { type Capability, defineCapability, routeList } from '../../kit.js';
 import { webhooksOptionKeys, type WebhooksOptions } from './config.js';
 import { webhooksPlugin, type webhooksRoutes } from './index.js';
 
+/** Its manifest's type, by name (the declarations other modules emit refer to it). */
+export type WebhooksCapability = Capability<'webhooks', WebhooksOptions, (typeof webhooksRoutes)[number]>;
+
 /** Signed event deliveries to registered URLs; off unless `enabled`. */
-export const webhooksCapability: Capability<'webhooks', WebhooksOptions, (typeof webhooksRoutes)[number]> = defineCapability({
+export const webhooksCapability: WebhooksCapability = defineCapability({
   key: 'webhooks',
   switch: 'off-unless-enabled',
   optionKeys: webhooksOptionKeys,
