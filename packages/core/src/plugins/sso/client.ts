@@ -28,6 +28,8 @@ export const ssoClient: ClientPlugin<SSORoutes> = {
     '/sso/saml2/sp/metadata': 'GET',
     '/sso/idp-metadata': 'POST',
     '/sso/domain-lookup': 'POST',
+    '/sso/test-connection': 'POST',
+    '/sso/test-result': 'GET',
     '/sign-in/sso': 'POST',
   },
   changesSession: {},

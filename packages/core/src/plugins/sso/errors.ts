@@ -45,6 +45,7 @@ export const SSO_ERRORS = defineErrors({
   ROLE_MAPPING_OWNER: 'An identity provider cannot grant the owner role',
   REQUIRE_SSO_NEEDS_VERIFIED_DOMAIN: 'Only a verified domain of an organization can require single sign-on',
   SSO_REQUIRED: 'Your organization signs you in with single sign-on',
+  TEST_RESULT_NOT_FOUND: 'No connection test result with this id (it lasts 10 minutes, for whoever ran the test)',
 });
 
 export const ssoError = errorsOf(SSO_ERRORS);

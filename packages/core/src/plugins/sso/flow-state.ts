@@ -9,6 +9,8 @@ export interface SamlRequestState {
   errorURL: string;
   newUserURL?: string;
   requestSignUp?: boolean;
+  /** A "Test connection" run by this user: the answer is reported to them, nobody is signed in. */
+  testBy?: string;
   expiresAt: number;
 }
 

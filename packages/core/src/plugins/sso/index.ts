@@ -13,6 +13,7 @@ import { listProviders } from './routes/list-providers.js';
 import { oidcCallback } from './routes/oidc-callback.js';
 import { registerProvider } from './routes/register.js';
 import { signInSSO } from './routes/sign-in-sso.js';
+import { testConnection, testResult } from './routes/test-connection.js';
 import { spMetadataRoute } from './routes/sp-metadata.js';
 import { updateProvider } from './routes/update-provider.js';
 import { loadSamlLibrary } from './saml.js';
@@ -36,6 +37,8 @@ export function ssoRoutes(state: SSOPlugin) {
     spMetadataRoute,
     readIdpMetadata,
     domainLookup,
+    testConnection,
+    testResult,
     signInSSO,
     oidcCallback(state),
     samlAcs,

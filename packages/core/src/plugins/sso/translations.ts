@@ -47,6 +47,7 @@ export const SSO_MESSAGES = defineTranslations(SSO_ERRORS, {}, {
     ROLE_MAPPING_OWNER: 'Ein Identitätsanbieter kann die Rolle Inhaber nicht vergeben',
     REQUIRE_SSO_NEEDS_VERIFIED_DOMAIN: 'Nur eine verifizierte Domain einer Organisation kann Single Sign-On verlangen',
     SSO_REQUIRED: 'Ihre Organisation meldet Sie per Single Sign-On an',
+    TEST_RESULT_NOT_FOUND: 'Kein Testergebnis mit dieser ID (es gilt 10 Minuten, für die Person, die den Test gestartet hat)',
   },
   fr: {
     NOT_ORGANIZATION_MEMBER: "Vous n'êtes pas membre de l'organisation",
@@ -92,6 +93,7 @@ export const SSO_MESSAGES = defineTranslations(SSO_ERRORS, {}, {
     ROLE_MAPPING_OWNER: "Un fournisseur d'identité ne peut pas accorder le rôle de propriétaire",
     REQUIRE_SSO_NEEDS_VERIFIED_DOMAIN: "Seul un domaine vérifié d'une organisation peut exiger l'authentification unique",
     SSO_REQUIRED: "Votre organisation vous connecte par authentification unique (SSO)",
+    TEST_RESULT_NOT_FOUND: "Aucun résultat de test avec cet identifiant (il dure 10 minutes, pour la personne qui a lancé le test)",
   },
   es: {
     NOT_ORGANIZATION_MEMBER: 'No es miembro de la organización',
@@ -137,5 +139,6 @@ export const SSO_MESSAGES = defineTranslations(SSO_ERRORS, {}, {
     ROLE_MAPPING_OWNER: 'Un proveedor de identidad no puede conceder el rol de propietario',
     REQUIRE_SSO_NEEDS_VERIFIED_DOMAIN: 'Solo un dominio verificado de una organización puede exigir el inicio de sesión único',
     SSO_REQUIRED: 'Su organización le permite iniciar sesión con inicio de sesión único (SSO)',
+    TEST_RESULT_NOT_FOUND: 'No hay resultado de prueba con este identificador (dura 10 minutos, para quien lanzó la prueba)',
   },
 });

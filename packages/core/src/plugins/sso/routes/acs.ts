@@ -4,6 +4,7 @@ import { SSOFlowError } from '../errors.js';
 import { finishSignIn, refuse } from '../finish.js';
 import { consumeSamlRequest, markAssertionUsed, type SamlRequestState } from '../flow-state.js';
 import { providerById } from '../routing.js';
+import { report, successReport } from '../test-connection.js';
 import { envelopeOf, MAX_SAML_RESPONSE, verifyResponse } from '../saml.js';
 
 function field(body: unknown, key: string): string | undefined {
@@ -40,30 +41,35 @@ async function consume(c: EndpointContext): Promise<Response> {
     else if (read.errorURL) return refuse(c, read.errorURL, 'invalid_state', 'the sign-in request expired');
   }
   if (pending) errorURL = pending.errorURL;
+  // A "Test connection" run: every refusal is reported to its tester instead of redirected with ?error=.
+  const testBy = pending?.testBy;
+  const fail = (code: string, description?: string) =>
+    testBy && pending ? report(c, testBy, pending.callbackURL, { providerId, ok: false, error: code, description }) : refuse(c, errorURL, code, description);
 
   const envelope = envelopeOf(samlResponse);
-  if (!envelope) return refuse(c, errorURL, 'saml_error', 'not a SAML response');
+  if (!envelope) return fail('saml_error', 'not a SAML response');
   const idpInitiated = envelope.inResponseTo === null;
-  if (idpInitiated && !config.allowIdpInitiated) return refuse(c, errorURL, 'unsolicited_response');
+  if (idpInitiated && !config.allowIdpInitiated) return fail('unsolicited_response');
   if (!idpInitiated && config.inResponseTo) {
-    if (!pending) return refuse(c, errorURL, relayState ? 'invalid_state' : 'invalid_saml_response', 'no pending request for this response');
-    if (pending.requestId !== envelope.inResponseTo) return refuse(c, errorURL, 'invalid_saml_response', 'wrong InResponseTo');
+    if (!pending) return fail(relayState ? 'invalid_state' : 'invalid_saml_response', 'no pending request for this response');
+    if (pending.requestId !== envelope.inResponseTo) return fail('invalid_saml_response', 'wrong InResponseTo');
   }
-  if (pending && pending.providerId !== providerId) return refuse(c, errorURL, 'invalid_state', 'the request was for another provider');
+  if (pending && pending.providerId !== providerId) return fail('invalid_state', 'the request was for another provider');
 
   const provider = await providerById(auth, providerId);
-  if (!provider?.samlConfig) return refuse(c, errorURL, 'invalid_provider', 'provider not found');
+  if (!provider?.samlConfig) return fail('invalid_provider', 'provider not found');
   let verified: Awaited<ReturnType<typeof verifyResponse>>;
   try {
     verified = await verifyResponse(auth, provider, samlResponse, { requestId: config.inResponseTo && pending ? pending.requestId : null });
   } catch (e) {
     if (!(e instanceof SSOFlowError)) throw e;
     auth.logger.warn({ providerId, error: e.code, why: e.description }, 'sso: SAML response refused');
-    return refuse(c, errorURL, e.code);
+    return fail(e.code, testBy ? e.description : undefined);
   }
   if (!(await markAssertionUsed(auth, provider.providerId, verified.assertionId, verified.expiresAt))) {
-    return refuse(c, errorURL, 'replay_detected');
+    return fail('replay_detected');
   }
+  if (testBy && pending) return report(c, testBy, pending.callbackURL, await successReport(auth, provider, verified.identity));
   // IdP-initiated (when allowed): the RelayState may name where to land, if it is a trusted target.
   const landing = pending?.callbackURL ?? (relayState && auth.origins.isAllowedRedirect(relayState) ? relayState : '/');
   return finishSignIn(c, provider, verified.identity, {

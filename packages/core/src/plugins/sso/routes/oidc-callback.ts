@@ -4,6 +4,7 @@ import { finishSignIn, refuse } from '../finish.js';
 import { identify } from '../oidc.js';
 import { providerById } from '../routing.js';
 import { redirectURIOf } from '../store.js';
+import { report, successReport, testerOf } from '../test-connection.js';
 import { oidcStateProvider } from './sign-in-sso.js';
 
 const one = (q: URLSearchParams, key: string) => {
@@ -32,6 +33,28 @@ export const oidcCallback = (plugin: SSOPlugin) =>
       if (!state.ok) return refuse(c, state.reason === 'expired' && state.errorURL ? state.errorURL : defaultErrorURL, 'invalid_state');
       const data = state.data;
       const providerId = c.params.providerId ?? '';
+      // A "Test connection" run: what the IdP sent (or why it was refused) goes to its tester; nobody is signed in.
+      const testBy = testerOf(data.providerId, providerId);
+      if (testBy) {
+        const fail = (error: string, description?: string) => report(c, testBy, data.callbackURL, { providerId, ok: false, error, description });
+        const idpError = one(query, 'error');
+        if (idpError) return fail(idpError, one(query, 'error_description'));
+        const code = one(query, 'code');
+        const provider = await providerById(auth, providerId);
+        if (!code || !provider?.oidcConfig) return fail(code ? 'invalid_provider' : 'invalid_request');
+        const identity = await identify(auth, plugin.keys, provider.oidcConfig, auth.encrypter.decrypt(provider.oidcConfig.clientSecret) ?? '', {
+          code,
+          codeVerifier: data.codeVerifier,
+          redirectURI: redirectURIOf(auth, provider.providerId),
+        });
+        if ('error' in identity) return fail(identity.error);
+        return report(
+          c,
+          testBy,
+          data.callbackURL,
+          await successReport(auth, provider, { accountId: identity.sub, email: identity.email, emailVerified: identity.emailVerified, name: identity.name, attributes: identity.claims }),
+        );
+      }
       if (data.providerId !== oidcStateProvider(providerId)) return refuse(c, data.errorURL, 'invalid_state');
       const idpError = one(query, 'error');
       if (idpError) return c.redirect(withParams(data.errorURL, { error: idpError, error_description: one(query, 'error_description') }));
