@@ -39,8 +39,12 @@ describe('oidcProvider: resource servers (RFC 8707) and JWT access tokens (RFC 9
     expect((await t.json('/oauth2/create-resource-server', { body: { identifier: 'https://x.example', name: 'X', scopes: ['two words'] } })).data).toMatchObject({ code: 'INVALID_RESOURCE_SCOPE' });
     expect((await t.json('/oauth2/update-resource-server', { body: { id: 'nope', name: 'X' } })).status).toBe(404);
 
+    const app = await registerApp(t, { settings: { resources: [NOTES_API] } });
     const removed = await t.json('/oauth2/delete-resource-server', { body: { id: created.id } });
     expect(removed.status).toBe(200);
+    // The applications that listed it no longer do.
+    const apps = await t.json<{ clientId: string; settings: { resources: string[] } }[]>('/oauth2/list-applications');
+    expect(apps.data.find((a) => a.clientId === app.clientId)?.settings.resources).toEqual([]);
     expect((await t.json<ResourceServer[]>('/oauth2/list-resource-servers')).data).toEqual([]);
     expect((await t.json('/oauth2/delete-resource-server', { body: { id: created.id } })).status).toBe(404);
 

@@ -119,8 +119,18 @@ export async function updateResourceServer(auth: AuthContext, id: string, patch:
   return serverOf(row);
 }
 
-/** Removes an API: no new token names it; JWTs already issued for it run out at their `exp`. */
+/**
+ * Removes an API and its place in every application's list, in one transaction: no new token
+ * names it; JWTs already issued for it run out at their `exp`.
+ */
 export async function deleteResourceServer(auth: AuthContext, id: string): Promise<void> {
-  const n = await auth.adapter.delete('oauthResourceServer', [{ field: 'id', value: id }]);
-  if (!n) throw oidcError('NOT_FOUND', 'RESOURCE_SERVER_NOT_FOUND');
+  await auth.adapter.transaction(async (trx) => {
+    const row = await trx.findOne<ResourceServerRow>('oauthResourceServer', [{ field: 'id', value: id }]);
+    if (!row) throw oidcError('NOT_FOUND', 'RESOURCE_SERVER_NOT_FOUND');
+    const apps = await trx.findMany<{ id: string; resources: string[] | null }>('oauthApplication');
+    for (const app of apps) {
+      if (app.resources?.includes(row.identifier)) await trx.update('oauthApplication', [{ field: 'id', value: app.id }], { resources: app.resources.filter((r) => r !== row.identifier) });
+    }
+    await trx.delete('oauthResourceServer', [{ field: 'id', value: id }]);
+  });
 }
