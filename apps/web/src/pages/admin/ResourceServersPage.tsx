@@ -24,7 +24,7 @@ export function ResourceServersPage() {
   const list = servers.data;
   return (
     <Page title={t('apis.pageTitle')}>
-      <Section title={t('apis.pageTitle')}>
+      <Section title={t('apis.listTitle')}>
         <p>{t('apis.intro')}</p>
         <ErrorMessage error={refusalOf(servers.error)} />
         {!list && !servers.error ? <Loading /> : null}
