@@ -196,20 +196,27 @@ end
     // Requests made beforehand, one a body a line, sent in turn from the first again after the last (device codes
     // polled round the list); every answer's kind is counted (\`expect\`: the body text a right answer holds).
     return `${base}
+local threads = {}
+setup = function(thread) table.insert(threads, thread) end
 local lines = {}
 for line in io.lines(${luaString(req.cycle)}) do lines[#lines + 1] = line end
 local n = 0
-local expected = 0
-local other = 0
+expected = 0
+other = 0
 request = function()
   n = n + 1
   return wrk.format(nil, nil, nil, lines[(n - 1) % #lines + 1])
 end
 response = function(status, headers, body)
-  if status == ${req.expectStatus} and body:find(${luaString(req.expect)}, 1, true) then expected = expected + 1 else other = other + 1 end
+  if status == ${req.expectStatus} and body:find(${luaString(req.expect)}, 1, true) then expected = expected + 1 else
+    other = other + 1
+    if other == 1 then io.write(string.format("first other answer: %d %s\\n", status, body:sub(1, 200))) end
+  end
 end
 done = function(summary, latency, requests)
-  io.write(string.format("answers expected: %d, other: %d\n", expected, other))
+  local e, o = 0, 0
+  for _, t in ipairs(threads) do e = e + t:get("expected"); o = o + t:get("other") end
+  io.write(string.format("answers expected: %d, other: %d\\n", e, o))
 end
 `;
   }
@@ -257,6 +264,8 @@ async function runWrk(url, req, seconds) {
   const socketErrors = /Socket errors:.*/.exec(out)?.[0];
   // A case whose right answer is a refusal (a device code's poll: 400 authorization_pending) counts the answers itself.
   const counted = /answers expected: (\d+), other: (\d+)/.exec(out);
+  const strange = /first other answer: .*/.exec(out)?.[0];
+  if (strange) process.stderr.write(`(${strange}) `);
   if (counted) return { rps, p50, p99, errors: Number(counted[2]), requests, note: socketErrors };
   return { rps, p50, p99, errors: bad, requests, note: socketErrors };
 }
