@@ -115,7 +115,16 @@ describe('oidcProvider: dynamic client registration (RFC 7591) with an admin\'s 
 
   it('registers a client with the admin\'s token; refuses none, a wrong one and a non-admin asking for one', async () => {
     const t = await asAdmin(clients, { dynamicRegistration: true });
-    const metadata = { client_name: 'Robot', redirect_uris: [], grant_types: ['client_credentials'], response_types: [], token_endpoint_auth_method: 'client_secret_basic' };
+    await t.json('/oauth2/create-resource-server', { body: { identifier: 'https://notes.example/api', name: 'Notes API', scopes: ['read:notes'] } });
+    // It asks for an API too: registration drops that (only an admin's settings list APIs).
+    const metadata = {
+      client_name: 'Robot',
+      redirect_uris: [],
+      grant_types: ['client_credentials'],
+      response_types: [],
+      token_endpoint_auth_method: 'client_secret_basic',
+      gatehouse_resources: ['https://notes.example/api'],
+    };
     const register = (headers: Record<string, string>) =>
       t.auth.handler(new Request(`${ISSUER}/oidc/register`, { method: 'POST', body: JSON.stringify(metadata), headers: { 'content-type': 'application/json', ...headers } }), { ip: '127.0.0.1' });
     const without = await register({});
@@ -140,6 +149,7 @@ describe('oidcProvider: dynamic client registration (RFC 7591) with an admin\'s 
     const tokens = await client.clientCredentialsGrant(robot, {});
     expect(tokens.access_token).toBeTruthy();
     expect((registered as Record<string, unknown>).gatehouse_resources).toBeUndefined();
+    await expect(client.clientCredentialsGrant(robot, { scope: 'read:notes', resource: 'https://notes.example/api' })).rejects.toMatchObject({ error: 'invalid_target' });
 
     await t.signUp({ name: 'Someone' });
     expect((await t.json('/oauth2/initial-access-token', { body: {} })).status).toBe(403);
