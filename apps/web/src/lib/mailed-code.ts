@@ -12,7 +12,8 @@ export type CodePurpose = 'sign-in' | 'email-verification' | 'forget-password';
 export function useMailedCode(type: CodePurpose, beforeSend: () => void) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const send = useAction((to: string) => auth.emailOtp.sendVerificationOtp({ email: to, type }));
+  // Mailing a code changes nothing shown.
+  const send = useAction((to: string) => auth.emailOtp.sendVerificationOtp({ email: to, type }), { invalidates: [] });
   const sendCode = async (to: string) => {
     beforeSend();
     const { error } = await send.run(to);
