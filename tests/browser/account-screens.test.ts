@@ -54,6 +54,8 @@ describeBrowser('the Sessions and Account pages follow the server in Chromium', 
     await apiSignUp(stack, { name: 'Pat Profile', email, password: 'profile-password-1' });
     const page = await stack.page({ width: 390, height: 844 });
     await signIn(page, email, 'profile-password-1');
+    // On a phone the areas are under the header's "Menu".
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Account' }).click();
     const edit = page.getByRole('region', { name: 'Profile' }).getByRole('button', { name: 'Edit profile' });
     await edit.click();

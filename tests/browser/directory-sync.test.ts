@@ -39,8 +39,9 @@ describeBrowser('directory sync journey in Chromium', () => {
     const connect = page.getByRole('region', { name: 'Connect a directory' });
     await connect.getByLabel('Connection name').fill('okta');
     await connect.getByRole('button', { name: 'Create token' }).click();
-    const once = page.getByRole('status').filter({ hasText: 'it is shown only once' });
-    await shows(once);
+    // Shown once, in the copy-this-secret dialog.
+    const once = page.getByRole('dialog', { name: "The directory's token" });
+    await showsText(once.getByRole('status'), 'it is shown only once');
     const token = await once.getByLabel('Bearer token').inputValue();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const connections = page.getByRole('region', { name: 'Connections' });
@@ -57,8 +58,8 @@ describeBrowser('directory sync journey in Chromium', () => {
     expect(created.status).toBe(201);
     expect(created.headers.get('content-type')).toBe('application/scim+json');
 
-    // Done hides the token for good; the page shows the directory's last request once reloaded.
-    await once.getByRole('button', { name: 'Done' }).click();
+    // "I have saved it" hides the token for good; the page shows the directory's last request once reloaded.
+    await once.getByRole('button', { name: 'I have saved it' }).click();
     await absent(page.getByLabel('Bearer token'));
     await page.reload();
     await showsText(connections, /Last request .*: POST \/Users, answered 201/);

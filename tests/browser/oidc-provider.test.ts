@@ -78,6 +78,11 @@ describeBrowser('Gatehouse as an OpenID provider, in Chromium', () => {
     // The consent page names the application and what it asks.
     await page.waitForURL((url) => url.pathname === '/oauth/consent');
     await shows(page.getByRole('heading', { name: 'Notes wants to use your account' }));
+    // The interstitial frame: the way on, who is signed in with "Not you?", no app navigation.
+    await showsText(page.locator('.interstitial-context'), 'Continue to Notes');
+    await showsText(page.locator('.account-chip'), 'Olive Oidc');
+    await shows(page.getByRole('button', { name: 'Not you? Sign out' }));
+    await absent(page.getByRole('navigation', { name: 'Main' }).locator('visible=true'));
     await showsText(page.getByRole('main'), 'See your email address');
     await showsText(page.getByRole('main'), 'Stay connected when you are not using it');
     await showsText(page.getByRole('main'), 'See your active organization and your role in it');
@@ -164,8 +169,13 @@ describeBrowser('Gatehouse as an OpenID provider, in Chromium', () => {
     await showsText(section.getByRole('listitem').filter({ hasText: 'Billing' }), `${appURL}/billing/callback`);
     await stack.shot(page, '5-applications');
     await stack.shots(page, 'applications');
+    // Shown once, in the secret's dialog: "I have saved it" closes it; a rotated secret opens it again.
+    await shows(page.getByRole('dialog', { name: "The application's secret" }));
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await absent(page.getByRole('dialog'));
     await section.getByRole('button', { name: 'Rotate the secret of Billing' }).click();
     await expect.poll(() => secret.inputValue()).not.toBe(first);
+    await page.getByRole('button', { name: 'I have saved it' }).click();
     await section.getByRole('button', { name: 'Delete Billing' }).click();
     await section.getByRole('button', { name: 'Delete application' }).click();
     await absent(section.getByRole('listitem').filter({ hasText: 'Billing' }));

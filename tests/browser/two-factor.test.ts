@@ -77,6 +77,9 @@ describeBrowser('two-factor journey in Chromium', () => {
     expect(codes.length).toBeGreaterThanOrEqual(5);
     await showsText(page.getByText('Status:'), 'On');
     await stack.shot(page, '3-enabled-backup-codes');
+    // The codes are shown once, in the copy-this-secret dialog; "I have saved it" closes it.
+    await page.getByRole('dialog', { name: 'Backup codes' }).getByRole('button', { name: 'I have saved it' }).click();
+    await absent(page.getByRole('dialog'));
 
     // Sign in again: the authenticator code (of the next step, so it is not the one just used).
     await signOut(page);

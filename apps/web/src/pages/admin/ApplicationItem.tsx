@@ -34,8 +34,8 @@ export function ApplicationItem({ app, onSecret }: { app: Application; onSecret:
   const newSecret = async () => {
     const { data } = await rotate.run();
     if (data) {
+      // Said once, by the secret's dialog.
       onSecret(data);
-      toast(t('apps.rotated', { app: app.name }));
     }
   };
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
-import { CopyField } from '../../components/CopyField';
+import { CopySecretDialog } from '../../components/CopySecretDialog';
 import { Field } from '../../components/Field';
 import { Empty, ErrorMessage, Loading } from '../../components/Messages';
 import { Section } from '../../components/Section';
@@ -30,7 +30,8 @@ export function Applications() {
   const [uris, setUris] = useState('');
   const [isPublic, setPublic] = useState(false);
   const [firstParty, setFirstParty] = useState(false);
-  const [secret, setSecret] = useState<{ clientId: string; clientSecret?: string } | null>(null);
+  // A secret shown once (registered, or rotated), in the copy-this-secret dialog.
+  const [secret, setSecret] = useState<{ clientId: string; clientSecret: string; message: string } | null>(null);
   const create = useAction(() => auth.oauth2.createApplication({ name: name.trim(), redirectURIs: lines(uris), public: isPublic, firstParty }), {
     invalidates: [keys.admin.applications],
   });
@@ -39,8 +40,9 @@ export function Applications() {
     event.preventDefault();
     const { data } = await create.run();
     if (data) {
-      toast(t('apps.registered', { app: name.trim() }));
-      setSecret({ clientId: data.clientId, ...(data.clientSecret ? { clientSecret: data.clientSecret } : {}) });
+      // A public client has no secret: its client ID stays in the list.
+      if (data.clientSecret) setSecret({ clientId: data.clientId, clientSecret: data.clientSecret, message: t('apps.registered', { app: name.trim() }) });
+      else toast(t('apps.registeredPublic', { app: name.trim() }));
       setName('');
       setUris('');
     }
@@ -56,16 +58,24 @@ export function Applications() {
       {list && list.length > 0 ? (
         <ul className="list">
           {list.map((app) => (
-            <ApplicationItem key={app.clientId} app={app} onSecret={setSecret} />
+            <ApplicationItem key={app.clientId} app={app} onSecret={(s) => setSecret({ ...s, message: t('apps.rotated', { app: app.name }) })} />
           ))}
         </ul>
       ) : null}
-      {secret ? (
-        <div className="form" role="status">
-          <CopyField label={t('apps.clientId')} value={secret.clientId} />
-          {secret.clientSecret ? <CopyField label={t('apps.clientSecret')} value={secret.clientSecret} /> : null}
-        </div>
-      ) : null}
+      <CopySecretDialog
+        open={secret !== null}
+        title={t('apps.secretTitle')}
+        message={secret?.message}
+        secrets={
+          secret
+            ? [
+                { label: t('apps.clientId'), value: secret.clientId },
+                { label: t('apps.clientSecret'), value: secret.clientSecret },
+              ]
+            : []
+        }
+        onClose={() => setSecret(null)}
+      />
       <form onSubmit={submit} className="form">
         <h3>{t('apps.register')}</h3>
         <Field label={t('apps.name')} value={name} required maxLength={100} onChange={(e) => setName(e.target.value)} />

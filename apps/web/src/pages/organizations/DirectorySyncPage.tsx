@@ -4,6 +4,7 @@ import type { FullOrganization } from '../../auth';
 import { auth } from '../../auth';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyField } from '../../components/CopyField';
+import { CopySecretDialog } from '../../components/CopySecretDialog';
 import { Field } from '../../components/Field';
 import { Empty, ErrorMessage } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
@@ -58,15 +59,13 @@ function DirectorySync({ organization }: { organization: FullOrganization }) {
         <CopyField label={t('endpoint')} copyLabel={t('copyEndpoint')} value={endpoint} />
         <p className="muted">{t('endpointHelp')}</p>
       </section>
-      {shown ? (
-        <div className="message" role="status">
-          <p className="strong">{t('tokenOnce', { providerId: shown.providerId })}</p>
-          <CopyField label={t('token')} copyLabel={t('copyToken')} value={shown.token} />
-          <button type="button" onClick={() => setShown(null)}>
-            {t('done')}
-          </button>
-        </div>
-      ) : null}
+      <CopySecretDialog
+        open={shown !== null}
+        title={t('tokenTitle')}
+        message={shown ? t('tokenOnce', { providerId: shown.providerId }) : null}
+        secrets={shown ? [{ label: t('token'), value: shown.token, copyLabel: t('copyToken') }] : []}
+        onClose={() => setShown(null)}
+      />
       <Connections organizationId={organization.id} list={list} error={connections.error} onToken={setShown} />
       <CreateConnection organizationId={organization.id} onToken={setShown} />
     </>

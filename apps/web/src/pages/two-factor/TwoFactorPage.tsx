@@ -6,6 +6,7 @@ import { Page } from '../../components/Page';
 import { PasswordAction } from '../../components/PasswordAction';
 import { Section } from '../../components/Section';
 import { useToast } from '../../components/Toasts';
+import { CopySecretDialog } from '../../components/CopySecretDialog';
 import { BackupCodes } from './BackupCodes';
 import { DisableTwoFactor } from './DisableTwoFactor';
 import { TotpSetup } from './TotpSetup';
@@ -59,7 +60,16 @@ export function TwoFactorPage() {
             }}
           />
         )}
-        {freshCodes ? <BackupCodes codes={freshCodes} /> : null}
+        {/* Shown once, in the copy-this-secret dialog: "I have saved it" closes it for good. */}
+        <CopySecretDialog
+          open={freshCodes !== null}
+          title={t('backupCodes.title')}
+          message={t('backupCodes.body')}
+          secrets={[]}
+          onClose={() => setFreshCodes(null)}
+        >
+          {freshCodes ? <BackupCodes codes={freshCodes} inDialog /> : null}
+        </CopySecretDialog>
       </Section>
       {enabled && !enrollment ? (
         <Section title={t('twoFactor.manage')}>
