@@ -16,8 +16,13 @@ export { indexName, planSteps, uniqueTogetherName } from './db/migrate.js';
 export { coreSchema } from './db/schema.js';
 export { createRedisStorage } from './storage/redis.js';
 export { createTestDatabase, defaultTestDialect, type TestDatabase } from './test/databases.js';
+export { gatehouseTest, type GatehouseFixtures, type Person } from './test/fixtures.js';
 export {
   browserFetch,
+  type CallablePath,
+  type CallInput,
+  type CallOptions,
+  type CallResult,
   createTestClient,
   linkIn,
   silentLogger,

@@ -2,7 +2,10 @@ import { afterEach } from 'vitest';
 import { createAuth, type Auth } from '../auth.js';
 import { openDatabase, type DialectName } from '../db/dialect.js';
 import type { Mail } from '../mail/types.js';
-import type { GatehouseOptions } from '../plugins/index.js';
+import { builtinPlugins, type GatehouseOptions } from '../plugins/index.js';
+import type { GatehouseRoutes } from '../plugins/route-list.js';
+import type { Jsonify } from '../route-types.js';
+import { coreEndpoints } from '../routes/index.js';
 import { createTestDatabase, defaultTestDialect } from './databases.js';
 
 /** A clock tests can move. */
@@ -39,6 +42,26 @@ export class CookieJar {
   }
 }
 
+/** The built-in routes a client calls by their path (those without a path parameter). */
+export type CallablePath = { [P in keyof GatehouseRoutes]: P extends `${string}:${string}` ? never : P }[keyof GatehouseRoutes];
+type Part<K extends string, T> = [T] extends [undefined] ? { [_ in K]?: never } : undefined extends T ? { [_ in K]?: T } : Partial<T> extends T ? { [_ in K]?: T } : { [_ in K]: T };
+/** A call's input as its route declares it: `body` (POST) and `query` (GET), required when the route requires them. */
+export type CallInput<P extends CallablePath> = Part<'body', GatehouseRoutes[P]['body']> & Part<'query', GatehouseRoutes[P]['query']>;
+/** How a call is made: whose cookies (`jar: null` for none), from which address, with which extra headers. */
+export interface CallOptions {
+  jar?: CookieJar | null;
+  ip?: string;
+  headers?: Record<string, string>;
+  settle?: boolean;
+}
+/** A call's answer: its data as JSON typed from the route, or for a refusal its `{ message, code }` as `error`. */
+export interface CallResult<A> {
+  status: number;
+  data: A;
+  error: { message: string; code: string } | null;
+  response: Response;
+}
+
 export interface TestClient {
   auth: Auth;
   clock: TestClock;
@@ -50,6 +73,15 @@ export interface TestClient {
     init?: { method?: string; body?: unknown; headers?: Record<string, string>; jar?: CookieJar | null; ip?: string; settle?: boolean },
   ): Promise<Response>;
   json<T = Record<string, unknown>>(path: string, init?: Parameters<TestClient['request']>[1]): Promise<{ status: number; data: T; response: Response }>;
+  /**
+   * A built-in route by its path, typed from the routes (as `auth.api` is): the input is the route's
+   * body or query, the answer its declared data as JSON; renaming a route or a field breaks the call
+   * at compile time. The method is the route's own.
+   */
+  call<P extends CallablePath>(
+    path: P,
+    ...args: Partial<CallInput<P>> extends CallInput<P> ? [input?: CallInput<P> & CallOptions] : [input: CallInput<P> & CallOptions]
+  ): Promise<CallResult<Jsonify<GatehouseRoutes[P]['answer']>>>;
   signUp(input?: Partial<{ email: string; password: string; name: string }> & Record<string, unknown>, jar?: CookieJar): Promise<{ email: string; password: string; data: Record<string, unknown> }>;
   newJar(): CookieJar;
 }
@@ -69,6 +101,7 @@ export async function createTestClient(options: GatehouseOptions = {}): Promise<
 /** `createTestClient` on a given dialect (a fresh schema/database per client). */
 export async function createTestClientOn(dialect: DialectName, options: GatehouseOptions = {}): Promise<TestClient> {
   const clock = new TestClock();
+  let methods: Map<string, string> | undefined;
   const baseURL = options.baseURL ?? 'http://localhost:3000';
   let database: GatehouseOptions['database'] = ':memory:';
   let release = async () => {};
@@ -118,6 +151,15 @@ export async function createTestClientOn(dialect: DialectName, options: Gatehous
       const text = await response.text();
       return { status: response.status, data: text ? JSON.parse(text) : null, response };
     },
+    async call(path, ...[input]) {
+      const { body, query, jar: useJar, ip, headers, settle } = (input ?? {}) as { body?: unknown; query?: Record<string, unknown> } & CallOptions;
+      methods ??= methodsOf(options);
+      const method = methods.get(path) ?? (body === undefined ? 'GET' : 'POST');
+      const search = query ? `?${new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))}` : '';
+      const answer = await client.json(`${path}${search}`, { method, body, jar: useJar, ip, headers, settle });
+      const refused = answer.status >= 400 && answer.data && typeof answer.data === 'object' && 'code' in answer.data;
+      return { ...answer, error: refused ? (answer.data as { message: string; code: string }) : null } as never;
+    },
     async signUp(input = {}, useJar = jar) {
       const email = input.email ?? uniqueEmail();
       const password = input.password ?? 'correct horse battery';
@@ -130,6 +172,12 @@ export async function createTestClientOn(dialect: DialectName, options: Gatehous
     },
   };
   return client;
+}
+
+/** Each built-in route's method by its path, for these options (`call` needs no method). */
+function methodsOf(options: GatehouseOptions): Map<string, string> {
+  const endpoints = [...coreEndpoints, ...builtinPlugins(options).flatMap((p) => p.endpoints ?? [])];
+  return new Map(endpoints.map((e) => [e.path, Array.isArray(e.method) ? String(e.method[0]) : String(e.method)]));
 }
 
 /** `createTestClient` whose mails are kept in `mails` (newest last) instead of sent. */

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type Mail, type TestClient, uniqueEmail, useTestClients } from '../../test-kit.js';
+import { gatehouseTest, type Mail, type TestClient, uniqueEmail, useTestClients } from '../../test-kit.js';
 import { usernameHooks } from './hooks.js';
 import { usernameRules } from './rules.js';
 
 let t: TestClient;
 const clients = useTestClients();
+const test = gatehouseTest();
 
 type User = { id: string; email: string; username?: string | null; displayUsername?: string | null };
 
@@ -115,33 +116,27 @@ describe('username: update-user', () => {
 });
 
 describe('username: sign-in', () => {
-  it('signs in by username in any casing and answers token, user (+ redirect/url)', async () => {
-    t = await clients.open();
+  // Written with the test kit's fixtures and typed calls (gatehouseTest, t.call).
+  test('signs in by username in any casing and answers token, user (+ redirect/url)', async ({ t }) => {
     const { password } = await t.signUp({ username: 'Frank' }, t.newJar());
     const jar = t.newJar();
-    const r = await t.json<{ token: string; user: User; redirect: boolean }>('/sign-in/username', {
-      body: { username: 'FRANK', password },
-      jar,
-    });
+    const r = await t.call('/sign-in/username', { body: { username: 'FRANK', password }, jar });
     expect(r.status).toBe(200);
-    expect(r.data.redirect).toBe(false);
-    expect(typeof r.data.token).toBe('string');
-    expect(r.data.user.username).toBe('frank');
-    const s = await t.json<{ user: User }>('/get-session', { jar });
-    expect(s.data.user.username).toBe('frank');
+    expect(r.data).toMatchObject({ redirect: false, user: { username: 'frank' } });
+    expect(typeof (r.data as { token: unknown }).token).toBe('string');
+    const s = await t.call('/get-session', { jar });
+    expect(s.data?.user).toMatchObject({ username: 'frank' });
 
-    const withCallback = await t.json('/sign-in/username', {
+    const withCallback = await t.call('/sign-in/username', {
       body: { username: 'frank', password, callbackURL: '/dashboard', rememberMe: false },
       jar: t.newJar(),
     });
     expect(withCallback.data).toMatchObject({ redirect: true, url: '/dashboard' });
     expect(withCallback.response.headers.getSetCookie().some((c) => c.startsWith('better-auth.dont_remember='))).toBe(true);
 
-    const untrusted = await t.json('/sign-in/username', {
-      body: { username: 'frank', password, callbackURL: 'https://evil.example.com/' },
-      jar: null,
-    });
-    expect(untrusted).toMatchObject({ status: 403, data: { message: 'Invalid callbackURL' } });
+    const untrusted = await t.call('/sign-in/username', { body: { username: 'frank', password, callbackURL: 'https://evil.example.com/' }, jar: null });
+    expect(untrusted.status).toBe(403);
+    expect(untrusted.error?.message).toBe('Invalid callbackURL');
   });
 
   it('answers 401 invalid username or password for a wrong password, an unknown user and no credential', async () => {
