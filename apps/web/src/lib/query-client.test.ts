@@ -1,3 +1,5 @@
+// @vitest-environment happy-dom
+import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { followIdentity, invalidate, queryClient, refusalOf, SESSION_KEY, ServerRefusal, sessionIfSelf, unwrap } from './query-client';
 
@@ -50,6 +52,29 @@ describe('the cache follows the person using the app', () => {
     invalidate([['admin', 'users'], ...sessionIfSelf('grace')]);
     expect(session.refetch).toHaveBeenCalledTimes(1);
     stop();
+  });
+});
+
+describe('coming back to the tab', () => {
+  it('loads the shown queries again on the window\'s focus, at most every few seconds', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    queryClient.mount(); // as QueryClientProvider does
+    let loads = 0;
+    const shown = new QueryObserver(queryClient, { queryKey: ['me', 'ada', 'sessions'], queryFn: async () => ++loads });
+    const stop = shown.subscribe(() => {});
+    await vi.waitFor(() => expect(loads).toBe(1));
+    vi.setSystemTime(Date.now() + 60_000);
+    window.dispatchEvent(new Event('focus'));
+    await vi.waitFor(() => expect(loads).toBe(2));
+    window.dispatchEvent(new Event('focus')); // at once again: not yet
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loads).toBe(2);
+    vi.setSystemTime(Date.now() + 6_000);
+    window.dispatchEvent(new Event('focus'));
+    await vi.waitFor(() => expect(loads).toBe(3));
+    stop();
+    queryClient.unmount();
+    vi.useRealTimers();
   });
 });
 

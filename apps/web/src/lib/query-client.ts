@@ -1,5 +1,5 @@
 import type { AuthError, AuthResult } from '@gatehouse/client';
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { focusManager, QueryClient, type QueryKey } from '@tanstack/react-query';
 
 /**
  * TanStack Query's cache: every server read of the app (lib/queries.ts). A page that opens shows what
@@ -14,6 +14,28 @@ export const queryClient = new QueryClient({
       retry: (failures, error) => failures < 1 && error instanceof ServerRefusal && error.error.status === 0,
     },
   },
+});
+
+/**
+ * Coming back to the tab loads the shown queries again (others may have acted meanwhile: an
+ * invitation accepted, a session ended): on the window's focus as well as on the page becoming
+ * visible (TanStack Query listens only to the latter), at most every few seconds.
+ */
+const FOCUS_THROTTLE_MS = 5000;
+focusManager.setEventListener((handleFocus) => {
+  if (typeof window === 'undefined') return;
+  let last = 0;
+  const onReturn = () => {
+    if (document.visibilityState !== 'visible' || Date.now() - last < FOCUS_THROTTLE_MS) return;
+    last = Date.now();
+    handleFocus();
+  };
+  window.addEventListener('focus', onReturn);
+  document.addEventListener('visibilitychange', onReturn);
+  return () => {
+    window.removeEventListener('focus', onReturn);
+    document.removeEventListener('visibilitychange', onReturn);
+  };
 });
 
 /** The server's refusal (status, code, message) as TanStack Query's error. */
