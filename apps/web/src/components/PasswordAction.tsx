@@ -1,70 +1,66 @@
 import type { AuthResult } from '@gatehouse/client';
-import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { type CodeFields, fieldErrors, formLevelError } from '../lib/field-errors';
 import { useAction } from '../lib/use-action';
-import { useFocusInvalid } from '../lib/use-focus-invalid';
 import { PasswordField } from './Field';
+import { FormDialog } from './FormDialog';
 import { FormError } from './FormError';
 
 interface Props<T> {
-  /** The action's name: on the button that opens the form and on the one that submits it. */
+  /** The action's name: on the button that opens the dialog and on the one that submits it. */
   label: string;
   run: (password: string) => Promise<AuthResult<T>>;
   onDone: (data: T) => void;
   danger?: boolean;
   /** The password field's label; default "Password". */
   passwordLabel?: string;
+  /** Muted words under the dialog's title: what the action does. */
+  description?: string;
 }
 
 /** A wrong password is said under the password field. */
 const PASSWORD_CODES: CodeFields = { INVALID_PASSWORD: 'password' };
 
-/** An action that asks for the password first: a button that opens into a password form. */
-export function PasswordAction<T>({ label, run, onDone, danger, passwordLabel }: Props<T>) {
-  const { t } = useTranslation();
+/** An action that asks for the password first: a button that opens a dialog with the password field. */
+export function PasswordAction<T>({ label, run, onDone, danger, passwordLabel, description }: Props<T>) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const action = useAction(run);
-  const className = danger ? 'danger' : undefined;
-  const form = useRef<HTMLFormElement>(null);
-  useFocusInvalid(form, action.error);
 
-  if (!open) {
-    return (
-      <button type="button" className={className} onClick={() => setOpen(true)}>
-        {label}
-      </button>
-    );
-  }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const close = () => {
+    setOpen(false);
+    setPassword('');
+    action.setError(null);
+  };
+  const submit = async () => {
     const result = await action.run(password);
     if (result.error) return;
-    setPassword('');
-    setOpen(false);
+    close();
     onDone(result.data);
   };
   return (
-    <form ref={form} onSubmit={submit} className="form">
-      <PasswordField
-        label={passwordLabel}
-        autoComplete="current-password"
-        autoFocus
-        value={password}
-        onChange={setPassword}
-        error={fieldErrors(action.error, PASSWORD_CODES).password}
-        announce
-      />
-      <FormError error={formLevelError(action.error, PASSWORD_CODES)} />
-      <div className="actions">
-        <button type="submit" className={className ?? 'primary'} disabled={action.pending}>
-          {label}
-        </button>
-        <button type="button" onClick={() => setOpen(false)} disabled={action.pending}>
-          {t('actions.cancel')}
-        </button>
-      </div>
-    </form>
+    <>
+      <button
+        type="button"
+        className={danger ? 'danger' : undefined}
+        onClick={() => setOpen(true)}
+        // While the dialog asks, its button of the same name is the only one.
+        aria-hidden={open ? true : undefined}
+      >
+        {label}
+      </button>
+      <FormDialog open={open} title={label} description={description} submitLabel={label} pending={action.pending} error={action.error} onSubmit={submit} onClose={close}>
+        <PasswordField
+          label={passwordLabel}
+          autoComplete="current-password"
+          autoFocus
+          value={password}
+          onChange={setPassword}
+          error={fieldErrors(action.error, PASSWORD_CODES).password}
+          announce
+        />
+        <FormError error={formLevelError(action.error, PASSWORD_CODES)} />
+      </FormDialog>
+    </>
   );
 }
