@@ -5,7 +5,7 @@ import { ToastProvider } from '../../components/Toasts';
 import { i18n } from '../../i18n';
 import { Connection, certsOf, type Provider, roleMappingOf } from './SingleSignOnPage';
 
-const sso = vi.hoisted(() => ({ verifyDomain: vi.fn(), updateProvider: vi.fn(), deleteProvider: vi.fn(), requestDomainVerification: vi.fn() }));
+const sso = vi.hoisted(() => ({ verifyDomain: vi.fn(), updateProvider: vi.fn(), deleteProvider: vi.fn(), requestDomainVerification: vi.fn(), testConnection: vi.fn() }));
 vi.mock('../../auth', () => ({ auth: { sso } }));
 // The pending TXT record, as request-domain-verification answers it.
 vi.mock('../../lib/server-state', () => ({
@@ -147,5 +147,31 @@ describe('require SSO and role mapping on the Single sign-on page', () => {
     const pem = (n: string) => `-----BEGIN CERTIFICATE-----\n${n}\n-----END CERTIFICATE-----`;
     expect(certsOf(pem('AAAA'))).toBe(pem('AAAA'));
     expect(certsOf(`${pem('AAAA')}\n${pem('BBBB')}`)).toEqual([pem('AAAA'), pem('BBBB')]);
+  });
+});
+
+describe('Test connection', () => {
+  it('opens a window at the click, sends it to the IdP once the server answered, and says where the test runs', async () => {
+    const popup = { location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    sso.testConnection.mockResolvedValueOnce({ data: { url: 'https://idp.example/sso?SAMLRequest=x' }, error: null });
+    show();
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection initech' }));
+    expect(open).toHaveBeenCalledWith('', 'sso-test');
+    await waitFor(() => expect(popup.location.href).toBe('https://idp.example/sso?SAMLRequest=x'));
+    expect(sso.testConnection).toHaveBeenCalledWith({ providerId: 'initech', callbackURL: `${window.location.origin}/organizations/single-sign-on` });
+    expect(screen.getByRole('status').textContent).toContain('The test runs in a new window');
+    open.mockRestore();
+  });
+
+  it('a refusal closes the window it opened and is said on the page', async () => {
+    const popup = { location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    sso.testConnection.mockResolvedValueOnce({ data: null, error: { code: 'PROVIDER_ACCESS_DENIED', message: "You don't have access to this provider", status: 403 } });
+    show();
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection initech' }));
+    await waitFor(() => expect(popup.close).toHaveBeenCalled());
+    expect(await screen.findByText("You don't have access to this provider")).toBeTruthy();
+    open.mockRestore();
   });
 });

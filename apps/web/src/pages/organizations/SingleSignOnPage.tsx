@@ -1,6 +1,7 @@
 import type { AuthError } from '@gatehouse/client';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { FullOrganization } from '../../auth';
 import { auth } from '../../auth';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -13,6 +14,7 @@ import { useServerInfo } from '../../lib/providers';
 import { useServerQuery } from '../../lib/server-state';
 import { useAction } from '../../lib/use-action';
 import { useFocusInvalid } from '../../lib/use-focus-invalid';
+import { appURL } from '../../lib/redirect';
 import { OrganizationSettings } from './OrganizationSettings';
 
 export type Provider = {
@@ -125,6 +127,7 @@ function Connections({ organization }: { organization: FullOrganization }) {
   return (
     <>
       <p className="muted">{t('intro', { organization: organization.name })}</p>
+      <TestResult />
       <section className="card stack" aria-labelledby={heading}>
         <h2 id={heading}>{t('listTitle')}</h2>
         <ErrorMessage error={list.error} />
@@ -182,6 +185,7 @@ export function Connection({ provider }: { provider: Provider }) {
           {verification ? <RequireSso provider={provider} /> : null}
           <ErrorMessage error={remove.error} />
           <div className="actions">
+            <TestButton provider={provider} />
             <button type="button" aria-label={t('editNamed', { id: provider.providerId })} onClick={() => setEditing(true)}>
               {t('edit')}
             </button>
@@ -203,6 +207,103 @@ export function Connection({ provider }: { provider: Provider }) {
         <p>{t('removeBody', { domain: provider.domain })}</p>
       </ConfirmDialog>
     </li>
+  );
+}
+
+/**
+ * "Test connection": a sign-in at the IdP in a new window that signs nobody in; the window comes
+ * back to this page with `?ssoTest=` and shows what the IdP sent. The window is opened at the
+ * click (a browser allows that), then sent to the IdP once the server gave its URL; blocked, this
+ * window goes instead.
+ */
+function TestButton({ provider }: { provider: Provider }) {
+  const { t } = useTranslation('enterprise');
+  const [opened, setOpened] = useState(false);
+  const start = useAction(() => auth.sso.testConnection({ providerId: provider.providerId, callbackURL: appURL('/organizations/single-sign-on') }));
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={t('testNamed', { id: provider.providerId })}
+        disabled={start.pending}
+        onClick={async () => {
+          const popup = window.open('', 'sso-test');
+          const { data } = await start.run();
+          if (!data?.url) {
+            popup?.close();
+            return;
+          }
+          if (popup) {
+            popup.location.href = data.url;
+            setOpened(true);
+          } else window.location.assign(data.url);
+        }}
+      >
+        {t('test')}
+      </button>
+      {opened ? (
+        <p className="hint" role="status">
+          {t('testOpened')}
+        </p>
+      ) : null}
+      <ErrorMessage error={start.error} />
+    </>
+  );
+}
+
+type Report = {
+  providerId: string;
+  ok: boolean;
+  error?: string;
+  description?: string;
+  identity?: { accountId: string; email: string | null; emailVerified: boolean; name: string | null };
+  attributes?: Record<string, unknown>;
+  emailAllowed?: boolean;
+  role?: string;
+};
+
+/** The result of a test run this window came back from (`?ssoTest=`): what the IdP sent, or why it was refused. */
+function TestResult() {
+  const { t } = useTranslation('enterprise');
+  const heading = useId();
+  const [params] = useSearchParams();
+  const id = params.get('ssoTest');
+  const result = useServerQuery(id ? `sso-test:${id}` : null, () => auth.sso.testResult({ id: id ?? '' }));
+  if (!id) return null;
+  const r = result.data as Report | null | undefined;
+  return (
+    <section className="card stack" aria-labelledby={heading}>
+      <h2 id={heading}>{t('testTitle')}</h2>
+      <ErrorMessage error={result.error} />
+      {r ? (
+        r.ok ? (
+          <>
+            <p className="message success">{t('testPassed', { id: r.providerId })}</p>
+            <dl className="details">
+              <dt>{t('testSubject')}</dt>
+              <dd className="mono">{r.identity?.accountId}</dd>
+              <dt>{t('testEmail')}</dt>
+              <dd>
+                {r.identity?.email ?? '—'} {r.emailAllowed ? '' : `(${t('testEmailRefused')})`}
+              </dd>
+              <dt>{t('testName')}</dt>
+              <dd>{r.identity?.name ?? '—'}</dd>
+              <dt>{t('testRole')}</dt>
+              <dd>{r.role}</dd>
+            </dl>
+            <h3>{t('testAttributes')}</h3>
+            <pre className="mono" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}>
+              {JSON.stringify(r.attributes ?? {}, null, 2)}
+            </pre>
+          </>
+        ) : (
+          <div className="message error" role="alert">
+            <p>{t('testFailed', { id: r.providerId })}</p>
+            <p className="mono">{r.description ? `${r.error}: ${r.description}` : r.error}</p>
+          </div>
+        )
+      ) : null}
+    </section>
   );
 }
 
