@@ -92,6 +92,18 @@ describeBrowser('the device flow and the provider\'s admin pages, in Chromium', 
     await showsText(admin.getByRole('list'), 'https://notes.example/api');
     await showsText(admin.getByRole('list'), 'read:notes write:notes');
     await stack.shots(admin, 'apis');
+    // Edit in a dialog (the identifier stays), and a delete asks first (kept here: the terminal uses the API below).
+    await admin.getByRole('button', { name: 'Edit Notes API' }).click();
+    const edit = admin.getByRole('dialog', { name: 'Edit Notes API' });
+    await edit.getByLabel('Scopes').fill('read:notes write:notes admin:notes');
+    await stack.shots(admin, 'apis-edit');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await showsText(admin.getByRole('list'), 'read:notes write:notes admin:notes');
+    await admin.getByRole('button', { name: 'Delete Notes API' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Delete Notes API?' });
+    await showsText(confirm, 'Applications can no longer get tokens for it');
+    await stack.shots(admin, 'apis-delete');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
 
     await admin.goto(`${stack.url}/admin/applications`);
     await admin.getByRole('button', { name: 'Settings of Terminal' }).click();
