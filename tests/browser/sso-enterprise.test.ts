@@ -87,6 +87,22 @@ describeBrowser('enterprise SSO: metadata, require SSO, email-first (SAML) in Ch
     const connections = page.getByRole('region', { name: 'Connections' });
     await shows(connections.getByRole('heading', { name: 'initech', level: 3 }));
 
+    // Test connection: the IdP's answer in a new window, what it sent shown there, nobody signed in.
+    await serveIdp(page.context(), 'initech', `tess@${DOMAIN}`);
+    const [testWindow] = await Promise.all([page.context().waitForEvent('page'), connections.getByRole('button', { name: 'Test connection initech' }).click()]);
+    await testWindow.waitForURL((url) => url.pathname === '/organizations/single-sign-on' && url.searchParams.has('ssoTest'), { timeout: 10_000 });
+    const report = testWindow.getByRole('region', { name: 'Connection test' });
+    await showsText(report, "initech works: your identity provider's answer passed every check. Nobody was signed in.");
+    await showsText(report, `tess@${DOMAIN}`);
+    await showsText(report, 'Quinn Person');
+    await showsText(page.getByRole('status').filter({ hasText: 'new window' }), 'The test runs in a new window');
+    await testWindow.setViewportSize({ width: 1280, height: 800 });
+    await stack.shots(testWindow, 'test-connection');
+    // Nobody signed in: the test window has no session of tess's (it is the owner's own browser context).
+    const who = await testWindow.evaluate(async () => (await (await fetch('/api/auth/get-session')).json())?.user?.email as string | undefined);
+    expect(who).not.toBe(`tess@${DOMAIN}`);
+    await testWindow.close();
+
     // Not verified yet: the TXT record to publish, and Require single sign-on waits.
     await shows(connections.getByRole('button', { name: 'Verify domain' }));
     const require = connections.getByLabel(`Require single sign-on for ${DOMAIN}`);
