@@ -16,7 +16,10 @@ let stack: Stack;
 describeBrowser('the app as a product in Chromium', () => {
   beforeAll(async () => {
     stack = await startStack('app-product', {
-      socialProviders: { google: { clientId: 'app-product-client', clientSecret: 'app-product-secret' } },
+      socialProviders: {
+        google: { clientId: 'app-product-client', clientSecret: 'app-product-secret' },
+        github: { clientId: 'app-product-client', clientSecret: 'app-product-secret' },
+      },
       passkey: { enabled: true },
       magicLink: { enabled: true },
       emailOTP: { enabled: true },

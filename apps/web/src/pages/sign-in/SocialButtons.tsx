@@ -6,6 +6,7 @@ import { FormError } from '../../components/FormError';
 import { providerName } from '../../lib/provider-names';
 import { useServerInfo } from '../../lib/providers';
 import { appURL } from '../../lib/redirect';
+import { ProviderLogo } from './ProviderLogo';
 
 /** One "Continue with {Provider}" button per configured social provider (in the sign-in page's "or" group). */
 export function SocialButtons({ redirect }: { redirect: string }) {
@@ -36,10 +37,11 @@ export function SocialButtons({ redirect }: { redirect: string }) {
         <button
           key={id}
           type="button"
-          className="wide"
+          className="wide provider-button"
           onClick={() => start(id)}
           disabled={busy !== null}
         >
+          <ProviderLogo id={id} name={providerName(id)} />
           {t('signIn.social', { provider: providerName(id) })}
         </button>
       ))}
