@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { auth } from './auth';
 import { ServerInfoProvider } from './lib/providers';
 import { followIdentity, queryClient } from './lib/query-client';
-import { router } from './router';
+import { router, warmAreas } from './router';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -24,3 +24,4 @@ createRoot(root).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+warmAreas();
