@@ -5,14 +5,11 @@ import { auth } from '../auth';
 import { queryClient } from './query-client';
 
 /**
- * The one way the screens follow the server: whatever a page shows is loaded
- * with `useServerQuery`, and every action the server answered (`useAction`,
- * refusals included) calls `serverChanged()`. That reads the session again (an
- * action may have changed the person's own role, sessions or account) and loads
- * every shown query (the organization hooks too) again, so no screen keeps what
- * the server no longer holds. The answers shown stay until the new ones arrive.
- * The admin console loads through TanStack Query instead (query-client.ts): `serverChanged()`
- * invalidates its cache too, so both kinds of page follow the same actions.
+ * The old way the screens followed the server, kept for the pages not yet moved to TanStack Query
+ * (lib/queries.ts; see docs/app.md): they load with `useServerQuery`, and an action that names no
+ * keys (`useAction` without `invalidates`) calls `serverChanged()`. That reads the session again and
+ * loads every shown query again: these, the organization hooks of @gatehouse/react and TanStack
+ * Query's whole cache, so both kinds of page follow those actions. Goes away with its last user.
  */
 let version = 0;
 const listeners = new Set<() => void>();
