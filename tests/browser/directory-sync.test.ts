@@ -10,7 +10,10 @@ let stack: Stack;
 
 describeBrowser('directory sync journey in Chromium', () => {
   beforeAll(async () => {
-    stack = await startStack('directory-sync', { scim: { enabled: true } });
+    stack = await startStack('directory-sync', {
+      organization: { teams: { enabled: true } },
+      scim: { enabled: true, groups: { teams: true, roles: { 'Gatehouse Admins': 'admin' } } },
+    });
   });
   afterAll(async () => {
     await stack?.close();
@@ -35,6 +38,11 @@ describeBrowser('directory sync journey in Chromium', () => {
     const endpoint = `${stack.url}/api/auth/scim/v2`;
     await expect.poll(() => page.getByLabel('SCIM base URL').inputValue()).toBe(endpoint);
     await showsText(page.getByRole('region', { name: 'Connections' }), 'No directory is connected yet.');
+    // What the directory's groups become here (scim.groups), in words.
+    const endpointCard = page.getByRole('region', { name: 'SCIM endpoint' });
+    await showsText(endpointCard, 'Each group is a team of this organization');
+    await showsText(endpointCard, 'gatehouse admins → admin');
+    await stack.shots(page, 'groups');
 
     const connect = page.getByRole('region', { name: 'Connect a directory' });
     await connect.getByLabel('Connection name').fill('okta');
@@ -63,6 +71,18 @@ describeBrowser('directory sync journey in Chromium', () => {
     await absent(page.getByLabel('Bearer token'));
     await page.reload();
     await showsText(connections, /Last request .*: POST \/Users, answered 201/);
+
+    // The directory pushes a group with that person: it is a team of the organization, on the Teams page.
+    const person = (await created.json()) as { id: string };
+    const group = await fetch(`${endpoint}/Groups`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' },
+      body: JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Gatehouse Admins', members: [{ value: person.id }] }),
+    });
+    expect(group.status).toBe(201);
+    await page.goto(`${stack.url}/organizations/teams`);
+    await shows(page.getByRole('region', { name: 'Teams of Globex Directory' }).getByRole('heading', { name: 'Gatehouse Admins', level: 3 }));
+    await page.goto(`${stack.url}/organizations/directory-sync`);
 
     // Revoked: the directory is refused.
     await connections.getByRole('button', { name: 'Revoke token of okta' }).click();

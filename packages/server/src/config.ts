@@ -202,7 +202,13 @@ const schema = z.looseObject({
     })
     .optional(),
   multiSession: z.looseObject({ enabled: z.boolean().optional(), maximumSessions: z.number().int().min(1).max(20).optional() }).optional(),
-  scim: z.strictObject({ enabled: z.boolean().optional() }).optional(),
+  scim: z
+    .strictObject({
+      enabled: z.boolean().optional(),
+      // What a directory's Groups become: teams of the organization, and/or roles by displayName (the core refuses `owner`).
+      groups: z.strictObject({ teams: z.boolean().optional(), roles: z.record(z.string().min(1), z.string().min(1)).optional() }).optional(),
+    })
+    .optional(),
   passwordPolicy: z
     .strictObject({
       preset: z.enum(['default', 'nist-800-63b-4']).optional(),

@@ -58,6 +58,7 @@ function DirectorySync({ organization }: { organization: FullOrganization }) {
         <h2 id={heading}>{t('endpointTitle')}</h2>
         <CopyField label={t('endpoint')} copyLabel={t('copyEndpoint')} value={endpoint} />
         <p className="muted">{t('endpointHelp')}</p>
+        {connections.data ? <GroupsBecome groups={connections.data.groups} /> : null}
       </section>
       <CopySecretDialog
         open={shown !== null}
@@ -69,6 +70,29 @@ function DirectorySync({ organization }: { organization: FullOrganization }) {
       <Connections organizationId={organization.id} list={list} error={connections.error} onToken={setShown} />
       <CreateConnection organizationId={organization.id} onToken={setShown} />
     </>
+  );
+}
+
+/** What the directory's Groups become here (the server's `scim.groups`), in words. */
+function GroupsBecome({ groups }: { groups: { teams: boolean; roles: Readonly<Record<string, unknown>> } }) {
+  const { t } = useTranslation('directory');
+  const roles = Object.entries(groups.roles);
+  if (!groups.teams && !roles.length) return <p className="muted">{t('groups.plain')}</p>;
+  return (
+    <div className="stack">
+      <h3>{t('groups.title')}</h3>
+      {groups.teams ? <p>{t('groups.teams')}</p> : null}
+      {roles.length ? (
+        <>
+          <p>{t('groups.roles')}</p>
+          <ul>
+            {roles.map(([group, role]) => (
+              <li key={group}>{t('groups.role', { group, role: String(role) })}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
   );
 }
 

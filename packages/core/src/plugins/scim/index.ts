@@ -4,7 +4,7 @@ import { enforceProvisioned, provisioningHooks } from './access.js';
 import { resolveScimOptions, type ScimOptions } from './config.js';
 import { SCIM_ERRORS, ScimError } from './errors.js';
 import { handleScim, SCIM_ROOT, scimErrorResponse } from './http.js';
-import { checkMapping } from './mapping.js';
+import { checkMapping, groupMapping } from './mapping.js';
 import { listScimConnections, revokeScimToken } from './routes/connections.js';
 import { generateScimToken } from './routes/generate-token.js';
 import { scimSchema } from './schema.js';
@@ -65,6 +65,7 @@ export function scimPlugin(options: ScimOptions, organizationEnabled: boolean) {
     },
     init(context) {
       checkMapping(context, groups);
+      groupMapping.set(context, groups);
       auth = context;
       publishScimSeam(context);
     },

@@ -1,10 +1,13 @@
-import type { Adapter, AuthContext, Where } from '../../kit.js';
+import { type Adapter, type AuthContext, extension, type Where } from '../../kit.js';
 import type { ScimCall } from './call.js';
 import type { GroupMapping } from './config.js';
 import type { ScimGroupRow, ScimUserRow } from './schema.js';
 
 /** No mapping: Groups are groups of people and nothing more. */
 export const NO_MAPPING: GroupMapping = { teams: false, roles: new Map() };
+
+/** The mapping in force, kept on the instance for the session routes (list-connections says it). */
+export const groupMapping = extension<GroupMapping>('scim.groups');
 
 /** Refuses at start a mapping to teams where teams are off (there is no team table to write). */
 export function checkMapping(auth: AuthContext, mapping: GroupMapping): void {

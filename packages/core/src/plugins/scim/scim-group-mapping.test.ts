@@ -167,6 +167,16 @@ describe('scim: Groups mapped to roles (groups.roles)', () => {
     expect(await k.memberRole(organizationId, owner.id)).toBe('owner');
   });
 
+  it('list-connections says what Groups become (for the Directory sync page); nothing without a mapping', async () => {
+    const k = await scimSetup(clients, ROLES);
+    const { owner, organizationId } = await k.tenant();
+    const listed = await k.t.json<Data>(`/scim/list-connections?organizationId=${organizationId}`, { jar: owner.jar });
+    expect(listed.data.groups).toEqual({ teams: true, roles: { 'gatehouse admins': 'admin', support: 'support' } });
+    const plain = await scimSetup(clients);
+    const other = await plain.tenant();
+    expect((await plain.t.json<Data>(`/scim/list-connections?organizationId=${other.organizationId}`, { jar: other.owner.jar })).data.groups).toEqual({ teams: false, roles: {} });
+  });
+
   it('refuses at start a mapping to owner, or to a list of roles', () => {
     const start = (roles: Record<string, string>) => () => createAuth({ database: ':memory:', scim: { enabled: true, groups: { roles } } });
     expect(start({ Owners: 'Owner' })).toThrow(/a directory cannot make owners/);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { answerOf, defineEndpoint } from '../../../kit.js';
 import { requireConnectionManager } from '../connection.js';
+import { groupMapping } from '../mapping.js';
 import type { ScimConnectionRow } from '../schema.js';
 
 export interface ScimConnectionInfo {
@@ -13,12 +14,20 @@ export interface ScimConnectionInfo {
   lastRequest: { at: string; request: string; status: number } | null;
 }
 
+/** What the directory's Groups become in the organization (the server's `scim.groups`), the same for every connection. */
+export interface ScimGroupsInfo {
+  /** Each Group is a team of the organization. */
+  teams: boolean;
+  /** Group displayName (lower case) → the role its members hold. */
+  roles: Record<string, string>;
+}
+
 /** GET /scim/list-connections?organizationId: the organization's directory connections (never a token). Owner or admin. */
 export const listScimConnections = defineEndpoint({
   method: 'GET',
   path: '/scim/list-connections',
   requireSession: true,
-  answer: answerOf<{ connections: ScimConnectionInfo[] }>(),
+  answer: answerOf<{ connections: ScimConnectionInfo[]; groups: ScimGroupsInfo }>(),
   query: z.object({ organizationId: z.string().min(1).max(255) }),
   openapi: { summary: "The organization's SCIM connections" },
   async handler(c) {
@@ -30,7 +39,9 @@ export const listScimConnections = defineEndpoint({
     });
     const endpoint = c.auth.url('/scim/v2');
     const last = (r: Row) => (r.lastRequestAt && r.lastRequest && r.lastStatus !== null ? { at: r.lastRequestAt.toISOString(), request: r.lastRequest, status: r.lastStatus } : null);
+    const mapping = groupMapping.find(c.auth);
     return {
+      groups: { teams: mapping?.teams ?? false, roles: Object.fromEntries(mapping?.roles ?? []) },
       connections: rows.map(
         (r): ScimConnectionInfo => ({ providerId: r.providerId, organizationId: r.organizationId, createdAt: r.createdAt.toISOString(), endpoint, lastRequest: last(r) }),
       ),
