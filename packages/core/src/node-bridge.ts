@@ -75,7 +75,7 @@ export interface NodeMountable {
   paths?: readonly string[];
   prefixes?: readonly string[];
   /** Answers a request whose `url` is below the base path (`originalUrl` the whole target), with X-Forwarded-* set. */
-  node?(req: IncomingMessage, res: ServerResponse): void;
+  node?(req: IncomingMessage, res: ServerResponse): void | Promise<unknown>;
 }
 
 /** Answers a mounted app's request from Node's request and says true, or says false and leaves it. */
@@ -170,7 +170,8 @@ export function nodeMountListener(options: NodeMountsOptions): NodeMountStep | u
       if (ip) headers['x-forwarded-for'] = ip;
       else delete headers['x-forwarded-for'];
       try {
-        mount.node!(req, res);
+        const done = mount.node!(req, res);
+        if (done instanceof Promise) done.catch((e: unknown) => failed(req, res, e));
       } catch (e) {
         failed(req, res, e);
       }

@@ -140,9 +140,10 @@ export interface PluginMount {
   /**
    * The same app answering Node's own request, for a Node server (`Auth.nodeMounts`, which the
    * `gatehouse` server uses): `req.url` below the base path, X-Forwarded-* set from the base URL
-   * and the client's address, after the rate limit of its path, as for `fetch`.
+   * and the client's address, after the rate limit of its path, as for `fetch`. A promise it answers that
+   * fails (or a throw) is answered as `handler` answers a failing `fetch`.
    */
-  node?(req: IncomingMessage, res: ServerResponse): void;
+  node?(req: IncomingMessage, res: ServerResponse): void | Promise<unknown>;
 }
 
 export function definePlugin<P extends Plugin>(p: P): P {

@@ -60,7 +60,7 @@ export function oidcProviderPlugin(options: OidcProviderOptions = {}) {
       },
       node(req: IncomingMessage, res: ServerResponse) {
         if (!runtime) throw new Error('the OpenID provider is not started');
-        runtime.node(req, res);
+        return runtime.node(req, res);
       },
     },
     onAccountAdopted: (trx, userId) => revokeConsentsOnAdoption(trx, userId, runtime?.storage),

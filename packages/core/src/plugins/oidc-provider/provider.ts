@@ -26,7 +26,7 @@ export interface OidcRuntime {
   /** A Fetch request (`auth.handler` without Node's server), through the Node bridge. */
   fetch(request: Request, ip: string | null): Promise<Response>;
   /** Node's own request (Gatehouse's server): the provider's `callback()` on it, nothing in between. */
-  node(req: IncomingMessage, res: ServerResponse): void;
+  node(req: IncomingMessage, res: ServerResponse): void | Promise<unknown>;
   /** Reads the key set again now (after a rotation), rebuilding the provider when it changed. */
   refreshKeys(): Promise<void>;
 }
@@ -93,14 +93,8 @@ export async function createOidcRuntime(auth: AuthContext, config: OidcProviderC
     node(req, res) {
       // At once while the key set is fresh: no promise between Node's request and the provider.
       if (!due()) return current.callback(req, res);
-      fresh().then(
-        () => current.callback(req, res),
-        (error: unknown) => {
-          auth.logger.error({ err: error }, 'could not read the OpenID provider key set');
-          res.writeHead(503, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ message: 'Service temporarily unavailable. Please try again later.', code: 'SERVICE_UNAVAILABLE' }));
-        },
-      );
+      // A failure to read the key set is answered by the caller as the Fetch path answers it.
+      return fresh().then(() => current.callback(req, res));
     },
     refreshKeys,
   };
