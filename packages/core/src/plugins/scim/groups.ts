@@ -119,7 +119,8 @@ const uniqueOr409 = async <T>(call: ScimCall, fn: () => Promise<T>): Promise<T> 
   try {
     return await fn();
   } catch (e) {
-    if (call.auth.database.caps.isUniqueViolation(e)) throw uniqueness('A Group with this displayName already exists');
+    // displayName is checked first, so a violation here is a race: the name, a membership or a team place taken meanwhile.
+    if (call.auth.database.caps.isUniqueViolation(e)) throw uniqueness('A concurrent change took this displayName or membership; read the Group and retry');
     throw e;
   }
 };
