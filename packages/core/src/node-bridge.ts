@@ -76,6 +76,10 @@ export interface NodeMountable {
   prefixes?: readonly string[];
   /** Answers a request whose `url` is below the base path (`originalUrl` the whole target), with X-Forwarded-* set. */
   node?(req: IncomingMessage, res: ServerResponse): void | Promise<unknown>;
+  /** Its own answer to a rate-limit refusal (`PluginMount.refused`). */
+  refused?(error: never): Response;
+  /** The path its requests are counted under (`PluginMount.rateLimitPath`). */
+  rateLimitPath?(path: string): string;
 }
 
 /** Answers a mounted app's request from Node's request and says true, or says false and leaves it. */
@@ -110,6 +114,19 @@ function pathOf(target: string): { path: string; search: string } {
   }
   const url = new URL(`http://gatehouse.invalid${target}`);
   return { path: url.pathname, search: url.search };
+}
+
+/** A Fetch `Response` (a mount's own refusal) written to Node's response. */
+async function writeResponse(res: ServerResponse, answer: Response): Promise<void> {
+  const body = Buffer.from(await answer.arrayBuffer());
+  const headers: Record<string, string | string[]> = {};
+  answer.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const cookies = answer.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  res.writeHead(answer.status, { ...headers, 'content-length': body.length });
+  res.end(body);
 }
 
 function writeError(res: ServerResponse, answer: ErrorAnswer): void {
@@ -162,6 +179,7 @@ export function nodeMountListener(options: NodeMountsOptions): NodeMountStep | u
     const headers: IncomingHttpHeaders = req.headers;
     const ip = options.clientIp((headers['x-forwarded-for'] as string | undefined) ?? null, req.socket.remoteAddress ?? null);
     const go = (refused: unknown) => {
+      if (refused && mount.refused) return void writeResponse(res, mount.refused(refused as never)).catch(() => res.destroy());
       if (refused) return failed(req, res, refused);
       (req as MountedRequest).originalUrl = pathname + search;
       req.url = (path || '/') + search;
@@ -178,7 +196,7 @@ export function nodeMountListener(options: NodeMountsOptions): NodeMountStep | u
     };
     let counted: unknown;
     try {
-      counted = options.count(path, ip);
+      counted = options.count(mount.rateLimitPath?.(path) ?? path, ip);
     } catch (e) {
       failed(req, res, e);
       return true;
