@@ -17,7 +17,30 @@ import { NotFound } from './pages/NotFound';
 const area =
   <M,>(load: () => Promise<M>) =>
   (page: (module: M) => ComponentType) =>
-  async () => ({ Component: page(await load()) });
+  async () => ({ Component: page(await load().catch(reloadForNewBuild)) });
+
+/**
+ * A tab opened before a new build asks for chunks that are gone (their names change with every build):
+ * the page it was going to loads again, from the new build. Once a minute at most: a chunk missing
+ * from the new build too falls through to the route's error page instead of reloading for ever.
+ */
+const RELOADED_AT = 'gatehouse:reloaded-for-build';
+function reloadForNewBuild(error: unknown): Promise<never> {
+  if (!mayReload()) return Promise.reject(error);
+  const going = router.state.navigation.location;
+  window.location.assign(going ? router.createHref(going) : window.location.href);
+  // Nothing to show meanwhile: the page is going.
+  return new Promise(() => {});
+}
+function mayReload(): boolean {
+  try {
+    if (Date.now() - Number(sessionStorage.getItem(RELOADED_AT) ?? 0) < 60_000) return false;
+    sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+    return true;
+  } catch {
+    return false;
+  }
+}
 const areas = {
   auth: () => import('./areas/auth'),
   account: () => import('./areas/account'),
