@@ -1,3 +1,4 @@
+import { Resolver } from 'node:dns/promises';
 import { type AuthContext, extension, keysOf, listOf } from '../../kit.js';
 
 /** A TXT look-up: the records of a name, each as its strings (node:dns/promises `resolveTxt`'s shape). */
@@ -32,7 +33,13 @@ export interface SSOOptions {
    * sign-ins only once its organization proved it with a DNS TXT record. `resolveTxt` answers
    * the look-up (default node:dns); `enabled: false` gives better-auth's routing.
    */
-  domainVerification?: { enabled?: boolean; tokenPrefix?: string; resolveTxt?: TxtResolver };
+  domainVerification?: {
+    enabled?: boolean;
+    tokenPrefix?: string;
+    resolveTxt?: TxtResolver;
+    /** DNS servers to ask (`ip` or `ip:port`) instead of the system's: a split-horizon or test resolver, from a JSON config too. */
+    nameservers?: string[];
+  };
   /** Providers from the options, used when no registered one matches. */
   defaultSSO?: DefaultSSOProvider[];
   saml?: {
@@ -56,7 +63,7 @@ export const ssoOptionKeys = keysOf<SSOOptions>({
   trustEmailVerified: true,
   disableImplicitSignUp: true,
   providersLimit: true,
-  domainVerification: keysOf<NonNullable<SSOOptions['domainVerification']>>({ enabled: true, tokenPrefix: true, resolveTxt: true }),
+  domainVerification: keysOf<NonNullable<SSOOptions['domainVerification']>>({ enabled: true, tokenPrefix: true, resolveTxt: true, nameservers: true }),
   defaultSSO: listOf(keysOf<DefaultSSOProvider>({ providerId: true, domain: true, issuer: true, organizationId: true, samlConfig: true, oidcConfig: true })),
   saml: keysOf<NonNullable<SSOOptions['saml']>>({ enableInResponseToValidation: true, allowIdpInitiated: true, requestTTL: true, clockSkew: true, requireTimestamps: true }),
 });
@@ -78,6 +85,18 @@ function nonNegative(name: string, value: number): number {
   return value;
 }
 
+/** A TXT look-up through the given DNS servers (3 s, one try each). */
+function resolverOf(servers: string[]): TxtResolver {
+  if (!Array.isArray(servers) || servers.length === 0) throw new Error('sso.domainVerification.nameservers must list at least one DNS server (ip or ip:port)');
+  const resolver = new Resolver({ timeout: 3000, tries: 1 });
+  try {
+    resolver.setServers(servers);
+  } catch {
+    throw new Error('sso.domainVerification.nameservers must list DNS servers as ip or ip:port');
+  }
+  return (name) => resolver.resolveTxt(name);
+}
+
 export function resolveSSOOptions(o: SSOOptions = {}): SSOConfig {
   const prefix = o.domainVerification?.tokenPrefix ?? 'better-auth-token';
   if (!/^[a-z0-9-]{1,40}$/i.test(prefix)) throw new Error('sso.domainVerification.tokenPrefix must be 1-40 letters, digits or hyphens');
@@ -86,7 +105,11 @@ export function resolveSSOOptions(o: SSOOptions = {}): SSOConfig {
     trustEmailVerified: o.trustEmailVerified === true,
     disableImplicitSignUp: o.disableImplicitSignUp === true,
     providersLimit: nonNegative('providersLimit', o.providersLimit ?? 10),
-    verification: { enabled: o.domainVerification?.enabled !== false, tokenPrefix: prefix, resolveTxt: o.domainVerification?.resolveTxt },
+    verification: {
+      enabled: o.domainVerification?.enabled !== false,
+      tokenPrefix: prefix,
+      resolveTxt: o.domainVerification?.resolveTxt ?? (o.domainVerification?.nameservers ? resolverOf(o.domainVerification.nameservers) : undefined),
+    },
     defaultSSO: o.defaultSSO ?? [],
     saml: {
       inResponseTo: o.saml?.enableInResponseToValidation !== false,

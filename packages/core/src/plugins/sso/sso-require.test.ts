@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../../kit.js';
 import { type CookieJar, type TestClient, useTestClients } from '../../test-kit.js';
-import { ownerWithOrganization, postToAcs, setsSession, ssoOptions, TestIdp } from './test-kit.js';
+import { ownerWithOrganization, postToAcs, setsSession, ssoOptions, startTxtServer, TestIdp } from './test-kit.js';
 
 /**
  * "Require SSO for this domain" (issue 38): once an organization verified acme.test and requires
@@ -175,5 +175,33 @@ describe('email-first: POST /sso/domain-lookup', () => {
     expect(bob.data).toEqual({ sso: true, required: true });
     expect(nobody.data).toEqual(bob.data);
     for (const other of ['x@other.test', 'not-an-address', '@acme.test', 'bob@']) expect((await lookup(s.t, other)).data).toEqual({ sso: false, required: false });
+  });
+});
+
+describe('domainVerification.nameservers', () => {
+  it('asks the given DNS server for the TXT record (a JSON config can name one); a bad list is refused at start', async () => {
+    const dns = await startTxtServer();
+    try {
+      const t = await clients.open(ssoOptions({ domainVerification: { nameservers: [dns.address] } }));
+      const owner = t.newJar();
+      const { organizationId } = await ownerWithOrganization(t, owner, 'acme');
+      const reg = await t.json<{ domainVerificationToken: string }>('/sso/register', {
+        jar: owner,
+        body: {
+          providerId: 'acme',
+          issuer: 'https://idp.test.example',
+          domain: 'acme.test',
+          organizationId,
+          samlConfig: { entryPoint: idp.entryPoint, cert: idp.key.cert, idpMetadata: { entityID: idp.entityID } },
+        },
+      });
+      const early = await t.json<{ code: string }>('/sso/verify-domain', { body: { providerId: 'acme' }, jar: owner });
+      expect([early.status, early.data.code]).toEqual([400, 'DOMAIN_VERIFICATION_FAILED']);
+      dns.records.set('_better-auth-token-acme.acme.test', [`_better-auth-token-acme=${reg.data.domainVerificationToken}`]);
+      expect((await t.json('/sso/verify-domain', { body: { providerId: 'acme' }, jar: owner })).status).toBe(200);
+    } finally {
+      await dns.close();
+    }
+    await expect(clients.open(ssoOptions({ domainVerification: { nameservers: ['not a server'] } }))).rejects.toThrow(/nameservers/);
   });
 });

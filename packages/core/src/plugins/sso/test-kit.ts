@@ -184,3 +184,50 @@ export class TestIdp {
     return Buffer.from(xml, 'utf8').toString('base64');
   }
 }
+
+/**
+ * A DNS server on loopback (UDP) that answers TXT questions from `records` (name → strings) and
+ * NXDOMAIN otherwise: what `domainVerification.nameservers` points a test server at.
+ */
+export async function startTxtServer(): Promise<{ address: string; records: Map<string, string[]>; close(): Promise<void> }> {
+  const { createSocket } = await import('node:dgram');
+  const records = new Map<string, string[]>();
+  const socket = createSocket('udp4');
+  socket.on('message', (query, peer) => {
+    if (query.length < 17) return;
+    // The question: labels up to a zero byte, then type and class.
+    let at = 12;
+    const labels: string[] = [];
+    while (at < query.length && query[at] !== 0) {
+      const len = query[at]!;
+      labels.push(query.subarray(at + 1, at + 1 + len).toString('ascii'));
+      at += 1 + len;
+    }
+    const questionEnd = at + 5;
+    const type = query.readUInt16BE(at + 1);
+    const found = type === 16 ? records.get(labels.join('.').toLowerCase()) : undefined;
+    const header = Buffer.alloc(12);
+    header.writeUInt16BE(query.readUInt16BE(0), 0);
+    header.writeUInt16BE(found ? 0x8180 : 0x8183, 2);
+    header.writeUInt16BE(1, 4);
+    header.writeUInt16BE(found ? 1 : 0, 6);
+    const parts = [header, query.subarray(12, questionEnd)];
+    if (found) {
+      const rdata = Buffer.concat(found.map((s) => Buffer.concat([Buffer.from([Buffer.byteLength(s)]), Buffer.from(s)])));
+      const answer = Buffer.alloc(12);
+      answer.writeUInt16BE(0xc00c, 0);
+      answer.writeUInt16BE(16, 2);
+      answer.writeUInt16BE(1, 4);
+      answer.writeUInt32BE(60, 6);
+      answer.writeUInt16BE(rdata.length, 10);
+      parts.push(answer, rdata);
+    }
+    socket.send(Buffer.concat(parts), peer.port, peer.address);
+  });
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  return {
+    address: `127.0.0.1:${socket.address().port}`,
+    records,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
+}
