@@ -94,4 +94,4 @@ export { isPrivateAddress } from './security/private-address.js';
 // Serving a Node (req, res) library inside the fetch handler, and loading a library once.
 export { fetchFromNode } from './node-bridge.js';
 export { sharedUntilFailure } from './maybe.js';
-export { isMissingPackage, loadPeer, MissingPeerError, type OptionalPeer } from './peers.js';
+export { assertPeer, isMissingPackage, loadPeer, MissingPeerError, type OptionalPeer } from './peers.js';

@@ -25,3 +25,11 @@ describe('optional peers (peers.ts)', () => {
     expect(typeof pg.default.Pool).toBe('function');
   });
 });
+
+describe('assertPeer', () => {
+  it('passes for an installed peer without loading it, and names a missing one', async () => {
+    const { assertPeer } = await import('./peers.js');
+    expect(() => assertPeer('@simplewebauthn/server')).not.toThrow();
+    expect(() => assertPeer('oidc-provider')).not.toThrow(); // ESM-only exports: there, though require cannot load it
+  });
+});

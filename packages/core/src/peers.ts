@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+
 /**
  * The heavy libraries a capability or a database needs are optional peer dependencies of
  * @gatehouse/core (the `gatehouse` server depends on all of them): an app installs only those of
@@ -25,6 +27,20 @@ export class MissingPeerError extends Error {
   constructor(readonly peer: OptionalPeer) {
     super(`${OPTIONAL_PEERS[peer]} needs the package "${peer}", which is not installed: npm install ${peer}`);
     this.name = 'MissingPeerError';
+  }
+}
+
+/**
+ * Fails with a MissingPeerError when the peer is not installed, without loading it (a capability's
+ * `init` asks, so that the instance does not start without it, while the library itself still loads
+ * at its first use).
+ */
+export function assertPeer(peer: OptionalPeer): void {
+  try {
+    createRequire(import.meta.url).resolve(peer);
+  } catch (error) {
+    // Only "not found" means absent: a package whose exports offer no require condition is there.
+    if ((error as { code?: string }).code === 'MODULE_NOT_FOUND') throw new MissingPeerError(peer);
   }
 }
 

@@ -1,8 +1,7 @@
-import { definePlugin, offerSecondFactor } from '../../kit.js';
+import { assertPeer, definePlugin, offerSecondFactor } from '../../kit.js';
 import { removePasskeysOnAdoption } from './adoption.js';
 import { type PasskeyOptions, resolvePasskeyOptions, usePasskeyConfig } from './config.js';
 import { PASSKEY_ERRORS } from './errors.js';
-import { webauthn } from './webauthn.js';
 import { deletePasskey } from './routes/delete-passkey.js';
 import { generateAuthenticateOptions } from './routes/generate-authenticate-options.js';
 import { generateRegisterOptions } from './routes/generate-register-options.js';
@@ -51,10 +50,11 @@ export function passkeyPlugin(options: PasskeyOptions = {}) {
       '/two-factor/verify-passkey': { window: 10, max: 3 },
     },
     onAccountAdopted: removePasskeysOnAdoption,
-    async init(auth) {
+    init(auth) {
       usePasskeyConfig(auth, resolvePasskeyOptions(options, auth.baseURL));
-      // Its library is an optional peer: a server with passkeys on and without it does not start.
-      await webauthn();
+      // Its library is an optional peer: a server with passkeys on and without it does not start
+      // (the library itself loads at the first ceremony).
+      assertPeer('@simplewebauthn/server');
       // A waiting password sign-in lists `passkey` among its methods when the user has one.
       offerSecondFactor(auth, {
         id: 'passkey',
