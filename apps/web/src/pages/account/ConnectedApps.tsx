@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
 import { Empty, ErrorMessage, Loading } from '../../components/Messages';
@@ -5,14 +6,15 @@ import { Section } from '../../components/Section';
 import { useToast } from '../../components/Toasts';
 import { formatDate } from '../../lib/format';
 import { scopeDescription } from '../../lib/oauth-scopes';
-import { useServerQuery } from '../../lib/server-state';
+import { queries } from '../../lib/queries';
+import { refusalOf } from '../../lib/query-client';
 import { useAction } from '../../lib/use-action';
 
 /** Account → Connected applications: the apps this person let in through Gatehouse, each removable. */
 export function ConnectedApps({ userId }: { userId: string }) {
   const { t } = useTranslation('sso');
   const toast = useToast();
-  const apps = useServerQuery(`oauth-consents:${userId}`, () => auth.oauth2.listConsents());
+  const apps = useQuery(queries.consents(userId));
   const revoke = useAction((clientId: string) => auth.oauth2.revokeConsent({ clientId }));
   const list = apps.data;
   // Removing acts at once: the app may ask again, and the person may allow it again.
@@ -22,7 +24,7 @@ export function ConnectedApps({ userId }: { userId: string }) {
   return (
     <Section title={t('connected.title')}>
       <p>{t('connected.intro')}</p>
-      <ErrorMessage error={apps.error ?? revoke.error} />
+      <ErrorMessage error={refusalOf(apps.error) ?? revoke.error} />
       {!list && !apps.error ? <Loading /> : null}
       {list && list.length === 0 ? <Empty>{t('connected.empty')}</Empty> : null}
       {list && list.length > 0 ? (

@@ -9,6 +9,7 @@ import { useToast } from '../../components/Toasts';
 import { formatDate } from '../../lib/format';
 import { providerName } from '../../lib/provider-names';
 import { useServerInfo } from '../../lib/providers';
+import { refusalOf } from '../../lib/query-client';
 import { appURL } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
 import { ListSkeleton } from '../../components/Skeleton';
@@ -53,7 +54,7 @@ export function LinkedAccounts({ accounts: query }: { accounts: LinkedAccountsQu
 
   return (
     <Section title={t('linked.title')} description={t('linked.description')}>
-      <ErrorMessage error={query.error} />
+      <ErrorMessage error={refusalOf(query.error)} />
       {!accounts && !query.error ? <ListSkeleton rows={1} /> : null}
       {accounts && accounts.length === 0 ? <Empty>{t('linked.empty')}</Empty> : null}
       {accounts && accounts.length > 0 ? (

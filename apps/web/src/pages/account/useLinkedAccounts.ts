@@ -1,9 +1,9 @@
-import { auth } from '../../auth';
-import { useServerQuery } from '../../lib/server-state';
+import { useQuery } from '@tanstack/react-query';
+import { queries } from '../../lib/queries';
 
-/** The signed-in person's linked accounts (password included), loaded again after every action. */
+/** The signed-in person's linked accounts (password included), through lib/queries.ts (`keys.me.accounts`). */
 export function useLinkedAccounts(userId: string | undefined) {
-  return useServerQuery(userId ? `accounts:${userId}` : null, () => auth.listAccounts());
+  return useQuery({ ...queries.accounts(userId ?? ''), enabled: Boolean(userId) });
 }
 
 export type LinkedAccountsQuery = ReturnType<typeof useLinkedAccounts>;
