@@ -1,8 +1,6 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestIdp } from '../../packages/core/src/plugins/sso/test-kit.js';
+import { startTxtServer, TestIdp } from '../../packages/core/src/plugins/sso/test-kit.js';
 import { type OpenIdProvider, startOpenIdProvider } from '../kit/openid-provider.js';
 import { apiSignUp, describeBrowser, freePort, JOURNEY_TIMEOUT, shows, showsText, signInOnPage, type Stack, startStack, uniqueEmail } from './kit.js';
 
@@ -12,8 +10,8 @@ import { apiSignUp, describeBrowser, freePort, JOURNEY_TIMEOUT, shows, showsText
  * email-first "Continue with SSO" and a refused password; then an OpenID Connect connection to the
  * test OpenID provider with role rules, signed in through the provider's own login page.
  *
- * The journeys' server has no DNS resolver to answer the TXT record, so the domain is marked
- * verified in its database (what a successful Verify writes) after the page showed the record.
+ * The domain is verified through DNS: the server's `domainVerification.nameservers` names a TXT
+ * server on loopback (test-kit's startTxtServer) where the journey publishes the record it copied.
  */
 const DOMAIN = 'initech.example';
 
@@ -31,12 +29,15 @@ async function organizationWithSso(stack: Stack, page: Page, name: string): Prom
 
 describeBrowser('enterprise SSO: metadata, require SSO, email-first (SAML) in Chromium', () => {
   let stack: Stack;
+  let dns: Awaited<ReturnType<typeof startTxtServer>>;
   const idp = new TestIdp();
   beforeAll(async () => {
-    stack = await startStack('sso-require', { organization: { enabled: true }, sso: { enabled: true } });
+    dns = await startTxtServer();
+    stack = await startStack('sso-require', { organization: { enabled: true }, sso: { enabled: true, domainVerification: { nameservers: [dns.address] } } });
   });
   afterAll(async () => {
     await stack?.close();
+    await dns?.close();
   });
 
   /** The IdP's sign-in page in this context: a signed answer for `email`, auto-posted to the ACS. */
@@ -110,11 +111,15 @@ describeBrowser('enterprise SSO: metadata, require SSO, email-first (SAML) in Ch
     await showsText(connections, 'Verify the domain first: only a verified domain can require single sign-on.');
     await stack.shots(page, 'require-waits');
 
-    // What a successful Verify writes (this server has no DNS to answer it).
-    const db = new Database(join(stack.cwd, 'data/gatehouse.db'));
-    db.prepare('update "ssoProvider" set "domainVerified" = 1 where "providerId" = ?').run('initech');
-    db.close();
-    await page.reload();
+    // Verify before the record is published: said in plain words; then published in DNS, verified.
+    await connections.getByRole('button', { name: 'Verify domain' }).click();
+    await showsText(connections, `The TXT record was not found on ${DOMAIN}.`);
+    const recordName = await connections.getByLabel('TXT record name').inputValue();
+    const recordValue = await connections.getByLabel('TXT record value').inputValue();
+    expect(recordName).toBe(`_better-auth-token-initech.${DOMAIN}`);
+    dns.records.set(recordName, [recordValue]);
+    await connections.getByRole('button', { name: 'Verify domain' }).click();
+    await showsText(page.getByRole('status').filter({ hasText: 'is verified' }), `${DOMAIN} is verified.`);
     await showsText(connections, `SAML 2.0 · ${DOMAIN} · Domain verified`);
     expect(await require.isDisabled()).toBe(false);
     await require.click();
