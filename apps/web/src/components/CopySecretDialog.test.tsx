@@ -38,9 +38,9 @@ describe('the copy-this-secret dialog', () => {
     const onClose = vi.fn();
     show(onClose);
     const dialog = screen.getByRole('dialog', { hidden: true });
-    const escape = new Event('cancel', { cancelable: true });
-    dialog.dispatchEvent(escape);
-    expect(escape.defaultPrevented).toBe(true);
+    const cancel = new Event('cancel', { cancelable: true });
+    dialog.dispatchEvent(cancel);
+    expect(cancel.defaultPrevented).toBe(true);
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'I have saved it' }));
     expect(onClose).toHaveBeenCalledTimes(1);
