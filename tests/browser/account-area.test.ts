@@ -28,80 +28,88 @@ describeBrowser('the account area in Chromium', () => {
     expect(answer.status()).toBe(200);
   };
 
-  it('in French: sidebar, headings and dates in French; a new name with a French toast; another session revoked after a French confirmation', async () => {
-    const email = uniqueEmail('amelie');
-    // The sign-up's session is the "other device" revoked below.
-    await apiSignUp(stack, { name: 'Amélie Test', email, password: 'quiet-meadow-4821' });
-    const context = await stack.browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
-    context.setDefaultTimeout(10_000);
-    const page = await context.newPage();
-    page.on('pageerror', (err) => stack.pageErrors.push(`${page.url()}: ${err.message}`));
-    await page.goto(`${stack.url}/`);
-    await apiSignInInPage(page, email, 'quiet-meadow-4821');
-    await page.goto(`${stack.url}/account`);
-
-    // Headings, sidebar and header in French.
-    await shows(page.getByRole('heading', { name: 'Compte', level: 1 }));
-    const sidebar = page.getByRole('navigation', { name: 'Paramètres du compte' });
-    for (const name of ['Profil', 'Sécurité', 'Sessions', 'Double authentification', 'Méthodes de connexion', 'Clés d\'API', 'Zone de danger']) {
-      await shows(sidebar.getByRole('link', { name, exact: true }));
-    }
-    await shows(page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }));
-    await shows(page.getByRole('region', { name: 'Sécurité' }));
-    await shows(page.getByRole('region', { name: 'Comptes associés' }));
-    await showsText(page.getByRole('region', { name: 'Clés d\'API' }), 'Aucune clé d\'API pour l\'instant.');
-    // A date in French: "Associé le 23 nov. 2026, 17:30".
-    await showsText(page.getByRole('region', { name: 'Comptes associés' }), new RegExp(`Associé le \\d{1,2} ${FRENCH_MONTH} \\d{4}`));
-
-    // A new name: the French toast, the header follows.
-    await page.getByRole('region', { name: 'Profil' }).getByRole('button', { name: 'Modifier le profil' }).click();
-    const profile = page.getByRole('dialog', { name: 'Modifier le profil' });
-    await profile.getByLabel('Nom', { exact: true }).fill('Amélie Poulain');
-    await profile.getByRole('button', { name: 'Enregistrer le profil' }).click();
-    await showsText(page.locator('.toasts'), 'Profil enregistré');
-    await showsText(page.getByRole('banner'), 'Amélie Poulain');
-    await stack.shots(page, 'fr-account');
-
-    // Sessions, through the sidebar: this device marked, the other revoked at once, with a French toast.
-    await sidebar.getByRole('link', { name: 'Sessions', exact: true }).click();
-    await shows(page.getByRole('heading', { name: 'Sessions', level: 1 }));
-    await showsText(page.getByRole('main'), 'Cet appareil');
-    await showsText(page.getByRole('main'), new RegExp(`Connecté le \\d{1,2} ${FRENCH_MONTH} \\d{4}`));
-    const revoke = page.getByRole('button', { name: 'Révoquer', exact: true });
-    await expect.poll(() => revoke.count(), { timeout: 10_000 }).toBe(1);
-    // Revoking acts at once (signing in again undoes it); a French toast says it was done.
-    await revoke.click();
-    await showsText(page.locator('.toasts'), 'Session révoquée');
-    await expect.poll(() => revoke.count(), { timeout: 10_000 }).toBe(0);
-    await showsText(page.getByRole('main'), 'Seul cet appareil est connecté.');
-    await stack.shots(page, 'fr-sessions');
-
-    // The sign-up's session really ended: one session left on the server.
-    const sessions = await page.evaluate(async () => (await (await fetch('/api/auth/list-sessions')).json()) as unknown[]);
-    expect(sessions).toHaveLength(1);
-    expect(stack.pageErrors).toEqual([]);
-    await context.close();
-  }, JOURNEY_TIMEOUT);
-
-  for (const locale of ['de-DE', 'es-ES']) {
-    it(`in ${locale} the header, the sidebar and the pages fit a phone's width`, async () => {
-      const email = uniqueEmail(`wide-${locale}`);
-      await apiSignUp(stack, { name: 'Maximiliane Mustermann-Schmidt', email, password: 'quiet-meadow-4821' });
-      const context = await stack.browser.newContext({ locale, viewport: { width: 390, height: 844 }, colorScheme: 'light' });
+  it(
+    'in French: sidebar, headings and dates in French; a new name with a French toast; another session revoked after a French confirmation',
+    async () => {
+      const email = uniqueEmail('amelie');
+      // The sign-up's session is the "other device" revoked below.
+      await apiSignUp(stack, { name: 'Amélie Test', email, password: 'quiet-meadow-4821' });
+      const context = await stack.browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
       context.setDefaultTimeout(10_000);
       const page = await context.newPage();
+      page.on('pageerror', (err) => stack.pageErrors.push(`${page.url()}: ${err.message}`));
       await page.goto(`${stack.url}/`);
       await apiSignInInPage(page, email, 'quiet-meadow-4821');
-      for (const path of ['/account', '/sessions', '/two-factor']) {
-        await page.goto(`${stack.url}${path}`);
-        await shows(page.getByRole('heading', { level: 1 }));
-        await shows(page.getByRole('navigation', { name: locale === 'de-DE' ? 'Kontoeinstellungen' : 'Ajustes de la cuenta' }));
-        // Nothing wider than the screen: the tabs scroll inside their row, long words wrap.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-        await stack.shot(page, `${locale}${path.replace('/', '-')}-390`);
+      await page.goto(`${stack.url}/account`);
+
+      // Headings, sidebar and header in French.
+      await shows(page.getByRole('heading', { name: 'Compte', level: 1 }));
+      const sidebar = page.getByRole('navigation', { name: 'Paramètres du compte' });
+      for (const name of ['Profil', 'Sécurité', 'Sessions', 'Double authentification', 'Méthodes de connexion', "Clés d'API", 'Zone de danger']) {
+        await shows(sidebar.getByRole('link', { name, exact: true }));
       }
+      await shows(page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }));
+      await shows(page.getByRole('region', { name: 'Sécurité' }));
+      await shows(page.getByRole('region', { name: 'Comptes associés' }));
+      await showsText(page.getByRole('region', { name: "Clés d'API" }), "Aucune clé d'API pour l'instant.");
+      // A date in French: "Associé le 23 nov. 2026, 17:30".
+      await showsText(page.getByRole('region', { name: 'Comptes associés' }), new RegExp(`Associé le \\d{1,2} ${FRENCH_MONTH} \\d{4}`));
+
+      // A new name: the French toast, the header follows.
+      await page.getByRole('region', { name: 'Profil' }).getByRole('button', { name: 'Modifier le profil' }).click();
+      const profile = page.getByRole('dialog', { name: 'Modifier le profil' });
+      await profile.getByLabel('Nom', { exact: true }).fill('Amélie Poulain');
+      await profile.getByRole('button', { name: 'Enregistrer le profil' }).click();
+      await showsText(page.locator('.toasts'), 'Profil enregistré');
+      await showsText(page.getByRole('banner'), 'Amélie Poulain');
+      await stack.shots(page, 'fr-account');
+
+      // Sessions, through the sidebar: this device marked, the other revoked at once, with a French toast.
+      await sidebar.getByRole('link', { name: 'Sessions', exact: true }).click();
+      await shows(page.getByRole('heading', { name: 'Sessions', level: 1 }));
+      await showsText(page.getByRole('main'), 'Cet appareil');
+      await showsText(page.getByRole('main'), new RegExp(`Connecté le \\d{1,2} ${FRENCH_MONTH} \\d{4}`));
+      const revoke = page.getByRole('button', { name: 'Révoquer', exact: true });
+      await expect.poll(() => revoke.count(), { timeout: 10_000 }).toBe(1);
+      // Revoking acts at once (signing in again undoes it); a French toast says it was done.
+      await revoke.click();
+      await showsText(page.locator('.toasts'), 'Session révoquée');
+      await expect.poll(() => revoke.count(), { timeout: 10_000 }).toBe(0);
+      await showsText(page.getByRole('main'), 'Seul cet appareil est connecté.');
+      await stack.shots(page, 'fr-sessions');
+
+      // The sign-up's session really ended: one session left on the server.
+      const sessions = await page.evaluate(async () => (await (await fetch('/api/auth/list-sessions')).json()) as unknown[]);
+      expect(sessions).toHaveLength(1);
+      expect(stack.pageErrors).toEqual([]);
       await context.close();
-    }, JOURNEY_TIMEOUT);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  for (const locale of ['de-DE', 'es-ES']) {
+    it(
+      `in ${locale} the header, the sidebar and the pages fit a phone's width`,
+      async () => {
+        const email = uniqueEmail(`wide-${locale}`);
+        await apiSignUp(stack, { name: 'Maximiliane Mustermann-Schmidt', email, password: 'quiet-meadow-4821' });
+        const context = await stack.browser.newContext({ locale, viewport: { width: 390, height: 844 }, colorScheme: 'light' });
+        context.setDefaultTimeout(10_000);
+        const page = await context.newPage();
+        await page.goto(`${stack.url}/`);
+        await apiSignInInPage(page, email, 'quiet-meadow-4821');
+        for (const path of ['/account', '/sessions', '/two-factor']) {
+          await page.goto(`${stack.url}${path}`);
+          await shows(page.getByRole('heading', { level: 1 }));
+          await shows(page.getByRole('navigation', { name: locale === 'de-DE' ? 'Kontoeinstellungen' : 'Ajustes de la cuenta' }));
+          // Nothing wider than the screen: the tabs scroll inside their row, long words wrap.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+          await stack.shot(page, `${locale}${path.replace('/', '-')}-390`);
+        }
+        await context.close();
+      },
+      JOURNEY_TIMEOUT,
+    );
   }
 
   it('screenshots: account, sessions, two-factor and the header menu, light and dark, phone and desktop', async () => {

@@ -71,7 +71,6 @@ describeBrowser('the admin console and organizations: look and languages', () =>
     await shows(page.getByRole('region', { name: /^Manage grace-/ }));
     await looks(page, 'user-panel');
 
-
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect.poll(() => page.locator('svg .recharts-bar-rectangle').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await looks(page, 'dashboard');
@@ -141,13 +140,20 @@ describeBrowser('the admin console and organizations: look and languages', () =>
     const tiles = page.getByRole('list', { name: 'Aktuell' });
     await showsText(tiles.getByRole('listitem').filter({ hasText: 'Gesperrt' }), /^0\s*Gesperrt$/);
     await showsText(page.getByRole('figure', { name: 'Anmeldungen nach Methode' }), /in diesem Zeitraum/);
-    await showsText(page.getByRole('figure', { name: 'Fehlgeschlagene Anmeldungen und Aussperrungen' }), /^.*1 fehlgeschlagen, 0 Aussperrungen in diesem Zeitraum/m);
+    await showsText(
+      page.getByRole('figure', { name: 'Fehlgeschlagene Anmeldungen und Aussperrungen' }),
+      /^.*1 fehlgeschlagen, 0 Aussperrungen in diesem Zeitraum/m,
+    );
     // The axis writes days as German does ("23. Nov."), the footnote a German date and time.
-    await expect.poll(() => page.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').first().textContent(), { timeout: 10_000 }).toMatch(/^\d{1,2}\. \p{L}+\.?$/u);
+    await expect
+      .poll(() => page.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').first().textContent(), { timeout: 10_000 })
+      .toMatch(/^\d{1,2}\. \p{L}+\.?$/u);
     await showsText(page.locator('main'), /Täglich \(UTC\), seit \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\./);
     // 24 hours: the hours as German writes them.
     await page.getByRole('button', { name: '24 Stunden' }).click();
-    await expect.poll(() => page.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').first().textContent(), { timeout: 10_000 }).toMatch(/^\d{2}:\d{2}$/);
+    await expect
+      .poll(() => page.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').first().textContent(), { timeout: 10_000 })
+      .toMatch(/^\d{2}:\d{2}$/);
     await page.getByRole('button', { name: '7 Tage' }).click();
     await looks(page, 'dashboard-de');
     await german.close();

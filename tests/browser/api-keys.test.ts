@@ -18,7 +18,6 @@ describeBrowser('API keys journey in Chromium', () => {
     await stack?.close();
   });
 
-
   const withKey = (key: string, path: string) => fetch(`${stack.url}/api/auth${path}`, { headers: { 'x-api-key': key } });
 
   it(

@@ -1,7 +1,19 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { absent, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, SCREENSHOTS, shows, showsText, signInOnPage, type Stack, startStack, uniqueEmail } from './kit.js';
+import {
+  absent,
+  apiSignUp,
+  describeBrowser,
+  JOURNEY_TIMEOUT,
+  SCREENSHOTS,
+  shows,
+  showsText,
+  signInOnPage,
+  type Stack,
+  startStack,
+  uniqueEmail,
+} from './kit.js';
 
 /**
  * The app as a product (issue 37) in Chromium: the account's settings as rows whose changes open

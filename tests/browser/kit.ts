@@ -90,7 +90,15 @@ export async function startStack(prefix: string, config: Record<string, unknown>
     server = await startGatehouse(env, cwd);
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   } catch (e) {
     await server?.stop();
@@ -168,7 +176,10 @@ export async function startStack(prefix: string, config: Record<string, unknown>
 
 /** The one action URL of a mail's plain-text body (it stands on a line of its own). */
 export function actionLink(mail: CapturedMail): string {
-  const line = mail.text.split('\n').map((l) => l.trim()).find((l) => /^https?:\/\/\S+$/.test(l));
+  const line = mail.text
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => /^https?:\/\/\S+$/.test(l));
   if (!line) throw new Error(`no action URL in mail "${mail.subject}":\n${mail.text}`);
   return line;
 }

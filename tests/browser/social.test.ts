@@ -27,67 +27,75 @@ describeBrowser('social sign-in in Chromium', () => {
     await op?.close();
   });
 
-  it('"Continue with Google" → the provider\'s login → signed in as the provider\'s account', async () => {
-    const page = await stack.page();
-    await page.goto(`${stack.url}/`);
-    await page.getByRole('link', { name: 'Sign in' }).click();
-    const google = page.getByRole('button', { name: 'Continue with Google' });
-    await shows(google);
-    await stack.shot(page, '4-sign-in-with-google-button');
-    await google.click();
-
-    // The provider's own page (another origin), reached through its /auth endpoint.
-    await page.waitForURL((url) => url.origin === op.issuer && url.pathname.startsWith('/interaction/'));
-    await shows(page.getByRole('heading', { name: 'Test OpenID provider' }));
-    await page.getByLabel('Username').fill('alice');
-    await stack.shot(page, '4-provider-login');
-    await page.getByRole('button', { name: 'Continue' }).click();
-
-    // Back in the app, signed in as the provider's account.
-    await page.waitForURL((url) => url.origin === stack.url && url.pathname === '/account');
-    await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
-    await showsText(page.getByRole('banner'), 'Alice Oidc');
-    const email = page.getByRole('region', { name: 'Email' });
-    await showsText(email, 'alice@oidc.example');
-    await shows(email.getByText('Verified', { exact: true }));
-    await showsText(page.getByRole('region', { name: 'Linked accounts' }), 'Google');
-    await stack.shot(page, '4-signed-in-as-provider-account');
-
-    const session = await page.evaluate(async () => (await fetch('/api/auth/get-session')).json());
-    expect(session.user).toMatchObject({ email: 'alice@oidc.example', name: 'Alice Oidc', emailVerified: true });
-    expect(stack.pageErrors).toEqual([]);
-  }, JOURNEY_TIMEOUT);
-
-  it('a Google account unlinked in another browser: unlinking it again says so and the list drops it', async () => {
-    await apiSignUp(stack, { name: 'Bob Both', email: 'bob@oidc.example', password: 'bob-password-1' });
-    const signIn = async () => {
+  it(
+    '"Continue with Google" → the provider\'s login → signed in as the provider\'s account',
+    async () => {
       const page = await stack.page();
-      await page.goto(`${stack.url}/sign-in`);
-      await page.getByLabel('Email').fill('bob@oidc.example');
-      await page.getByLabel('Password', { exact: true }).fill('bob-password-1');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.goto(`${stack.url}/`);
+      await page.getByRole('link', { name: 'Sign in' }).click();
+      const google = page.getByRole('button', { name: 'Continue with Google' });
+      await shows(google);
+      await stack.shot(page, '4-sign-in-with-google-button');
+      await google.click();
+
+      // The provider's own page (another origin), reached through its /auth endpoint.
+      await page.waitForURL((url) => url.origin === op.issuer && url.pathname.startsWith('/interaction/'));
+      await shows(page.getByRole('heading', { name: 'Test OpenID provider' }));
+      await page.getByLabel('Username').fill('alice');
+      await stack.shot(page, '4-provider-login');
+      await page.getByRole('button', { name: 'Continue' }).click();
+
+      // Back in the app, signed in as the provider's account.
+      await page.waitForURL((url) => url.origin === stack.url && url.pathname === '/account');
       await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
-      return page;
-    };
-    const first = await signIn();
-    const linked = first.getByRole('region', { name: 'Linked accounts' });
-    await linked.getByRole('button', { name: 'Link Google' }).click();
-    await first.waitForURL((url) => url.origin === op.issuer);
-    await first.getByLabel('Username').fill('bob');
-    await first.getByRole('button', { name: 'Continue' }).click();
-    await first.waitForURL((url) => url.origin === stack.url && url.pathname === '/account');
-    await shows(linked.getByRole('button', { name: 'Unlink Google' }));
+      await showsText(page.getByRole('banner'), 'Alice Oidc');
+      const email = page.getByRole('region', { name: 'Email' });
+      await showsText(email, 'alice@oidc.example');
+      await shows(email.getByText('Verified', { exact: true }));
+      await showsText(page.getByRole('region', { name: 'Linked accounts' }), 'Google');
+      await stack.shot(page, '4-signed-in-as-provider-account');
 
-    const second = await signIn();
-    await second.getByRole('region', { name: 'Linked accounts' }).getByRole('button', { name: 'Unlink Google' }).click();
-    await shows(second.getByRole('region', { name: 'Linked accounts' }).getByRole('button', { name: 'Link Google' }));
+      const session = await page.evaluate(async () => (await fetch('/api/auth/get-session')).json());
+      expect(session.user).toMatchObject({ email: 'alice@oidc.example', name: 'Alice Oidc', emailVerified: true });
+      expect(stack.pageErrors).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
 
-    // The first browser still lists Google; its unlink is refused, and the list follows the server.
-    await linked.getByRole('button', { name: 'Unlink Google' }).click();
-    await shows(linked.getByRole('alert'));
-    await absent(linked.getByRole('button', { name: 'Unlink Google' }));
-    await shows(linked.getByRole('button', { name: 'Link Google' }));
-    await stack.shot(first, '4-unlinked-elsewhere');
-    expect(stack.pageErrors).toEqual([]);
-  }, JOURNEY_TIMEOUT);
+  it(
+    'a Google account unlinked in another browser: unlinking it again says so and the list drops it',
+    async () => {
+      await apiSignUp(stack, { name: 'Bob Both', email: 'bob@oidc.example', password: 'bob-password-1' });
+      const signIn = async () => {
+        const page = await stack.page();
+        await page.goto(`${stack.url}/sign-in`);
+        await page.getByLabel('Email').fill('bob@oidc.example');
+        await page.getByLabel('Password', { exact: true }).fill('bob-password-1');
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+        return page;
+      };
+      const first = await signIn();
+      const linked = first.getByRole('region', { name: 'Linked accounts' });
+      await linked.getByRole('button', { name: 'Link Google' }).click();
+      await first.waitForURL((url) => url.origin === op.issuer);
+      await first.getByLabel('Username').fill('bob');
+      await first.getByRole('button', { name: 'Continue' }).click();
+      await first.waitForURL((url) => url.origin === stack.url && url.pathname === '/account');
+      await shows(linked.getByRole('button', { name: 'Unlink Google' }));
+
+      const second = await signIn();
+      await second.getByRole('region', { name: 'Linked accounts' }).getByRole('button', { name: 'Unlink Google' }).click();
+      await shows(second.getByRole('region', { name: 'Linked accounts' }).getByRole('button', { name: 'Link Google' }));
+
+      // The first browser still lists Google; its unlink is refused, and the list follows the server.
+      await linked.getByRole('button', { name: 'Unlink Google' }).click();
+      await shows(linked.getByRole('alert'));
+      await absent(linked.getByRole('button', { name: 'Unlink Google' }));
+      await shows(linked.getByRole('button', { name: 'Link Google' }));
+      await stack.shot(first, '4-unlinked-elsewhere');
+      expect(stack.pageErrors).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
 });

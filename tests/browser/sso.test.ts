@@ -56,119 +56,129 @@ describeBrowser('enterprise SSO journey in Chromium', () => {
     await stack?.close();
   });
 
-  it('owner connects a SAML IdP → a person signs in with their work email and joins; a tampered answer is refused', async () => {
-    const ownerEmail = uniqueEmail('sso-owner');
-    await apiSignUp(stack, { name: 'Olga Owner', email: ownerEmail, password: 'sso-owner-password-1' });
-    const page = await stack.page({ width: 1280 });
-    await signInOnPage(stack, page, ownerEmail, 'sso-owner-password-1');
+  it(
+    'owner connects a SAML IdP → a person signs in with their work email and joins; a tampered answer is refused',
+    async () => {
+      const ownerEmail = uniqueEmail('sso-owner');
+      await apiSignUp(stack, { name: 'Olga Owner', email: ownerEmail, password: 'sso-owner-password-1' });
+      const page = await stack.page({ width: 1280 });
+      await signInOnPage(stack, page, ownerEmail, 'sso-owner-password-1');
 
-    await page.goto(`${stack.url}/organizations`);
-    const create = page.getByRole('region', { name: 'Create organization' });
-    await create.getByLabel('Name').fill('Initech SSO');
-    await showsText(create, 'This slug is available.');
-    await create.getByRole('button', { name: 'Create organization' }).click();
-    await showsText(create.getByRole('status'), 'Organization Initech SSO was created and is now active.');
+      await page.goto(`${stack.url}/organizations`);
+      const create = page.getByRole('region', { name: 'Create organization' });
+      await create.getByLabel('Name').fill('Initech SSO');
+      await showsText(create, 'This slug is available.');
+      await create.getByRole('button', { name: 'Create organization' }).click();
+      await showsText(create.getByRole('status'), 'Organization Initech SSO was created and is now active.');
 
-    await page.getByRole('navigation', { name: 'Organization settings' }).getByRole('link', { name: 'Single sign-on' }).click();
-    await shows(page.getByRole('heading', { name: 'Single sign-on', level: 1 }));
-    const connections = page.getByRole('region', { name: 'Connections' });
-    await showsText(connections, 'No connection yet.');
+      await page.getByRole('navigation', { name: 'Organization settings' }).getByRole('link', { name: 'Single sign-on' }).click();
+      await shows(page.getByRole('heading', { name: 'Single sign-on', level: 1 }));
+      const connections = page.getByRole('region', { name: 'Connections' });
+      await showsText(connections, 'No connection yet.');
 
-    // A certificate that is not one: said under its field.
-    const connect = page.getByRole('region', { name: 'Connect an identity provider' });
-    await connect.getByLabel('Connection ID').fill(PROVIDER);
-    await connect.getByLabel('Domain').fill(`old-${DOMAIN}`);
-    await connect.getByLabel('IdP sign-in URL').fill(idp.entryPoint);
-    await connect.getByLabel('IdP entity ID').fill(idp.entityID);
-    await connect.getByLabel('IdP signing certificate (PEM)').fill('not a certificate');
-    await connect.getByRole('button', { name: 'Connect' }).click();
-    const cert = connect.getByLabel('IdP signing certificate (PEM)');
-    await expect.poll(() => cert.getAttribute('aria-invalid')).toBe('true');
-    await showsText(connect.locator('.field.invalid .field-error'), /certificate/i);
-    await stack.shot(page, 'certificate-refused');
+      // A certificate that is not one: said under its field.
+      const connect = page.getByRole('region', { name: 'Connect an identity provider' });
+      await connect.getByLabel('Connection ID').fill(PROVIDER);
+      await connect.getByLabel('Domain').fill(`old-${DOMAIN}`);
+      await connect.getByLabel('IdP sign-in URL').fill(idp.entryPoint);
+      await connect.getByLabel('IdP entity ID').fill(idp.entityID);
+      await connect.getByLabel('IdP signing certificate (PEM)').fill('not a certificate');
+      await connect.getByRole('button', { name: 'Connect' }).click();
+      const cert = connect.getByLabel('IdP signing certificate (PEM)');
+      await expect.poll(() => cert.getAttribute('aria-invalid')).toBe('true');
+      await showsText(connect.locator('.field.invalid .field-error'), /certificate/i);
+      await stack.shot(page, 'certificate-refused');
 
-    await cert.fill(idp.key.cert);
-    await connect.getByRole('button', { name: 'Connect' }).click();
-    await showsText(page.getByRole('status').filter({ hasText: 'added' }), `Connection ${PROVIDER} added.`);
-    await shows(connections.getByRole('heading', { name: PROVIDER, level: 3 }));
-    // What to copy into the IdP.
-    const spEntityId = `${stack.url}/api/auth/sso/saml2/sp/metadata?providerId=${PROVIDER}`;
-    await expect.poll(() => connections.getByLabel('SP entity ID').inputValue()).toBe(spEntityId);
-    expect(await connections.getByLabel('ACS (reply) URL').inputValue()).toBe(`${stack.url}/api/auth/sso/saml2/sp/acs/${PROVIDER}`);
-    expect(await connections.getByLabel('SP metadata URL').inputValue()).toBe(spEntityId);
-    const metadata = await fetch(spEntityId);
-    expect(metadata.status).toBe(200);
-    expect(await metadata.text()).toContain(`entityID="${spEntityId.replace(/&/g, '&amp;')}"`);
-    // Verification is off on this server: no DNS record is asked for.
-    await absent(connections.getByRole('button', { name: 'Verify domain' }));
+      await cert.fill(idp.key.cert);
+      await connect.getByRole('button', { name: 'Connect' }).click();
+      await showsText(page.getByRole('status').filter({ hasText: 'added' }), `Connection ${PROVIDER} added.`);
+      await shows(connections.getByRole('heading', { name: PROVIDER, level: 3 }));
+      // What to copy into the IdP.
+      const spEntityId = `${stack.url}/api/auth/sso/saml2/sp/metadata?providerId=${PROVIDER}`;
+      await expect.poll(() => connections.getByLabel('SP entity ID').inputValue()).toBe(spEntityId);
+      expect(await connections.getByLabel('ACS (reply) URL').inputValue()).toBe(`${stack.url}/api/auth/sso/saml2/sp/acs/${PROVIDER}`);
+      expect(await connections.getByLabel('SP metadata URL').inputValue()).toBe(spEntityId);
+      const metadata = await fetch(spEntityId);
+      expect(metadata.status).toBe(200);
+      expect(await metadata.text()).toContain(`entityID="${spEntityId.replace(/&/g, '&amp;')}"`);
+      // Verification is off on this server: no DNS record is asked for.
+      await absent(connections.getByRole('button', { name: 'Verify domain' }));
 
-    // Edit: the domain was wrong.
-    await connections.getByRole('button', { name: `Edit connection ${PROVIDER}` }).click();
-    const edit = connections.getByRole('form', { name: `Edit connection ${PROVIDER}` });
-    await edit.getByLabel('Domain').fill(DOMAIN);
-    await edit.getByRole('button', { name: 'Save' }).click();
-    await showsText(page.getByRole('status').filter({ hasText: 'saved' }), `Connection ${PROVIDER} saved.`);
-    await showsText(connections, `SAML 2.0 · ${DOMAIN}`);
-    await shots(page, 'settings');
+      // Edit: the domain was wrong.
+      await connections.getByRole('button', { name: `Edit connection ${PROVIDER}` }).click();
+      const edit = connections.getByRole('form', { name: `Edit connection ${PROVIDER}` });
+      await edit.getByLabel('Domain').fill(DOMAIN);
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await showsText(page.getByRole('status').filter({ hasText: 'saved' }), `Connection ${PROVIDER} saved.`);
+      await showsText(connections, `SAML 2.0 · ${DOMAIN}`);
+      await shots(page, 'settings');
 
-    // A person of the domain signs in with their work email.
-    const personEmail = `pat-${Date.now().toString(36)}@${DOMAIN}`;
-    const person = await stack.page({ width: 1280 });
-    await serveIdp(person.context(), (request) =>
-      idp.response({ inResponseTo: request.id, acs: `${stack.url}/api/auth/sso/saml2/sp/acs/${PROVIDER}`, audience: spEntityId, nameID: personEmail, attributes: { email: personEmail, displayName: 'Pat Person' } }),
-    );
-    await person.goto(`${stack.url}/sign-in`);
-    await shows(person.getByRole('button', { name: 'Sign in with SSO' }));
-    await shots(person, 'sign-in-choose');
-    await person.getByRole('button', { name: 'Sign in with SSO' }).click();
-    await shows(person.getByRole('heading', { name: 'Sign in with SSO', level: 1 }));
-    // An address no organization connected: said under the field.
-    const work = person.getByLabel('Work email');
-    await work.fill('someone@nowhere.example');
-    await person.getByRole('button', { name: 'Continue with SSO' }).click();
-    await expect.poll(() => work.getAttribute('aria-invalid')).toBe('true');
-    await showsText(person.locator('.field-error'), 'No organization signs in with single sign-on for this address.');
-    await shots(person, 'sign-in-unknown');
-    await work.fill(personEmail);
-    await shots(person, 'sign-in');
-    await person.getByRole('button', { name: 'Continue with SSO' }).click();
-    // Through the IdP page (its load is cut short by its own form post) and the ACS: polled, not awaited as one navigation.
-    await expect.poll(() => person.url(), { timeout: 10_000 }).toBe(`${stack.url}/account`);
-    await shows(person.getByRole('button', { name: 'Sign out' }));
-    await person.goto(`${stack.url}/organizations`);
-    await showsText(person.getByRole('region', { name: 'Switch organization' }), 'Initech SSO');
+      // A person of the domain signs in with their work email.
+      const personEmail = `pat-${Date.now().toString(36)}@${DOMAIN}`;
+      const person = await stack.page({ width: 1280 });
+      await serveIdp(person.context(), (request) =>
+        idp.response({
+          inResponseTo: request.id,
+          acs: `${stack.url}/api/auth/sso/saml2/sp/acs/${PROVIDER}`,
+          audience: spEntityId,
+          nameID: personEmail,
+          attributes: { email: personEmail, displayName: 'Pat Person' },
+        }),
+      );
+      await person.goto(`${stack.url}/sign-in`);
+      await shows(person.getByRole('button', { name: 'Sign in with SSO' }));
+      await shots(person, 'sign-in-choose');
+      await person.getByRole('button', { name: 'Sign in with SSO' }).click();
+      await shows(person.getByRole('heading', { name: 'Sign in with SSO', level: 1 }));
+      // An address no organization connected: said under the field.
+      const work = person.getByLabel('Work email');
+      await work.fill('someone@nowhere.example');
+      await person.getByRole('button', { name: 'Continue with SSO' }).click();
+      await expect.poll(() => work.getAttribute('aria-invalid')).toBe('true');
+      await showsText(person.locator('.field-error'), 'No organization signs in with single sign-on for this address.');
+      await shots(person, 'sign-in-unknown');
+      await work.fill(personEmail);
+      await shots(person, 'sign-in');
+      await person.getByRole('button', { name: 'Continue with SSO' }).click();
+      // Through the IdP page (its load is cut short by its own form post) and the ACS: polled, not awaited as one navigation.
+      await expect.poll(() => person.url(), { timeout: 10_000 }).toBe(`${stack.url}/account`);
+      await shows(person.getByRole('button', { name: 'Sign out' }));
+      await person.goto(`${stack.url}/organizations`);
+      await showsText(person.getByRole('region', { name: 'Switch organization' }), 'Initech SSO');
 
-    // A tampered answer (the address changed after signing): refused, said in plain words.
-    const other = await stack.page({ width: 1280 });
-    const otherEmail = `quinn-${Date.now().toString(36)}@${DOMAIN}`;
-    await serveIdp(other.context(), (request) =>
-      idp.response({
-        inResponseTo: request.id,
-        acs: `${stack.url}/api/auth/sso/saml2/sp/acs/${PROVIDER}`,
-        audience: spEntityId,
-        nameID: otherEmail,
-        after: (xml) => xml.replace(otherEmail, personEmail),
-      }),
-    );
-    await other.goto(`${stack.url}/sign-in`);
-    await other.getByRole('button', { name: 'Sign in with SSO' }).click();
-    await other.getByLabel('Work email').fill(otherEmail);
-    await other.getByRole('button', { name: 'Continue with SSO' }).click();
-    // Through the IdP page and the ACS, back on the sign-in page with the reason.
-    await expect.poll(() => other.url(), { timeout: 10_000 }).toMatch(/\/sign-in\?.*error=/);
-    const refusal = other.getByRole('alert').filter({ hasText: 'sign-in service' });
-    await showsText(refusal, /Your organization’s sign-in service sent an answer that (was not valid|could not be checked)\./);
-    await shows(other.getByRole('heading', { name: 'Sign in with SSO', level: 1 }));
-    await absent(other.getByRole('button', { name: 'Sign out' }));
-    await shots(other, 'refused');
+      // A tampered answer (the address changed after signing): refused, said in plain words.
+      const other = await stack.page({ width: 1280 });
+      const otherEmail = `quinn-${Date.now().toString(36)}@${DOMAIN}`;
+      await serveIdp(other.context(), (request) =>
+        idp.response({
+          inResponseTo: request.id,
+          acs: `${stack.url}/api/auth/sso/saml2/sp/acs/${PROVIDER}`,
+          audience: spEntityId,
+          nameID: otherEmail,
+          after: (xml) => xml.replace(otherEmail, personEmail),
+        }),
+      );
+      await other.goto(`${stack.url}/sign-in`);
+      await other.getByRole('button', { name: 'Sign in with SSO' }).click();
+      await other.getByLabel('Work email').fill(otherEmail);
+      await other.getByRole('button', { name: 'Continue with SSO' }).click();
+      // Through the IdP page and the ACS, back on the sign-in page with the reason.
+      await expect.poll(() => other.url(), { timeout: 10_000 }).toMatch(/\/sign-in\?.*error=/);
+      const refusal = other.getByRole('alert').filter({ hasText: 'sign-in service' });
+      await showsText(refusal, /Your organization’s sign-in service sent an answer that (was not valid|could not be checked)\./);
+      await shows(other.getByRole('heading', { name: 'Sign in with SSO', level: 1 }));
+      await absent(other.getByRole('button', { name: 'Sign out' }));
+      await shots(other, 'refused');
 
-    // Remove, after a confirmation.
-    await page.reload();
-    await connections.getByRole('button', { name: `Remove connection ${PROVIDER}` }).click();
-    const dialog = page.getByRole('dialog', { name: `Remove connection ${PROVIDER}?` });
-    await dialog.getByRole('button', { name: 'Remove connection' }).click();
-    await showsText(page.getByRole('status').filter({ hasText: 'removed' }), `Connection ${PROVIDER} removed.`);
-    await showsText(connections, 'No connection yet.');
-    expect(stack.pageErrors).toEqual([]);
-  }, JOURNEY_TIMEOUT);
+      // Remove, after a confirmation.
+      await page.reload();
+      await connections.getByRole('button', { name: `Remove connection ${PROVIDER}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Remove connection ${PROVIDER}?` });
+      await dialog.getByRole('button', { name: 'Remove connection' }).click();
+      await showsText(page.getByRole('status').filter({ hasText: 'removed' }), `Connection ${PROVIDER} removed.`);
+      await showsText(connections, 'No connection yet.');
+      expect(stack.pageErrors).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
 });

@@ -22,7 +22,6 @@ describeBrowser('webhooks journey in Chromium', () => {
     await receiver?.close();
   });
 
-
   it(
     'an admin registers a webhook, a sign-up is delivered signed, a failure is retried, and it is redelivered and deleted',
     async () => {
@@ -81,7 +80,10 @@ describeBrowser('webhooks journey in Chromium', () => {
       expect(receiver.received.slice(1).every((r) => verify(secret, r.headers, r.body))).toBe(true);
 
       // Redeliver the first sign-up's delivery: the same message again, shown as a new row.
-      await card.getByRole('button', { name: /^Redeliver/ }).last().click();
+      await card
+        .getByRole('button', { name: /^Redeliver/ })
+        .last()
+        .click();
       await receiver.waitFor(4, 10_000);
       expect(receiver.received[3]!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
       await expect.poll(async () => (await rows.allInnerTexts()).filter((t) => /Succeeded/.test(t)).length, { timeout: 10_000 }).toBe(3);

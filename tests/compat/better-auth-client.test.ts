@@ -101,7 +101,10 @@ describe('twoFactorClient', () => {
     expect(backup.data).toMatchObject({ token: expect.any(String), user: { id: me.userId } });
 
     expect((await me.client.twoFactor.disable({ password: PASSWORD })).data).toEqual({ status: true });
-    expect((await browser().client.signIn.email({ email: me.email, password: PASSWORD })).data).toMatchObject({ token: expect.any(String), user: { id: me.userId } });
+    expect((await browser().client.signIn.email({ email: me.email, password: PASSWORD })).data).toMatchObject({
+      token: expect.any(String),
+      user: { id: me.userId },
+    });
   });
 
   it('lists passkey among the methods for a user with a passkey', async () => {
@@ -304,7 +307,10 @@ describe('organizationClient', () => {
     expect((await owner.client.organization.listInvitations()).data).toMatchObject([{ id: invited.data!.id }]);
     const mine = await guest.client.organization.listUserInvitations();
     expect(mine.data).toMatchObject([{ id: invited.data!.id, organizationId, organizationName: 'Acme Inc' }]);
-    expect((await guest.client.organization.getInvitation({ query: { id: invited.data!.id } })).data).toMatchObject({ id: invited.data!.id, organizationName: 'Acme Inc' });
+    expect((await guest.client.organization.getInvitation({ query: { id: invited.data!.id } })).data).toMatchObject({
+      id: invited.data!.id,
+      organizationName: 'Acme Inc',
+    });
     const accepted = await guest.client.organization.acceptInvitation({ invitationId: invited.data!.id });
     expect(accepted.data).toMatchObject({ invitation: { status: 'accepted' }, member: { userId: guest.userId, role: 'member' } });
 
@@ -356,7 +362,10 @@ describe('organizationClient: teams and custom roles', () => {
     const role = await owner.client.organization.createRole({ role: 'auditor', permission: { member: ['create'] } });
     expect(role.data).toMatchObject({ success: true, roleData: { role: 'auditor', organizationId } });
     expect((await owner.client.organization.listRoles()).data).toMatchObject([{ role: 'auditor' }]);
-    expect((await owner.client.organization.getRole({ query: { roleName: 'auditor' } })).data).toMatchObject({ role: 'auditor', permission: { member: ['create'] } });
+    expect((await owner.client.organization.getRole({ query: { roleName: 'auditor' } })).data).toMatchObject({
+      role: 'auditor',
+      permission: { member: ['create'] },
+    });
     const updated = await owner.client.organization.updateRole({ roleName: 'auditor', data: { permission: { member: ['create', 'update'] } } });
     expect(updated.data).toMatchObject({ success: true, roleData: { role: 'auditor', permission: { member: ['create', 'update'] } } });
     expect((await owner.client.organization.deleteRole({ roleName: 'auditor' })).data).toEqual({ success: true });

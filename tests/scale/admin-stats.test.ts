@@ -22,7 +22,8 @@ afterAll(async () => {
 
 /** 0 … 10^k − 1 from a cross join of digits (the same SQL on every dialect), below ROWS. */
 function numbers(): string {
-  const digits = 'select 0 as d union all select 1 union all select 2 union all select 3 union all select 4 union all select 5 union all select 6 union all select 7 union all select 8 union all select 9';
+  const digits =
+    'select 0 as d union all select 1 union all select 2 union all select 3 union all select 4 union all select 5 union all select 6 union all select 7 union all select 8 union all select 9';
   const k = Math.ceil(Math.log10(ROWS));
   const from = Array.from({ length: k }, (_, i) => `(${digits}) d${i}`).join(' cross join ');
   const value = Array.from({ length: k }, (_, i) => `d${i}.d * ${10 ** i}`).join(' + ');
@@ -36,7 +37,8 @@ async function seed(ctx: AuthContext, dialect: DialectName, now: number) {
   const bool = (cond: string) => (dialect === 'sqlite' ? `(case when ${cond} then 1 else 0 end)` : `(${cond})`);
   const i = dialect === 'sqlite' ? 'n.i' : 'cast(n.i as bigint)';
   // In slices of 100 000, each statement well within the pool's query timeout.
-  for (let lo = 0; lo < ROWS; lo += 100_000) await seedSlice(db, { date, bool, i, now, nums: `(${numbers()}) n where n.i >= ${lo} and n.i < ${Math.min(ROWS, lo + 100_000)}` });
+  for (let lo = 0; lo < ROWS; lo += 100_000)
+    await seedSlice(db, { date, bool, i, now, nums: `(${numbers()}) n where n.i >= ${lo} and n.i < ${Math.min(ROWS, lo + 100_000)}` });
   await sql.raw(dialect === 'sqlite' ? 'analyze' : 'vacuum analyze').execute(db);
 }
 
@@ -91,41 +93,45 @@ const INDEXED: Record<string, RegExp> = {
 };
 
 describe.each(['sqlite', 'postgres'] as const)('admin stats at scale: %s', (dialect) => {
-  it.skipIf(mustSkip(dialect))(`reads the indexes the schema declares (${ROWS} rows a table)`, async () => {
-    const t = await createTestClientOn(dialect);
-    clients.push(t);
-    const ctx = await t.auth.context();
-    const now = t.clock.now();
-    const began = performance.now();
-    await seed(ctx, dialect, now);
-    const seeded = performance.now() - began;
+  it.skipIf(mustSkip(dialect))(
+    `reads the indexes the schema declares (${ROWS} rows a table)`,
+    async () => {
+      const t = await createTestClientOn(dialect);
+      clients.push(t);
+      const ctx = await t.auth.context();
+      const now = t.clock.now();
+      const began = performance.now();
+      await seed(ctx, dialect, now);
+      const seeded = performance.now() - began;
 
-    const queries = statsQueries(ctx, '24h', now);
-    expect(queries.map((q) => q.name).sort()).toEqual([...Object.keys(INDEXED), 'total', 'verified'].sort());
-    for (const q of queries) {
-      const plan = await planOf(ctx, dialect, q);
-      if (!INDEXED[q.name]) continue;
-      expect(plan, `${q.name}: ${plan}`).toMatch(INDEXED[q.name]!);
-      expect(plan, `${q.name}: ${plan}`).not.toMatch(/Seq Scan|"SCAN (user|auditEvent|session)"/);
-    }
+      const queries = statsQueries(ctx, '24h', now);
+      expect(queries.map((q) => q.name).sort()).toEqual([...Object.keys(INDEXED), 'total', 'verified'].sort());
+      for (const q of queries) {
+        const plan = await planOf(ctx, dialect, q);
+        if (!INDEXED[q.name]) continue;
+        expect(plan, `${q.name}: ${plan}`).toMatch(INDEXED[q.name]!);
+        expect(plan, `${q.name}: ${plan}`).not.toMatch(/Seq Scan|"SCAN (user|auditEvent|session)"/);
+      }
 
-    const times: string[] = [];
-    for (const range of ['24h', '7d', '30d'] as const) {
-      const s = performance.now();
-      const stats = await readStats(ctx, range);
-      times.push(`${range} ${Math.round(performance.now() - s)} ms`);
-      expect(stats.users.total).toBe(ROWS);
-      expect(stats.users.banned).toBe(ROWS / 100);
-    }
-    const each: string[] = [];
-    for (const q of statsQueries(ctx, '30d', now)) {
-      const s = performance.now();
-      await q.query.execute();
-      each.push(`${q.name} ${Math.round(performance.now() - s)} ms`);
-    }
-    const day = await readStats(ctx, '24h');
-    // 24 of the 1000 hours, a sixth of each hour's events are lockouts (n % 6 = 5).
-    expect(day.totals.lockouts).toBeGreaterThan(0);
-    console.log(`${dialect}: ${ROWS} rows a table seeded in ${Math.round(seeded)} ms; /admin/stats ${times.join(', ')}; 30d one by one: ${each.join(', ')}`);
-  }, 600_000);
+      const times: string[] = [];
+      for (const range of ['24h', '7d', '30d'] as const) {
+        const s = performance.now();
+        const stats = await readStats(ctx, range);
+        times.push(`${range} ${Math.round(performance.now() - s)} ms`);
+        expect(stats.users.total).toBe(ROWS);
+        expect(stats.users.banned).toBe(ROWS / 100);
+      }
+      const each: string[] = [];
+      for (const q of statsQueries(ctx, '30d', now)) {
+        const s = performance.now();
+        await q.query.execute();
+        each.push(`${q.name} ${Math.round(performance.now() - s)} ms`);
+      }
+      const day = await readStats(ctx, '24h');
+      // 24 of the 1000 hours, a sixth of each hour's events are lockouts (n % 6 = 5).
+      expect(day.totals.lockouts).toBeGreaterThan(0);
+      console.log(`${dialect}: ${ROWS} rows a table seeded in ${Math.round(seeded)} ms; /admin/stats ${times.join(', ')}; 30d one by one: ${each.join(', ')}`);
+    },
+    600_000,
+  );
 });

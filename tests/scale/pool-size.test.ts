@@ -27,12 +27,8 @@ describe.skipIf(mustSkip('postgres'))('database pool size', () => {
     try {
       // The pool's connections, and beside them the one that listens for other instances' session changes (docs/deploy.md).
       const count = async (listening: boolean) =>
-        (
-          await client.query(`select count(*)::int as n from pg_stat_activity where application_name = $1 and (query ilike 'listen %') = $2`, [
-            app,
-            listening,
-          ])
-        ).rows[0].n as number;
+        (await client.query(`select count(*)::int as n from pg_stat_activity where application_name = $1 and (query ilike 'listen %') = $2`, [app, listening]))
+          .rows[0].n as number;
       const pooled = await count(false);
       expect(pooled).toBeGreaterThanOrEqual(1);
       expect(pooled).toBeLessThanOrEqual(2);

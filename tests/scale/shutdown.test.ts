@@ -11,7 +11,14 @@ describe('graceful shutdown', () => {
     const send = (path: string, body?: unknown) =>
       new Promise<{ status: number; body: string }>((ok, fail) => {
         const req = request(
-          { host: '127.0.0.1', port, path: `/api/auth${path}`, method: body ? 'POST' : 'GET', agent, headers: body ? { 'content-type': 'application/json' } : {} },
+          {
+            host: '127.0.0.1',
+            port,
+            path: `/api/auth${path}`,
+            method: body ? 'POST' : 'GET',
+            agent,
+            headers: body ? { 'content-type': 'application/json' } : {},
+          },
           (res) => {
             let text = '';
             res.on('data', (d) => (text += d));
@@ -25,7 +32,9 @@ describe('graceful shutdown', () => {
     await Promise.all([send('/ok'), send('/ok'), send('/ok'), send('/ok')]);
     // Sign-ups take a scrypt hash each (~0.1 s, two at a time on two cores): received by
     // the server well before the signal, and still running when it arrives.
-    const inFlight = Array.from({ length: 4 }, (_, i) => send('/sign-up/email', { name: 'T', email: `term-${Date.now()}-${i}@example.com`, password: 'quiet-meadow-4821' }));
+    const inFlight = Array.from({ length: 4 }, (_, i) =>
+      send('/sign-up/email', { name: 'T', email: `term-${Date.now()}-${i}@example.com`, password: 'quiet-meadow-4821' }),
+    );
     await new Promise((r) => setTimeout(r, 60));
     const started = Date.now();
     const exit = s.stop('SIGTERM');

@@ -130,7 +130,9 @@ describe.skipIf(mustSkip('postgres'))('two instances on one Postgres and one Red
       if (staleFor === 0) refusedAtOnce++;
       waits.push(staleFor);
     }
-    console.log(`two instances: the other instance refused a revoked session at the first ask in ${refusedAtOnce} of 20 rounds; it answered it for at most ${Math.max(...waits).toFixed(1)} ms after the revocation's answer`);
+    console.log(
+      `two instances: the other instance refused a revoked session at the first ask in ${refusedAtOnce} of 20 rounds; it answered it for at most ${Math.max(...waits).toFixed(1)} ms after the revocation's answer`,
+    );
     await call(a, '/sign-out', { body: {}, cookie: owner.cookie });
   });
 

@@ -38,7 +38,11 @@ async function call(s: Started, path: string, body?: unknown, cookie = ''): Prom
   const headers: Record<string, string> = { origin: s.url };
   if (cookie) headers.cookie = cookie;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const r = await fetch(`${s.url}/api/auth${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch(`${s.url}/api/auth${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await r.text();
   return {
     status: r.status,
@@ -120,7 +124,10 @@ export default {
         await call(s, '/sign-up/email', { name: 'Reset', email: forgetful, password: PASSWORD });
         await call(s, '/forget-password', { email: forgetful });
         const mail = await sink.waitFor(forgetful, (m) => m.links.some((l) => l.includes('/reset-password/')));
-        const token = mail.links.find((l) => l.includes('/reset-password/'))!.split('/reset-password/')[1]!.split('?')[0]!;
+        const token = mail.links
+          .find((l) => l.includes('/reset-password/'))!
+          .split('/reset-password/')[1]!
+          .split('?')[0]!;
         const row = reader
           .prepare(`select a.password from account a join user u on u.id = a.userId where u.email = ? and a.providerId = 'credential'`)
           .get(forgetful) as { password: string };
@@ -169,7 +176,9 @@ export default {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(db.pragma('foreign_key_check')).toEqual([]);
       const orphans = db
-        .prepare(`select u.email from user u where not exists (select 1 from account a where a.userId = u.id and a.providerId = 'credential' and a.password is not null)`)
+        .prepare(
+          `select u.email from user u where not exists (select 1 from account a where a.userId = u.id and a.providerId = 'credential' and a.password is not null)`,
+        )
         .all();
       expect(orphans).toEqual([]);
       const emails = new Set((db.prepare('select email from user').all() as { email: string }[]).map((r) => r.email));

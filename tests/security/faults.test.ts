@@ -177,7 +177,10 @@ describe.skipIf(mustSkip('postgres'))('PostgreSQL goes away and comes back', () 
     }
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await session()).status);
-    expect(statuses.every((s) => s === 200 || s === 503), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 503),
+      statuses.join(','),
+    ).toBe(true);
     expect(await until(async () => (await session()).status === 200, 15_000)).toBe(true);
   }, 60_000);
 
@@ -193,10 +196,7 @@ describe.skipIf(mustSkip('postgres'))('PostgreSQL goes away and comes back', () 
     hop.mode = 'blackhole';
     await hop.open();
     try {
-      const answered = await Promise.race([
-        session().then((r) => r.status),
-        new Promise<'held'>((r) => setTimeout(() => r('held'), 10_000)),
-      ]);
+      const answered = await Promise.race([session().then((r) => r.status), new Promise<'held'>((r) => setTimeout(() => r('held'), 10_000))]);
       expect(answered).toBe(503);
     } finally {
       await hop.close();

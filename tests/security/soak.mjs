@@ -75,7 +75,11 @@ async function call(path, { body, cookie } = {}) {
   const headers = { origin: base };
   if (cookie) headers.cookie = cookie;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const r = await fetch(`${base}/api/auth${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch(`${base}/api/auth${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await r.text();
   const setCookie = r.headers
     .getSetCookie()
@@ -203,7 +207,10 @@ async function main() {
     dropped,
     errors: errors.length,
     errorSample: errors.slice(0, 10),
-    latencyMs: { all: { count: all.length, p50: round(pct(all, 50)), p95: round(pct(all, 95)), p99: round(pct(all, 99)), max: round(all.at(-1) ?? null) }, ...per },
+    latencyMs: {
+      all: { count: all.length, p50: round(pct(all, 50)), p95: round(pct(all, 95)), p99: round(pct(all, 99)), max: round(all.at(-1) ?? null) },
+      ...per,
+    },
     memory: memory ? { ...memory, growthMB: round(growth), limitMB: RSS_GROWTH_MB } : 'not measured (external server)',
     ok: errors.length === 0 && dropped === 0 && growth <= RSS_GROWTH_MB,
   };

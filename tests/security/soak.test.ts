@@ -22,29 +22,33 @@ interface Summary {
 const duration = Number(process.env.SOAK_DURATION ?? 10);
 
 describe('soak', () => {
-  it(`mixed sign-in / get-session / list-sessions / revoke for ${duration} s: no error, memory bounded, p99 reported`, async () => {
-    const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((ok) => {
-      const child = spawn(process.execPath, [join(ROOT, 'tests/security/soak.mjs')], {
-        env: { ...process.env, SOAK_DURATION: String(duration), SOAK_RATE: process.env.SOAK_RATE ?? '30', SOAK_USERS: process.env.SOAK_USERS ?? '10' },
-        stdio: ['ignore', 'pipe', 'inherit'],
+  it(
+    `mixed sign-in / get-session / list-sessions / revoke for ${duration} s: no error, memory bounded, p99 reported`,
+    async () => {
+      const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((ok) => {
+        const child = spawn(process.execPath, [join(ROOT, 'tests/security/soak.mjs')], {
+          env: { ...process.env, SOAK_DURATION: String(duration), SOAK_RATE: process.env.SOAK_RATE ?? '30', SOAK_USERS: process.env.SOAK_USERS ?? '10' },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let out = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.on('exit', (c) => ok({ code: c, stdout: out }));
       });
-      let out = '';
-      child.stdout.on('data', (d) => (out += d));
-      child.on('exit', (c) => ok({ code: c, stdout: out }));
-    });
-    const summary = JSON.parse(stdout.trim().split('\n').at(-1)!) as Summary;
-    expect(summary.errorSample).toEqual([]);
-    expect(summary.errors).toBe(0);
-    expect(summary.dropped).toBe(0);
-    expect(summary.sent).toBeGreaterThan(duration * 20);
-    for (const op of ['sign-in', 'get-session', 'list-sessions', 'revoke-session']) {
-      expect(summary.latencyMs[op]!.count, op).toBeGreaterThan(0);
-      expect(typeof summary.latencyMs[op]!.p99, op).toBe('number');
-    }
-    expect(typeof summary.memory).toBe('object');
-    const memory = summary.memory as Exclude<Summary['memory'], string>;
-    expect(memory.growthMB).toBeLessThanOrEqual(memory.limitMB);
-    expect(summary.ok).toBe(true);
-    expect(code).toBe(0);
-  }, (duration + 90) * 1000);
+      const summary = JSON.parse(stdout.trim().split('\n').at(-1)!) as Summary;
+      expect(summary.errorSample).toEqual([]);
+      expect(summary.errors).toBe(0);
+      expect(summary.dropped).toBe(0);
+      expect(summary.sent).toBeGreaterThan(duration * 20);
+      for (const op of ['sign-in', 'get-session', 'list-sessions', 'revoke-session']) {
+        expect(summary.latencyMs[op]!.count, op).toBeGreaterThan(0);
+        expect(typeof summary.latencyMs[op]!.p99, op).toBe('number');
+      }
+      expect(typeof summary.memory).toBe('object');
+      const memory = summary.memory as Exclude<Summary['memory'], string>;
+      expect(memory.growthMB).toBeLessThanOrEqual(memory.limitMB);
+      expect(summary.ok).toBe(true);
+      expect(code).toBe(0);
+    },
+    (duration + 90) * 1000,
+  );
 });

@@ -47,7 +47,15 @@ function send(path: string, body: unknown, framing: 'length' | 'chunked'): { soc
   const socket = connect(port, host);
   const head = [`POST /api/auth${path} HTTP/1.1`, `Host: ${host}:${port}`, 'Content-Type: application/json'];
   if (framing === 'length') socket.write(`${[...head, `Content-Length: ${bytes.length}`, '', ''].join('\r\n')}${bytes.toString('latin1')}`);
-  else socket.write(Buffer.concat([Buffer.from([...head, 'Transfer-Encoding: chunked', '', ''].join('\r\n')), Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n0\r\n\r\n')]));
+  else
+    socket.write(
+      Buffer.concat([
+        Buffer.from([...head, 'Transfer-Encoding: chunked', '', ''].join('\r\n')),
+        Buffer.from(`${bytes.length.toString(16)}\r\n`),
+        bytes,
+        Buffer.from('\r\n0\r\n\r\n'),
+      ]),
+    );
   const status = new Promise<number>((ok) => {
     let data = '';
     socket.on('data', (d: Buffer) => {
@@ -70,7 +78,10 @@ async function until(done: (text: string) => boolean, what: string): Promise<str
   for (;;) {
     const text = await metrics();
     if (done(text)) return text;
-    if (Date.now() > deadline) throw new Error(`not reached in 60 s: ${what}; running ${sample(text, 'gatehouse_password_hashes_running')}, waiting ${sample(text, 'gatehouse_password_hashes_waiting')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `not reached in 60 s: ${what}; running ${sample(text, 'gatehouse_password_hashes_running')}, waiting ${sample(text, 'gatehouse_password_hashes_waiting')}`,
+      );
     await new Promise((r) => setTimeout(r, 10));
   }
 }
@@ -79,7 +90,11 @@ describe('clients that hang up while their password hash waits', () => {
   it('get no hash and no account; those who stay are answered; the queue empties', async () => {
     const password = 'quiet-meadow-4821';
     const email = `stays-${Date.now()}@example.com`;
-    const up = await fetch(`${server.url}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Stays', email, password }) });
+    const up = await fetch(`${server.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Stays', email, password }),
+    });
     expect(up.status).toBe(200);
     const before = await until((t) => queued(t) === 0, 'an idle queue');
 
@@ -110,7 +125,11 @@ describe('clients that hang up while their password hash waits', () => {
     expect(signedIn(after) - signedIn(before)).toBe(keepers.length);
     // Nothing was written for the sign-ups that left: their addresses are still free.
     for (const e of leaverEmails) {
-      const again = await fetch(`${server.url}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Back', email: e, password }) });
+      const again = await fetch(`${server.url}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Back', email: e, password }),
+      });
       expect(again.status).toBe(200);
     }
     // And nothing of it was an error in the server's log.

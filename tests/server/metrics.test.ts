@@ -25,12 +25,23 @@ describe('npm start with METRICS_TOKEN', () => {
     expect((await fetch(`${api}/metrics`, { headers: { authorization: 'Bearer not-the-token-at-all' } })).status).toBe(401);
 
     const email = `metrics-${Date.now()}@example.com`;
-    const up = await fetch(`${api}/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'M', email, password: 'quiet-meadow-4821' }) });
+    const up = await fetch(`${api}/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'M', email, password: 'quiet-meadow-4821' }),
+    });
     expect(up.status).toBe(200);
-    const cookie = up.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = up.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     for (let i = 0; i < 5; i++) expect((await fetch(`${api}/get-session`, { headers: { cookie } })).status).toBe(200);
     expect((await fetch(`${api}/list-sessions`)).status).toBe(401);
-    const wrong = await fetch(`${api}/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'wrong-password' }) });
+    const wrong = await fetch(`${api}/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'wrong-password' }),
+    });
     expect(wrong.status).toBe(401);
 
     const r = await fetch(`${api}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });

@@ -10,7 +10,8 @@ afterAll(async () => {
 });
 
 const jsonOf = (out: string) => JSON.parse(out.slice(out.indexOf('{'))) as { client_id: string; client_secret: string };
-const basic = (c: { client_id: string; client_secret: string }) => `Basic ${Buffer.from(`${encodeURIComponent(c.client_id)}:${encodeURIComponent(c.client_secret)}`).toString('base64')}`;
+const basic = (c: { client_id: string; client_secret: string }) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(c.client_id)}:${encodeURIComponent(c.client_secret)}`).toString('base64')}`;
 const FORM = 'application/x-www-form-urlencoded';
 
 describe('gatehouse oauth-client create --device-flow', () => {
@@ -25,7 +26,8 @@ describe('gatehouse oauth-client create --device-flow', () => {
 
     const s = await startGatehouse({}, cwd);
     servers.push(s);
-    const ask = (client: typeof tv) => fetch(`${s.url}/api/auth/oidc/device/auth`, { method: 'POST', headers: { authorization: basic(client), 'content-type': FORM }, body: 'scope=openid' });
+    const ask = (client: typeof tv) =>
+      fetch(`${s.url}/api/auth/oidc/device/auth`, { method: 'POST', headers: { authorization: basic(client), 'content-type': FORM }, body: 'scope=openid' });
 
     const granted = await ask(tv);
     expect(granted.status).toBe(200);
@@ -42,6 +44,9 @@ describe('gatehouse oauth-client create --device-flow', () => {
 
     const refused = await ask(plain);
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ error: 'invalid_request', error_description: 'urn:ietf:params:oauth:grant-type:device_code is not allowed for this client' });
+    expect(await refused.json()).toMatchObject({
+      error: 'invalid_request',
+      error_description: 'urn:ietf:params:oauth:grant-type:device_code is not allowed for this client',
+    });
   });
 });

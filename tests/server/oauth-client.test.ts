@@ -16,12 +16,23 @@ describe('gatehouse oauth-client create', () => {
   it('registers an app that a fresh `npm start` with the provider on serves', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'gatehouse-oauth-'));
     const env = { OIDC_PROVIDER: 'on' };
-    const confidential = await runCli(['oauth-client', 'create', '--name', 'Notes', '--redirect-uri', 'https://notes.example/cb', '--redirect-uri', 'https://notes.example/cb2'], env, cwd);
+    const confidential = await runCli(
+      ['oauth-client', 'create', '--name', 'Notes', '--redirect-uri', 'https://notes.example/cb', '--redirect-uri', 'https://notes.example/cb2'],
+      env,
+      cwd,
+    );
     expect(confidential.code, confidential.out).toBe(0);
     const app = jsonOf(confidential.out);
-    expect(app).toMatchObject({ client_name: 'Notes', redirect_uris: ['https://notes.example/cb', 'https://notes.example/cb2'], token_endpoint_auth_method: 'client_secret_basic', first_party: false });
+    expect(app).toMatchObject({
+      client_name: 'Notes',
+      redirect_uris: ['https://notes.example/cb', 'https://notes.example/cb2'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      first_party: false,
+    });
     expect(String(app.client_secret).length).toBeGreaterThan(30);
-    const spa = jsonOf((await runCli(['oauth-client', 'create', '--name', 'SPA', '--redirect-uri', 'https://spa.example/cb', '--public', '--first-party'], env, cwd)).out);
+    const spa = jsonOf(
+      (await runCli(['oauth-client', 'create', '--name', 'SPA', '--redirect-uri', 'https://spa.example/cb', '--public', '--first-party'], env, cwd)).out,
+    );
     expect(spa.client_secret).toBeUndefined();
     expect(spa).toMatchObject({ token_endpoint_auth_method: 'none', first_party: true });
 
@@ -33,7 +44,10 @@ describe('gatehouse oauth-client create', () => {
     // The registered client is known to the running provider: client credentials with its secret.
     const token = await fetch(`${s.url}/api/auth/oidc/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${app.client_id}:${app.client_secret}`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${app.client_id}:${app.client_secret}`).toString('base64')}`,
+      },
       body: 'grant_type=client_credentials',
     });
     expect(token.status).toBe(200);

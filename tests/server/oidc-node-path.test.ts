@@ -59,7 +59,9 @@ const grant = (authorization: string) =>
 describe('the OpenID provider on `npm start`', () => {
   it('answers from Node’s request without loading light-my-request', async () => {
     // The caller's X-Forwarded-* are never believed: the issuer is the base URL's.
-    const discovery = await fetch(`${server.url}/api/auth/.well-known/openid-configuration`, { headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } });
+    const discovery = await fetch(`${server.url}/api/auth/.well-known/openid-configuration`, {
+      headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    });
     expect(discovery.status).toBe(200);
     const document = (await discovery.json()) as Record<string, unknown>;
     expect(document.issuer).toBe(`${server.url}/api/auth`);

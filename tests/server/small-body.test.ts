@@ -144,7 +144,10 @@ describe('a small body read off the request answers as the streamed one', () => 
     ['broken JSON', Buffer.from('{"email": "a@example.com", "pass')],
     ['a form', Buffer.from('email=nobody-small-body%40example.com&password=quiet-meadow-4821'), 'application/x-www-form-urlencoded'],
     ['a NUL in a field', json({ email: 'a\u0000@example.com', password: 'quiet-meadow-4821' })],
-    ['bytes that are not UTF-8', Buffer.concat([Buffer.from('{"email":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('@example.com","password":"quiet-meadow-4821"}')])],
+    [
+      'bytes that are not UTF-8',
+      Buffer.concat([Buffer.from('{"email":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('@example.com","password":"quiet-meadow-4821"}')]),
+    ],
     ['a body over the small-body size (20 KiB)', json({ ...unknown, padding: 'x'.repeat(20 * 1024) })],
     ['only white space', Buffer.from('   \n ')],
   ];

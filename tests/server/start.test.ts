@@ -49,7 +49,10 @@ describe('npm start', () => {
       body: JSON.stringify({ email, password: 'quiet-meadow-4821' }),
     });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const session = await (await fetch(`${s.url}/api/auth/get-session`, { headers: { cookie } })).json();
     expect(session.user.email).toBe(email);
     expect(existsSync(join(cwd, 'data/gatehouse.db'))).toBe(true);
@@ -83,7 +86,10 @@ describe('npm start', () => {
     });
     expect(up.status).toBe(200);
     expect(up.headers.get('access-control-allow-origin')).toBe(app);
-    const cookie = up.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = up.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     // get-session from the page (Origin sent) and from a server (none): same answer, CORS only for the page.
     const fromPage = await fetch(`${s.url}/api/auth/get-session`, { headers: { cookie, origin: app } });
     const fromServer = await fetch(`${s.url}/api/auth/get-session`, { headers: { cookie } });
@@ -94,7 +100,7 @@ describe('npm start', () => {
     expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('answers many users\' get-session and list-sessions at once, each with its own session (fast lane, batched writes)', async () => {
+  it("answers many users' get-session and list-sessions at once, each with its own session (fast lane, batched writes)", async () => {
     const s = await startGatehouse({ RATE_LIMIT: 'off' });
     servers.push(s);
     const users = await Promise.all(
@@ -105,7 +111,13 @@ describe('npm start', () => {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ name: `Lane ${i}`, email, password: 'quiet-meadow-4821' }),
         });
-        return { email, cookie: up.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+        return {
+          email,
+          cookie: up.headers
+            .getSetCookie()
+            .map((c) => c.split(';')[0])
+            .join('; '),
+        };
       }),
     );
     const calls = users.flatMap((u) =>

@@ -13,8 +13,7 @@ export const auth = createAuthClient({
   fetchOptions: { headers: () => ({ 'accept-language': currentLanguage() }) },
 });
 
-export const { useSession, useActiveOrganization, useActiveMember, useListOrganizations } =
-  createAuthHooks(auth);
+export const { useSession, useActiveOrganization, useActiveMember, useListOrganizations } = createAuthHooks(auth);
 
 // The shapes the pages show, all derived from the server's routes (dates travel as strings).
 type Routes = ClientRoutes<typeof gatehouseClients>;

@@ -36,7 +36,11 @@ export type AuthClient<Ps extends readonly ClientPluginLike[] = readonly ClientP
 };
 
 /** `/sign-in/email` → `['signIn', 'email']`, `/get-session` → `['getSession']`. */
-const callName = (path: string) => path.split('/').filter(Boolean).map((s) => s.replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase()));
+const callName = (path: string) =>
+  path
+    .split('/')
+    .filter(Boolean)
+    .map((s) => s.replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase()));
 
 /**
  * Creates the client of a Gatehouse API: one call per route of the given capabilities,
@@ -51,8 +55,7 @@ export function createAuthClient<const Ps extends readonly ClientPluginLike[]>(o
   const fetcher = createFetcher(options);
   const routes = createRouteTable(options.plugins);
   const session = createSessionStore({
-    fetchSession: async () =>
-      (await fetcher('/get-session', { method: 'GET' })).result as AuthResult<SessionDataOf<Ps> | null>,
+    fetchSession: async () => (await fetcher('/get-session', { method: 'GET' })).result as AuthResult<SessionDataOf<Ps> | null>,
   });
   const signals = new Map<string, ChangeSignal>();
   for (const plugin of options.plugins) {

@@ -8,12 +8,8 @@ afterEach(() => {
 
 describe('buildURL', () => {
   it('joins base URL, base path, route and query, dropping empty values', () => {
-    expect(buildURL({ baseURL: 'http://a.test/' }, '/list-sessions')).toBe(
-      'http://a.test/api/auth/list-sessions',
-    );
-    expect(buildURL({ basePath: '/auth/' }, '/x', { a: 1, b: undefined, c: null, d: true })).toBe(
-      '/auth/x?a=1&d=true',
-    );
+    expect(buildURL({ baseURL: 'http://a.test/' }, '/list-sessions')).toBe('http://a.test/api/auth/list-sessions');
+    expect(buildURL({ basePath: '/auth/' }, '/x', { a: 1, b: undefined, c: null, d: true })).toBe('/auth/x?a=1&d=true');
   });
 });
 
@@ -82,9 +78,7 @@ describe('createFetcher', () => {
   });
 
   it("reports the server's message and code with the status", async () => {
-    const stub = stubFetch(() =>
-      json({ message: 'Invalid email or password', code: 'INVALID_EMAIL_OR_PASSWORD' }, 401),
-    );
+    const stub = stubFetch(() => json({ message: 'Invalid email or password', code: 'INVALID_EMAIL_OR_PASSWORD' }, 401));
     const send = createFetcher({ fetchOptions: { customFetchImpl: stub.fetch } });
     const { result } = await send('/sign-in/email', { body: { email: 'a@b.c', password: 'x' } });
     expect(result).toEqual({

@@ -86,9 +86,7 @@ export function createFetcher(config: FetcherConfig): Fetcher {
   const options = config.fetchOptions ?? {};
   return async (path, spec) => {
     const method = spec.method ?? (spec.body !== undefined ? 'POST' : 'GET');
-    const headers = new Headers(
-      typeof options.headers === 'function' ? options.headers() : options.headers,
-    );
+    const headers = new Headers(typeof options.headers === 'function' ? options.headers() : options.headers);
     new Headers(spec.headers).forEach((value, key) => {
       headers.set(key, value);
     });
@@ -98,8 +96,7 @@ export function createFetcher(config: FetcherConfig): Fetcher {
       body = JSON.stringify(spec.body ?? {});
     }
     // A GET route's payload travels as its query.
-    const query =
-      method === 'GET' && isQuery(spec.body) ? { ...spec.body, ...spec.query } : spec.query;
+    const query = method === 'GET' && isQuery(spec.body) ? { ...spec.body, ...spec.query } : spec.query;
     const url = buildURL(config, path, query);
     const fetchImpl = options.customFetchImpl ?? globalThis.fetch;
     let response: Response;

@@ -39,10 +39,7 @@ const STATUS_CODES: Record<number, string> = {
  */
 export function errorFromAnswer(status: number, statusText: string, body: unknown): AuthError {
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const code =
-    typeof fields.code === 'string' && fields.code
-      ? fields.code
-      : (STATUS_CODES[status] ?? `HTTP_${status}`);
+  const code = typeof fields.code === 'string' && fields.code ? fields.code : (STATUS_CODES[status] ?? `HTTP_${status}`);
   const message =
     typeof fields.message === 'string' && fields.message
       ? fields.message

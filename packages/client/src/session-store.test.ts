@@ -10,9 +10,7 @@ const signedIn: SessionData = { session: { id: 's1' }, user: { id: 'u1' } };
 /** A fetchSession whose answers are released by hand, to control overlap. */
 function controlledFetch() {
   const pending: Array<(answer: Answer) => void> = [];
-  const fetchSession = vi.fn(
-    () => new Promise<Answer>((resolve) => pending.push(resolve)),
-  );
+  const fetchSession = vi.fn(() => new Promise<Answer>((resolve) => pending.push(resolve)));
   const release = (answer: Answer) => pending.shift()?.(answer);
   return { fetchSession, release, pending };
 }

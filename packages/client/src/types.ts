@@ -54,9 +54,10 @@ type OptionalWhenEmpty<T> = T extends undefined ? undefined : object extends T ?
 export type Payload<R extends RouteShape> = OptionalWhenEmpty<R['body'] extends undefined ? QueryInput<R['query']> : R['body']>;
 
 /** A typed call: the payload is optional when the route's payload may be `undefined`. */
-export type Call<R extends RouteShape> = undefined extends Payload<R>
-  ? (input?: Payload<R>, options?: CallOptions) => Promise<AuthResult<R['answer']>>
-  : (input: Payload<R>, options?: CallOptions) => Promise<AuthResult<R['answer']>>;
+export type Call<R extends RouteShape> =
+  undefined extends Payload<R>
+    ? (input?: Payload<R>, options?: CallOptions) => Promise<AuthResult<R['answer']>>
+    : (input: Payload<R>, options?: CallOptions) => Promise<AuthResult<R['answer']>>;
 
 /** `revoke-other-sessions` → `revokeOtherSessions`. */
 export type CamelCase<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<CamelCase<T>>}` : S;

@@ -25,11 +25,7 @@ type Join<T extends string[]> = T extends [infer H extends string, ...infer R ex
 export type ApiName<P extends string> = Camel<Join<Segments<P>>>;
 
 /** A route's name in `auth.api`: the one it declares (`name`), else its path's. */
-export type ApiNameOf<E> = E extends { name?: infer N extends string }
-  ? string extends N
-    ? PathName<E>
-    : N
-  : PathName<E>;
+export type ApiNameOf<E> = E extends { name?: infer N extends string } ? (string extends N ? PathName<E> : N) : PathName<E>;
 type PathName<E> = E extends { path: infer P extends string } ? ApiName<P> : never;
 
 /** The empty object type: `Empty extends T` when every field of T is optional. */
@@ -63,7 +59,9 @@ export type ApiAnswer<E> = E extends { handler(...args: never[]): Promise<infer 
 export interface ApiMethod<C = ApiCall, R = unknown> {
   (call: C & { asResponse: true; returnHeaders?: false }): Promise<Response>;
   (call: C & { returnHeaders: true; asResponse?: false }): Promise<{ headers: Headers; response: R }>;
-  (...call: Empty extends C ? [call?: C & { asResponse?: false; returnHeaders?: false }] : [call: C & { asResponse?: false; returnHeaders?: false }]): Promise<R>;
+  (
+    ...call: Empty extends C ? [call?: C & { asResponse?: false; returnHeaders?: false }] : [call: C & { asResponse?: false; returnHeaders?: false }]
+  ): Promise<R>;
 }
 
 type ApiMethodOf<E> = ApiMethod<ApiCall<RouteTypes<E>['body'], RouteTypes<E>['query']>, ApiAnswer<E>>;

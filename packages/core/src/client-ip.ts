@@ -12,7 +12,10 @@ export function clientIp(trusted: TrustedProxies, forwardedFor: string | null | 
   // Compared in one spelling, so `::ffff:10.0.0.1` (a dual-stack socket) is the proxy `10.0.0.1`.
   const isProxy = (a: string) => Array.isArray(trusted) && trusted.some((p) => canonicalIp(p) === canonicalIp(a));
   if (trusted === true || (peer && isProxy(peer))) {
-    const hops = forwardedFor.split(',').map((s) => s.trim()).filter(Boolean);
+    const hops = forwardedFor
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     for (let i = hops.length - 1; i >= 0; i--) {
       if (trusted === true) return hops[0]!;
       if (!isProxy(hops[i]!)) return hops[i]!;

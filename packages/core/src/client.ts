@@ -22,7 +22,25 @@ import { webhooksClient } from './plugins/webhooks/client.js';
 import { coreClient } from './routes/client.js';
 import { socialClient } from './social/client.js';
 
-export { accountClient, adminClient, apiKeyClient, coreClient, emailOtpClient, jwtClient, magicLinkClient, multiSessionClient, oidcProviderClient, organizationClient, passkeyClient, scimClient, socialClient, ssoClient, twoFactorClient, usernameClient, webhooksClient };
+export {
+  accountClient,
+  adminClient,
+  apiKeyClient,
+  coreClient,
+  emailOtpClient,
+  jwtClient,
+  magicLinkClient,
+  multiSessionClient,
+  oidcProviderClient,
+  organizationClient,
+  passkeyClient,
+  scimClient,
+  socialClient,
+  ssoClient,
+  twoFactorClient,
+  usernameClient,
+  webhooksClient,
+};
 export { DEFAULT_ROLES, hasPermission, roleNames, type Roles, type Statements } from './plugins/organization/client.js';
 export type { ClientPlugin, Jsonify, JsonValue, RouteTypes, RoutesOf } from './route-types.js';
 export type { PublicSession, PublicUser, SessionAnswer } from './public-types.js';

@@ -232,11 +232,13 @@ export async function createContext(options: CoreOptions, parts: ContextParts): 
   const resolved = resolveOptions(options);
   const logger = options.logger ?? consoleLogger;
   const now = options.now ?? Date.now;
-  const schema = buildSchema(options, parts.schemas.map((schema) => ({ schema })));
+  const schema = buildSchema(
+    options,
+    parts.schemas.map((schema) => ({ schema })),
+  );
   // Before anything is opened: a wrong i18n option is refused at start with nothing to close.
   const i18n = new Translator([CORE_MESSAGES, LOCKOUT_MESSAGES, ...(parts.messages ?? [])], options.i18n);
-  const database =
-    typeof options.database === 'object' ? options.database : await openDatabase(options.database ?? 'file:./data/gatehouse.db');
+  const database = typeof options.database === 'object' ? options.database : await openDatabase(options.database ?? 'file:./data/gatehouse.db');
   const secureCookies = resolved.advanced.useSecureCookies ?? resolved.baseURL.startsWith('https://');
   // The adapter runs the hooks of this list; plugin factories get the finished adapter.
   const hooks: DatabaseHooks[] = [];

@@ -41,7 +41,11 @@ describe('CORS for trusted origins', () => {
   it('names the trusted origin on answers of every kind: success, error, fast lane and redirect', async () => {
     t = await setup();
     const jar = t.newJar();
-    const signUp = await t.request('/sign-up/email', { body: { name: 'A', email: 'cors@example.com', password: 'quiet-meadow-4821' }, headers: { origin: APP }, jar });
+    const signUp = await t.request('/sign-up/email', {
+      body: { name: 'A', email: 'cors@example.com', password: 'quiet-meadow-4821' },
+      headers: { origin: APP },
+      jar,
+    });
     expect(signUp.status).toBe(200);
     expect(signUp.headers.get('access-control-allow-origin')).toBe(APP);
     expect(signUp.headers.get('access-control-allow-credentials')).toBe('true');
@@ -56,7 +60,10 @@ describe('CORS for trusted origins', () => {
     expect(failed.status).toBe(401);
     expect(failed.headers.get('access-control-allow-origin')).toBe(APP);
 
-    const redirect = await t.request(`/verify-email?token=not-a-token&callbackURL=${encodeURIComponent(`${APP}/done`)}`, { headers: { origin: APP }, jar: null });
+    const redirect = await t.request(`/verify-email?token=not-a-token&callbackURL=${encodeURIComponent(`${APP}/done`)}`, {
+      headers: { origin: APP },
+      jar: null,
+    });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toMatch(/^https:\/\/app\.example\.com\/done\?error=/);
     expect(redirect.headers.get('access-control-allow-origin')).toBe(APP);

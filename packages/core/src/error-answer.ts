@@ -30,7 +30,11 @@ export function errorAnswer(logger: Logger, error: unknown, request: ErrorReques
   }
   if (error instanceof ClientGoneError) {
     logger.debug({ method: request.method, url: request.url }, 'client gone before its work began');
-    return { status: 499, body: JSON.stringify({ message: 'Client closed request', code: 'CLIENT_CLOSED_REQUEST' }), headers: { 'content-type': 'application/json' } };
+    return {
+      status: 499,
+      body: JSON.stringify({ message: 'Client closed request', code: 'CLIENT_CLOSED_REQUEST' }),
+      headers: { 'content-type': 'application/json' },
+    };
   }
   if (isDatabaseDown(error)) {
     logger.error({ err: String(error) }, 'database unavailable');
@@ -71,9 +75,22 @@ export function toErrorResponse(logger: Logger, error: unknown, request: Request
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
-const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+const DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'PROTOCOL_CONNECTION_LOST',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+]);
 // Drivers that lose a connection mid-query say so in words, without a code.
-const DOWN_MESSAGES = /Connection terminated|connection (is )?closed|Connection lost|timeout exceeded when trying to connect|Query read timeout|Can't add new command when connection is in closed state/i;
+const DOWN_MESSAGES =
+  /Connection terminated|connection (is )?closed|Connection lost|timeout exceeded when trying to connect|Query read timeout|Can't add new command when connection is in closed state/i;
 
 function isDatabaseDown(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

@@ -51,8 +51,7 @@ export const BASE_ERRORS = {
   PAYLOAD_TOO_LARGE: 'Request body is too large',
   INVALID_JSON: 'Invalid JSON body',
   VALIDATION_ERROR: 'Invalid request',
-  SESSION_DATA_TOO_LARGE:
-    'Session data is too large to store in the cookie. Please disable session cookie caching or reduce the size of the session data',
+  SESSION_DATA_TOO_LARGE: 'Session data is too large to store in the cookie. Please disable session cookie caching or reduce the size of the session data',
   MAIL_DELIVERY_FAILED: 'Unable to send email. Please try again later.',
   SERVICE_UNAVAILABLE: 'Service temporarily unavailable. Please try again later.',
   INTERNAL_SERVER_ERROR: 'Internal Server Error',
@@ -143,6 +142,5 @@ export function fail(statusName: StatusName, code: BaseErrorCode): never {
 
 /** For plugins: an error factory bound to their own catalogue. */
 export function errorsOf<T extends Record<string, string>>(catalogue: T) {
-  return (statusName: StatusName, code: keyof T & string): APIError =>
-    new APIError(statusName, code, catalogue[code]!);
+  return (statusName: StatusName, code: keyof T & string): APIError => new APIError(statusName, code, catalogue[code]!);
 }

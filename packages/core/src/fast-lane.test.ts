@@ -115,9 +115,7 @@ describe('a page on another origin', () => {
   it('through auth.handler, a lane answer carries its CORS headers once', async () => {
     t = await clients.open({ trustedOrigins: [app] });
     await t.signUp();
-    const res = await t.auth.handler(
-      new Request('http://localhost:3000/api/auth/get-session', { headers: { origin: app, cookie: t.jar.header() } }),
-    );
+    const res = await t.auth.handler(new Request('http://localhost:3000/api/auth/get-session', { headers: { origin: app, cookie: t.jar.header() } }));
     expect(res.status).toBe(200);
     expect(corsOf(res.headers)).toEqual({ origin: app, credentials: 'true', vary: 'Origin' });
   });

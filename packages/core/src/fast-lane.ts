@@ -102,7 +102,13 @@ export class FastLane {
     return (request) => {
       const start = performance.now();
       const tell = (answer: LaneAnswer | undefined) => {
-        if (answer) observe({ method: 'GET', path: this.routes.get(request.target)?.path ?? request.target, status: answer.status, seconds: (performance.now() - start) / 1000 });
+        if (answer)
+          observe({
+            method: 'GET',
+            path: this.routes.get(request.target)?.path ?? request.target,
+            status: answer.status,
+            seconds: (performance.now() - start) / 1000,
+          });
         return answer;
       };
       let answer: ReturnType<FastLane['answer']>;

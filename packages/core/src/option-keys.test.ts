@@ -22,8 +22,12 @@ describe('unknown option keys (CONTRACT.md: refused at start, named)', () => {
   it('createAuth refuses an unknown key at the top and below, with its path and the closest known key', () => {
     const message = refusal({ sso: { enabled: true }, foo: 1, emailOTP: { enabled: true, otpLenght: 7 } });
     // (`sso` is refused too until the SSO capability registers its key.)
-    expect(message).toMatch(/^Gatehouse options: (sso: unknown option; )?foo: unknown option; emailOTP\.otpLenght: unknown option, did you mean "otpLength"\?$/);
-    expect(refusal({ session: { cookieCache: { enabeld: true } } })).toBe('Gatehouse options: session.cookieCache.enabeld: unknown option, did you mean "enabled"?');
+    expect(message).toMatch(
+      /^Gatehouse options: (sso: unknown option; )?foo: unknown option; emailOTP\.otpLenght: unknown option, did you mean "otpLength"\?$/,
+    );
+    expect(refusal({ session: { cookieCache: { enabeld: true } } })).toBe(
+      'Gatehouse options: session.cookieCache.enabeld: unknown option, did you mean "enabled"?',
+    );
     expect(refusal({ emailandPassword: { enabled: true } })).toBe('Gatehouse options: emailandPassword: unknown option, did you mean "emailAndPassword"?');
   });
 
@@ -34,7 +38,9 @@ describe('unknown option keys (CONTRACT.md: refused at start, named)', () => {
     expect(refusal({ socialProviders: { google: { clientId: 'a', clientSecret: 'b', scopes: ['x'] } } })).toBe(
       'Gatehouse options: socialProviders.google.scopes: unknown option, did you mean "scope"?',
     );
-    expect(refusal({ socialProviders: { google: { clientId: 'a', clientSecret: 'b', tenantId: 'contoso' } } })).toBe('Gatehouse options: socialProviders.google.tenantId: unknown option');
+    expect(refusal({ socialProviders: { google: { clientId: 'a', clientSecret: 'b', tenantId: 'contoso' } } })).toBe(
+      'Gatehouse options: socialProviders.google.tenantId: unknown option',
+    );
     expect(
       refusal({
         socialProviders: { microsoft: { clientId: 'a', clientSecret: 'b', tenantId: 'contoso' } },
@@ -49,7 +55,9 @@ describe('unknown option keys (CONTRACT.md: refused at start, named)', () => {
     expect(refusal({ user: { additionalFields: { colour: { type: 'string', inptu: true } } } })).toBe(
       'Gatehouse options: user.additionalFields.colour.inptu: unknown option, did you mean "input"?',
     );
-    expect(refusal({ rateLimit: { customRules: { '/x': { window: 1, maxi: 2 } } } })).toBe('Gatehouse options: rateLimit.customRules./x.maxi: unknown option, did you mean "max"?');
+    expect(refusal({ rateLimit: { customRules: { '/x': { window: 1, maxi: 2 } } } })).toBe(
+      'Gatehouse options: rateLimit.customRules./x.maxi: unknown option, did you mean "max"?',
+    );
     expect(refusal({ webhooks: { endpoints: [{ url: 'https://a.example', events: ['x'], secret: 'whsec_x', secrt: 1 }] } })).toBe(
       'Gatehouse options: webhooks.endpoints[0].secrt: unknown option, did you mean "secret"?',
     );
@@ -57,7 +65,9 @@ describe('unknown option keys (CONTRACT.md: refused at start, named)', () => {
 
   it('a nested unknown key under every option group is refused, a capability registered later included', () => {
     const groups = Object.entries(GATEHOUSE_OPTION_KEYS).filter(([, spec]) => spec !== true && !(spec instanceof RecordOf) && !(spec instanceof ListOf));
-    expect(groups.map(([key]) => key)).toEqual(expect.arrayContaining(['emailAndPassword', 'session', 'socialProviders', 'emailOTP', 'organization', 'oidcProvider', 'branding']));
+    expect(groups.map(([key]) => key)).toEqual(
+      expect.arrayContaining(['emailAndPassword', 'session', 'socialProviders', 'emailOTP', 'organization', 'oidcProvider', 'branding']),
+    );
     for (const [group] of groups) {
       expect(unknownOptions({ [group]: { notAnOption: 1 } }), group).toEqual([{ path: `${group}.notAnOption` }]);
     }

@@ -192,7 +192,21 @@ const PROVIDER_KEYS = keysOf<SocialProviderOptions>({
 });
 
 /** The providers of spec section 1 (social/providers/index.ts); another id under `socialProviders` is refused. */
-const PROVIDER_IDS = ['apple', 'discord', 'facebook', 'github', 'microsoft', 'google', 'spotify', 'twitch', 'twitter', 'dropbox', 'linkedin', 'gitlab', 'reddit'] as const;
+const PROVIDER_IDS = [
+  'apple',
+  'discord',
+  'facebook',
+  'github',
+  'microsoft',
+  'google',
+  'spotify',
+  'twitch',
+  'twitter',
+  'dropbox',
+  'linkedin',
+  'gitlab',
+  'reddit',
+] as const;
 
 /** Keys only some providers read (their files in social/providers/); another provider refuses them. */
 const PROVIDER_ONLY: Partial<Record<keyof SocialProviderOptions, readonly string[]>> = {
@@ -230,7 +244,12 @@ export const CORE_OPTION_KEYS = keysOf<CoreOptions>({
     revokeSessionsOnPasswordReset: true,
     sendResetPassword: true,
   }),
-  emailVerification: keysOf<Group<'emailVerification'>>({ sendOnSignUp: true, autoSignInAfterVerification: true, expiresIn: true, sendVerificationEmail: true }),
+  emailVerification: keysOf<Group<'emailVerification'>>({
+    sendOnSignUp: true,
+    autoSignInAfterVerification: true,
+    expiresIn: true,
+    sendVerificationEmail: true,
+  }),
   email: keysOf<Group<'email'>>({ smtp: true, from: true, send: true }),
   session: keysOf<Group<'session'>>({
     expiresIn: true,

@@ -7,7 +7,9 @@ describe('optional peers (peers.ts)', () => {
     const absent = () => import(/* @vite-ignore */ ['no-such-package', 'gatehouse-test'].join('-'));
     const error = await absent().catch((e: unknown) => e);
     expect(isMissingPackage(error, 'no-such-package-gatehouse-test')).toBe(true);
-    const refused = await loadPeer('pg', () => absent().catch((e: { message: string }) => Promise.reject(Object.assign(e, { message: e.message.replaceAll('no-such-package-gatehouse-test', 'pg') })))).catch((e: unknown) => e);
+    const refused = await loadPeer('pg', () =>
+      absent().catch((e: { message: string }) => Promise.reject(Object.assign(e, { message: e.message.replaceAll('no-such-package-gatehouse-test', 'pg') }))),
+    ).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(MissingPeerError);
     expect((refused as Error).message).toBe('A PostgreSQL database (postgres:// URL) needs the package "pg", which is not installed: npm install pg');
   });
@@ -16,7 +18,9 @@ describe('optional peers (peers.ts)', () => {
     const broken = new Error('boom');
     await expect(loadPeer('prom-client', () => Promise.reject(broken))).rejects.toBe(broken);
     // The peer is there but one of its own imports is not: not the peer's absence.
-    const inner = Object.assign(new Error("Cannot find package 'left-pad' imported from /x/node_modules/prom-client/index.js"), { code: 'ERR_MODULE_NOT_FOUND' });
+    const inner = Object.assign(new Error("Cannot find package 'left-pad' imported from /x/node_modules/prom-client/index.js"), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
     await expect(loadPeer('prom-client', () => Promise.reject(inner))).rejects.toBe(inner);
   });
 

@@ -81,7 +81,10 @@ describe('the pipeline stages', () => {
     const form = pending({ init: { body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } } });
     await bodyStage(form);
     expect(form.body).toEqual({ a: '1' });
-    expect(await refusal(() => bodyStage(pending({ init: { body: '{', headers: { 'content-type': 'application/json' } } })))).toMatchObject({ status: 400, code: 'INVALID_JSON' });
+    expect(await refusal(() => bodyStage(pending({ init: { body: '{', headers: { 'content-type': 'application/json' } } })))).toMatchObject({
+      status: 400,
+      code: 'INVALID_JSON',
+    });
     const big = 'x'.repeat(auth.options.advanced.maxBodySize + 1);
     expect(await refusal(() => bodyStage(pending({ init: { body: big } })))).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
   });
@@ -146,7 +149,10 @@ describe('the pipeline stages', () => {
     const person = { session: { createdAt: new Date(), updatedAt: new Date() }, user: data.user, token: 'x' };
     const machine = { ...person, machine: true };
     for (const requireSession of [true, undefined]) {
-      expect(await refusal(() => personStage(context(machine), route({ requireSession, requirePerson: true })))).toMatchObject({ status: 403, code: 'API_KEY_NOT_ALLOWED' });
+      expect(await refusal(() => personStage(context(machine), route({ requireSession, requirePerson: true })))).toMatchObject({
+        status: 403,
+        code: 'API_KEY_NOT_ALLOWED',
+      });
       expect(await refusal(() => personStage(context(person), route({ requireSession, requirePerson: true })))).toBeNull();
       expect(await refusal(() => personStage(context(null), route({ requireSession, requirePerson: true })))).toBeNull();
     }

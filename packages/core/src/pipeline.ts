@@ -355,7 +355,12 @@ export const DIRECT_STAGES: readonly RequestStage[] = [validationStage, redirect
  * nothing is turned into JSON and read back. The route's context still holds a Request
  * (without a body) for its method, URL and headers: the cookies the call carries.
  */
-export async function callEndpoint(auth: AuthContext, endpoint: AnyEndpoint, call: DirectCall, seams: PipelineSeams = NO_SEAMS): Promise<RouteOutcome & { request: Request }> {
+export async function callEndpoint(
+  auth: AuthContext,
+  endpoint: AnyEndpoint,
+  call: DirectCall,
+  seams: PipelineSeams = NO_SEAMS,
+): Promise<RouteOutcome & { request: Request }> {
   const params = call.params ?? {};
   let path = endpoint.path;
   for (const [k, v] of Object.entries(params)) path = path.replace(`:${k}`, encodeURIComponent(v));

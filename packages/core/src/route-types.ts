@@ -4,7 +4,6 @@ import type { Answer, Method } from './endpoint.js';
 // Types only: this module names the route lists with `import type`, so a client that
 // imports `GatehouseRoutes` (type-only) pulls no server code into its bundle.
 
-
 /** What a schema accepts from a caller; `undefined` for a route that declares none. */
 type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 
@@ -19,31 +18,27 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 export type Jsonify<T> = unknown extends T
   ? unknown
   : T extends Date
-  ? string
-  : T extends string | number | boolean | null
-    ? T
-    : T extends { toJSON(): infer J }
-      ? J
-      : T extends readonly (infer I)[]
-        ? Jsonify<I>[]
-        : T extends object
-          ? string extends keyof T
-            ? KnownKeys<T> extends never
-              ? { [key: string]: JsonValue | undefined }
-              : JsonifyObject<Pick<T, KnownKeys<T>>>
-            : JsonifyObject<T>
-          : never;
+    ? string
+    : T extends string | number | boolean | null
+      ? T
+      : T extends { toJSON(): infer J }
+        ? J
+        : T extends readonly (infer I)[]
+          ? Jsonify<I>[]
+          : T extends object
+            ? string extends keyof T
+              ? KnownKeys<T> extends never
+                ? { [key: string]: JsonValue | undefined }
+                : JsonifyObject<Pick<T, KnownKeys<T>>>
+              : JsonifyObject<T>
+            : never;
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: 0 };
 type JsonifyObject<T> = {
   [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]: Jsonify<T[K]>;
 };
 
 /** A route's JSON answer: the one it declares (`answer: answerOf<T>()`), else its handler's, as JSON. */
-export type AnswerOf<E> = E extends { answer?: Answer<infer A> }
-  ? [A] extends [never]
-    ? HandlerAnswer<E>
-    : Jsonify<A>
-  : HandlerAnswer<E>;
+export type AnswerOf<E> = E extends { answer?: Answer<infer A> } ? ([A] extends [never] ? HandlerAnswer<E> : Jsonify<A>) : HandlerAnswer<E>;
 type HandlerAnswer<E> = E extends { handler(...args: never[]): Promise<infer R> } ? Jsonify<Exclude<R, Response>> : unknown;
 
 /**

@@ -21,7 +21,11 @@ export async function completeSignIn(
   }
   const { session, token } = await c.auth.sessions.create(c, user.id, { dontRemember: !opts.rememberMe });
   c.auth.sessions.setCookies(c, { session, user, token }, !opts.rememberMe);
-  await c.auth.audit.record(c, 'sign-in.success', { userId: user.id, actorId: user.id, details: { method: opts.method, ...(opts.secondFactor ? { secondFactor: true } : {}) } });
+  await c.auth.audit.record(c, 'sign-in.success', {
+    userId: user.id,
+    actorId: user.id,
+    details: { method: opts.method, ...(opts.secondFactor ? { secondFactor: true } : {}) },
+  });
   return { session, token, user };
 }
 

@@ -47,12 +47,7 @@ function useOrganizationVersion(client: HookClient): number {
  * user, the active organization or (after an organization write) its contents change.
  * `needsActive`: nothing to load without an active organization.
  */
-function useOrganizationQuery<T>(
-  client: HookClient,
-  kind: string,
-  needsActive: boolean,
-  load: () => Promise<AuthResult<T>>,
-): AuthQueryState<T> {
+function useOrganizationQuery<T>(client: HookClient, kind: string, needsActive: boolean, load: () => Promise<AuthResult<T>>): AuthQueryState<T> {
   const { data, isPending } = useClientSession(client);
   const version = useOrganizationVersion(client);
   const activeId = data?.session.activeOrganizationId ?? null;

@@ -13,13 +13,8 @@ export interface AuthQueryState<T> {
  * latest answer; answers of superseded loads are dropped. `key === null`
  * means there is nothing to load.
  */
-export function useAuthQuery<T>(
-  key: string | null,
-  load: () => Promise<AuthResult<T>>,
-): AuthQueryState<T> {
-  const [state, setState] = useState<{ data: T | null; error: AuthError | null; done: string | null }>(
-    { data: null, error: null, done: null },
-  );
+export function useAuthQuery<T>(key: string | null, load: () => Promise<AuthResult<T>>): AuthQueryState<T> {
+  const [state, setState] = useState<{ data: T | null; error: AuthError | null; done: string | null }>({ data: null, error: null, done: null });
   const [tick, setTick] = useState(0);
   const refetch = useCallback(() => setTick((n) => n + 1), []);
 

@@ -85,7 +85,9 @@ async function main(argv: string[]): Promise<number> {
       const { name } = values;
       const uris = values['redirect-uri'] ?? [];
       if (positionals[1] !== 'create' || !name || (uris.length === 0 && values.public)) {
-        console.error('gatehouse oauth-client create: --name is required, and --redirect-uri for a --public client (none: a machine client, client credentials only)');
+        console.error(
+          'gatehouse oauth-client create: --name is required, and --redirect-uri for a --public client (none: a machine client, client credentials only)',
+        );
         return 2;
       }
       const created = await createOAuthClient(config, {

@@ -52,7 +52,15 @@ export async function createUser(
  */
 export async function createOAuthClient(
   config: ServerOptions,
-  input: { name: string; redirectURIs: string[]; postLogoutRedirectURIs: string[]; public: boolean; firstParty: boolean; backchannelLogoutURI?: string; settings?: { deviceFlow?: boolean } },
+  input: {
+    name: string;
+    redirectURIs: string[];
+    postLogoutRedirectURIs: string[];
+    public: boolean;
+    firstParty: boolean;
+    backchannelLogoutURI?: string;
+    settings?: { deviceFlow?: boolean };
+  },
 ): Promise<Record<string, unknown>> {
   if (!config.oidcProvider?.enabled) throw new Error('oauth-client needs the OpenID provider (oidcProvider.enabled or OIDC_PROVIDER=on)');
   const auth = quietAuth(config);

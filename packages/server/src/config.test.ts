@@ -119,8 +119,12 @@ describe('webhooks in the config module', () => {
 
   it('refuses a bad option at start, naming it', async () => {
     await expect(withConfig({ webhooks: { enabled: 'yes' } })).rejects.toThrow(/^config: webhooks\.enabled: /);
-    await expect(withConfig({ webhooks: { enabled: true, endpoints: [{ url: 'ftp://x', events: ['user.created'], secret }] } })).rejects.toThrow(/^config: webhooks\.endpoints\.0\.url: /);
-    await expect(withConfig({ webhooks: { enabled: true, endpoints: [{ url: 'https://x.example', events: [], secret }] } })).rejects.toThrow(/^config: webhooks\.endpoints\.0\.events: /);
+    await expect(withConfig({ webhooks: { enabled: true, endpoints: [{ url: 'ftp://x', events: ['user.created'], secret }] } })).rejects.toThrow(
+      /^config: webhooks\.endpoints\.0\.url: /,
+    );
+    await expect(withConfig({ webhooks: { enabled: true, endpoints: [{ url: 'https://x.example', events: [], secret }] } })).rejects.toThrow(
+      /^config: webhooks\.endpoints\.0\.events: /,
+    );
     await expect(withConfig({ webhooks: { enabled: true, timeout: 0 } })).rejects.toThrow(/^config: webhooks\.timeout: /);
   });
 });
@@ -133,7 +137,10 @@ describe('jwt and apiKey in the config module', () => {
   };
 
   it('turns the plugins on as written', async () => {
-    const loaded = await withConfig({ jwt: { enabled: true, alg: 'ES256', expirationTime: 300 }, apiKey: { enabled: true, defaultPrefix: 'gh_', rateLimit: { maxRequests: 10 } } });
+    const loaded = await withConfig({
+      jwt: { enabled: true, alg: 'ES256', expirationTime: 300 },
+      apiKey: { enabled: true, defaultPrefix: 'gh_', rateLimit: { maxRequests: 10 } },
+    });
     expect(loaded.jwt).toEqual({ enabled: true, alg: 'ES256', expirationTime: 300 });
     expect(loaded.apiKey).toEqual({ enabled: true, defaultPrefix: 'gh_', rateLimit: { maxRequests: 10 } });
   });
@@ -175,7 +182,10 @@ describe('the OpenID provider in the config module', () => {
   };
 
   it('takes its storage and key rotation as written', async () => {
-    const loaded = await withConfig({ oidcProvider: { enabled: true, storage: 'secondary-storage', keyRotationInterval: 86400 } }, { REDIS_URL: 'redis://127.0.0.1:6379' });
+    const loaded = await withConfig(
+      { oidcProvider: { enabled: true, storage: 'secondary-storage', keyRotationInterval: 86400 } },
+      { REDIS_URL: 'redis://127.0.0.1:6379' },
+    );
     expect(loaded.oidcProvider).toEqual({ enabled: true, storage: 'secondary-storage', keyRotationInterval: 86400 });
   });
 
@@ -217,14 +227,21 @@ describe('i18n by configuration', () => {
   };
 
   it('passes the default language and the replaced texts on; I18N_DEFAULT_LOCALE sets the default over the module', async () => {
-    const i18n = { defaultLocale: 'de', messages: { de: { INVALID_EMAIL_OR_PASSWORD: 'Anmeldung fehlgeschlagen' }, it: { INVALID_EMAIL: 'Email non valida' } } };
+    const i18n = {
+      defaultLocale: 'de',
+      messages: { de: { INVALID_EMAIL_OR_PASSWORD: 'Anmeldung fehlgeschlagen' }, it: { INVALID_EMAIL: 'Email non valida' } },
+    };
     expect((await withConfig({ i18n })).i18n).toEqual(i18n);
     expect((await withConfig({ i18n }, { I18N_DEFAULT_LOCALE: 'fr' })).i18n).toEqual({ ...i18n, defaultLocale: 'fr' });
-    expect((await loadConfig({ env: { I18N_DEFAULT_LOCALE: 'es' }, cwd: mkdtempSync(join(tmpdir(), 'gatehouse-config-')) })).i18n).toEqual({ defaultLocale: 'es' });
+    expect((await loadConfig({ env: { I18N_DEFAULT_LOCALE: 'es' }, cwd: mkdtempSync(join(tmpdir(), 'gatehouse-config-')) })).i18n).toEqual({
+      defaultLocale: 'es',
+    });
   });
 
   it('refuses an unknown key or a text that is not a string at start, naming it', async () => {
-    await expect(withConfig({ i18n: { defaultLanguage: 'de' } })).rejects.toThrow('config: i18n.defaultLanguage: unknown option, did you mean "defaultLocale"?');
+    await expect(withConfig({ i18n: { defaultLanguage: 'de' } })).rejects.toThrow(
+      'config: i18n.defaultLanguage: unknown option, did you mean "defaultLocale"?',
+    );
     await expect(withConfig({ i18n: { messages: { de: { INVALID_EMAIL: 42 } } } })).rejects.toThrow(/^config: i18n\.messages\.de\.INVALID_EMAIL: /);
   });
 
@@ -251,7 +268,9 @@ describe('unknown option keys are refused at start, at every level (CONTRACT.md)
     const refused = withModule('export default { sso: { enabled: true }, foo: 1, emailOTP: { enabled: true, otpLenght: 7 } };');
     await expect(refused).rejects.toBeInstanceOf(ConfigError);
     // (`sso` is refused too until the SSO capability registers its key.)
-    await expect(refused).rejects.toThrow(/^config: (sso: unknown option; )?foo: unknown option; emailOTP\.otpLenght: unknown option, did you mean "otpLength"\?$/);
+    await expect(refused).rejects.toThrow(
+      /^config: (sso: unknown option; )?foo: unknown option; emailOTP\.otpLenght: unknown option, did you mean "otpLength"\?$/,
+    );
     await expect(withObject({ foo: 1 })).rejects.toThrow(/^config: foo: unknown option$/);
     await expect(withObject({ prot: 8080 })).rejects.toThrow('config: prot: unknown option, did you mean "port"?');
   });
@@ -315,7 +334,9 @@ describe('unknown option keys are refused at start, at every level (CONTRACT.md)
     };
     for (const [group, value] of Object.entries(groups)) {
       const path = paths[group as keyof typeof paths];
-      await expect(withObject({ [group]: value }), group).rejects.toThrow(new RegExp(`^config: ${path.replace(/[.[\]/]/g, '\\$&')}: unknown option, did you mean "`));
+      await expect(withObject({ [group]: value }), group).rejects.toThrow(
+        new RegExp(`^config: ${path.replace(/[.[\]/]/g, '\\$&')}: unknown option, did you mean "`),
+      );
     }
   });
 

@@ -20,7 +20,14 @@ export interface ServerOptions extends GatehouseOptions {
 export class ConfigError extends Error {}
 
 /** The server's own keys, beside the library's (the unknown-key check knows both; the library gets none of these). */
-export const SERVER_OPTION_KEYS = keysOf<Omit<ServerOptions, keyof GatehouseOptions>>({ port: true, host: true, redisURL: true, poolSize: true, webRoot: true, logLevel: true });
+export const SERVER_OPTION_KEYS = keysOf<Omit<ServerOptions, keyof GatehouseOptions>>({
+  port: true,
+  host: true,
+  redisURL: true,
+  poolSize: true,
+  webRoot: true,
+  logLevel: true,
+});
 
 /** The options without the server's own keys: what `createAuth` is given. */
 export function libraryOptions(options: ServerOptions): GatehouseOptions {
@@ -63,7 +70,10 @@ function envOptions(env: NodeJS.ProcessEnv): ServerOptions {
   if (env.DATABASE_URL) o.database = env.DATABASE_URL;
   if (env.REDIS_URL) o.redisURL = env.REDIS_URL;
   if (env.SMTP_URL || env.MAIL_FROM) o.email = { ...(env.SMTP_URL ? { smtp: env.SMTP_URL } : {}), ...(env.MAIL_FROM ? { from: env.MAIL_FROM } : {}) };
-  if (env.TRUSTED_ORIGINS) o.trustedOrigins = env.TRUSTED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
+  if (env.TRUSTED_ORIGINS)
+    o.trustedOrigins = env.TRUSTED_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (env.RATE_LIMIT) {
     if (!['on', 'off'].includes(env.RATE_LIMIT)) throw new ConfigError(`RATE_LIMIT: must be "on" or "off", got "${env.RATE_LIMIT}"`);
     o.rateLimit = { enabled: env.RATE_LIMIT === 'on' };
@@ -154,7 +164,12 @@ const schema = z.looseObject({
   poolSize: z.number().int().min(1).optional(),
   trustedOrigins: z.array(z.string()).optional(),
   emailAndPassword: z
-    .looseObject({ enabled: z.boolean().optional(), minPasswordLength: positive.optional(), maxPasswordLength: positive.optional(), resetPasswordTokenExpiresIn: positive.optional() })
+    .looseObject({
+      enabled: z.boolean().optional(),
+      minPasswordLength: positive.optional(),
+      maxPasswordLength: positive.optional(),
+      resetPasswordTokenExpiresIn: positive.optional(),
+    })
     .optional(),
   session: z
     .looseObject({
@@ -214,14 +229,20 @@ const schema = z.looseObject({
       preset: z.enum(['default', 'nist-800-63b-4']).optional(),
       blockCommon: z.boolean().optional(),
       breachedCheck: z
-        .strictObject({ enabled: z.boolean().optional(), endpoint: url('passwordPolicy.breachedCheck.endpoint').optional(), timeoutMs: z.number().int().positive().optional() })
+        .strictObject({
+          enabled: z.boolean().optional(),
+          endpoint: url('passwordPolicy.breachedCheck.endpoint').optional(),
+          timeoutMs: z.number().int().positive().optional(),
+        })
         .optional(),
     })
     .optional(),
   webhooks: z
     .looseObject({
       enabled: z.boolean().optional(),
-      endpoints: z.array(z.object({ url: url('webhooks.endpoints[].url'), events: z.array(z.string().min(1)).min(1), secret: z.string().startsWith('whsec_') })).optional(),
+      endpoints: z
+        .array(z.object({ url: url('webhooks.endpoints[].url'), events: z.array(z.string().min(1)).min(1), secret: z.string().startsWith('whsec_') }))
+        .optional(),
       allowPrivateNetworks: z.boolean().optional(),
       timeout: z.number().positive().max(60).optional(),
       pollInterval: z.number().nonnegative().optional(),
@@ -244,14 +265,26 @@ const schema = z.looseObject({
   apiKey: z
     .looseObject({
       enabled: z.boolean().optional(),
-      apiKeyHeader: z.string().regex(/^[A-Za-z0-9-]+$/).optional(),
-      defaultPrefix: z.string().regex(/^[a-zA-Z0-9_-]+$/).optional(),
+      apiKeyHeader: z
+        .string()
+        .regex(/^[A-Za-z0-9-]+$/)
+        .optional(),
+      defaultPrefix: z
+        .string()
+        .regex(/^[a-zA-Z0-9_-]+$/)
+        .optional(),
       defaultKeyLength: z.number().int().min(32).optional(),
-      rateLimit: z.looseObject({ enabled: z.boolean().optional(), timeWindow: z.number().int().min(1).optional(), maxRequests: z.number().int().min(1).optional() }).optional(),
+      rateLimit: z
+        .looseObject({ enabled: z.boolean().optional(), timeWindow: z.number().int().min(1).optional(), maxRequests: z.number().int().min(1).optional() })
+        .optional(),
     })
     .optional(),
   metrics: z
-    .strictObject({ enabled: z.boolean().optional(), token: z.string().min(16, 'the metrics token must be at least 16 characters').optional(), processMetrics: z.boolean().optional() })
+    .strictObject({
+      enabled: z.boolean().optional(),
+      token: z.string().min(16, 'the metrics token must be at least 16 characters').optional(),
+      processMetrics: z.boolean().optional(),
+    })
     .refine((m) => !m.enabled || m.token !== undefined, { message: 'metrics need a token (METRICS_TOKEN, or metrics.token)', path: ['token'] })
     .optional(),
   // The app's look: name, logo (https, or a path on this server), accent colour (#rgb, #rrggbb, with or without alpha).
@@ -275,7 +308,15 @@ const schema = z.looseObject({
       messages: z.record(z.string(), z.record(z.string(), z.string())).optional(),
     })
     .optional(),
-  advanced: z.looseObject({ cookiePrefix: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(), useSecureCookies: z.boolean().optional() }).optional(),
+  advanced: z
+    .looseObject({
+      cookiePrefix: z
+        .string()
+        .regex(/^[A-Za-z0-9_.-]+$/)
+        .optional(),
+      useSecureCookies: z.boolean().optional(),
+    })
+    .optional(),
 });
 
 export async function loadConfig(opts: { configPath?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<ServerOptions> {

@@ -13,7 +13,11 @@ describe('starting full collections early (gatehouse start)', () => {
   it('this Node knows both flags: setting them prints nothing', () => {
     // V8 prints "unrecognized flag" for a flag it does not know (and carries on): a Node that
     // dropped one would show here first.
-    const run = spawnSync(process.execPath, ['-e', `const v8 = require('node:v8'); for (const f of ${JSON.stringify(EARLY_MARKING)}) v8.setFlagsFromString(f); console.log('set')`], { encoding: 'utf8' });
+    const run = spawnSync(
+      process.execPath,
+      ['-e', `const v8 = require('node:v8'); for (const f of ${JSON.stringify(EARLY_MARKING)}) v8.setFlagsFromString(f); console.log('set')`],
+      { encoding: 'utf8' },
+    );
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toBe('set');
   });

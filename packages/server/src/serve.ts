@@ -22,8 +22,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const logger = options.logger ?? createLogger(options.logLevel);
   const secondaryStorage = options.secondaryStorage ?? (options.redisURL ? await secondaryStorageFor(options.redisURL, logger) : undefined);
   // A pool size means this process opens the database itself (and closes it on shutdown).
-  const database =
-    typeof options.database === 'string' && options.poolSize ? await openDatabase(options.database, { max: options.poolSize }) : undefined;
+  const database = typeof options.database === 'string' && options.poolSize ? await openDatabase(options.database, { max: options.poolSize }) : undefined;
   const auth = createAuth({ ...libraryOptions(options), ...(database ? { database } : {}), logger, secondaryStorage });
   await auth.ready();
   const { basePath } = await auth.context();
@@ -56,7 +55,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // A request that arrives once the server is closing (on a kept-alive connection) is refused.
   const fetch = (request: Request, env: Env) =>
     state.closing
-      ? new Response(JSON.stringify({ message: 'Server is shutting down', code: 'SHUTTING_DOWN' }), { status: 503, headers: { 'content-type': 'application/json', connection: 'close' } })
+      ? new Response(JSON.stringify({ message: 'Server is shutting down', code: 'SHUTTING_DOWN' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json', connection: 'close' },
+        })
       : answer(request, env);
   // For requests whose body `bodyFirst` has read whole: they arrived before the server began
   // closing (it counted them in flight meanwhile), and with nothing left to drain, no listeners
@@ -226,7 +228,8 @@ const SMALL_BODY = 16 * 1024;
 function bodyFirst(general: RequestListener, afterBody: RequestListener, state: { inFlight: number; closing: boolean }): RequestListener {
   return (req, res) => {
     const declared = req.headers['content-length'];
-    if (req.method === 'GET' || req.method === 'HEAD' || state.closing || declared === undefined || req.headers['transfer-encoding'] !== undefined) return general(req, res);
+    if (req.method === 'GET' || req.method === 'HEAD' || state.closing || declared === undefined || req.headers['transfer-encoding'] !== undefined)
+      return general(req, res);
     const length = Number(declared);
     if (!(length > 0 && length <= SMALL_BODY)) return general(req, res);
     // In flight from its arrival: a graceful close waits for the body as for the answer.

@@ -37,12 +37,7 @@ export function CopySecretDialog({ open, title, message, secrets, children, onCl
     if (open) body.current?.querySelector<HTMLButtonElement>('button')?.focus();
   }, [open]);
   return (
-    <dialog
-      ref={ref}
-      className="confirm-dialog secret-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => event.preventDefault()}
-    >
+    <dialog ref={ref} className="confirm-dialog secret-dialog" aria-labelledby={titleId} onCancel={(event) => event.preventDefault()}>
       {open ? (
         <div ref={body}>
           <h2 id={titleId}>{title}</h2>

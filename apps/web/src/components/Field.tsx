@@ -67,13 +67,7 @@ export function Checkbox({ label, checked, onChange, disabled }: CheckboxProps) 
   const id = useId();
   return (
     <div className="check">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
-      />
+      <input id={id} type="checkbox" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
       <label htmlFor={id}>{label}</label>
     </div>
   );

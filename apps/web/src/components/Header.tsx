@@ -113,13 +113,7 @@ export function Header() {
               <LogOut aria-hidden="true" size={16} />
               <span className="sign-out-label">{t('header.signOut')}</span>
             </button>
-            <button
-              type="button"
-              className="menu-toggle"
-              aria-expanded={menuOpen}
-              aria-controls={navId}
-              onClick={() => setMenuOpen(!menuOpen)}
-            >
+            <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls={navId} onClick={() => setMenuOpen(!menuOpen)}>
               {menuOpen ? <X aria-hidden="true" size={18} /> : <Menu aria-hidden="true" size={18} />}
               <span className="visually-hidden">{t('header.menu')}</span>
             </button>

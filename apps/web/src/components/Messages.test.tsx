@@ -22,7 +22,9 @@ const refusal = {
 
 describe('ErrorMessage', () => {
   it("shows the server's words as an alert, begun with a capital, the code only in a small Details line", () => {
-    const { container } = render(<ErrorMessage error={{ message: 'invalid two factor authentication', code: 'INVALID_TWO_FACTOR_AUTHENTICATION', status: 401 }} />);
+    const { container } = render(
+      <ErrorMessage error={{ message: 'invalid two factor authentication', code: 'INVALID_TWO_FACTOR_AUTHENTICATION', status: 401 }} />,
+    );
     expect(screen.getByRole('alert').textContent).toBe('Invalid two factor authentication');
     expect(container.querySelector('[data-details]')?.textContent).toBe('Details: INVALID_TWO_FACTOR_AUTHENTICATION');
   });

@@ -97,16 +97,7 @@ function StrengthMeter({ id, strength }: { id: string; strength: Strength | null
     <div id={id} className="strength" data-score={strength.score} aria-live="polite">
       {/* One step per score, the first filled even for "Very weak"; low/high/optimum colour it:
           red up to Fair, amber for Good, green for Strong. */}
-      <meter
-        min={0}
-        max={5}
-        low={3.5}
-        high={4.5}
-        optimum={5}
-        value={strength.score + 1}
-        aria-label={t('password.meter')}
-        aria-valuetext={strength.label}
-      />
+      <meter min={0} max={5} low={3.5} high={4.5} optimum={5} value={strength.score + 1} aria-label={t('password.meter')} aria-valuetext={strength.label} />
       <p className="strength-label">{t('password.strength', { label: strength.label })}</p>
       {advice.length ? (
         <ul className="strength-advice">

@@ -49,7 +49,16 @@ export function PasswordAction<T>({ label, run, onDone, danger, passwordLabel, d
       >
         {label}
       </button>
-      <FormDialog open={open} title={label} description={description} submitLabel={label} pending={action.pending} error={action.error} onSubmit={submit} onClose={close}>
+      <FormDialog
+        open={open}
+        title={label}
+        description={description}
+        submitLabel={label}
+        pending={action.pending}
+        error={action.error}
+        onSubmit={submit}
+        onClose={close}
+      >
         <PasswordField
           label={passwordLabel}
           autoComplete="current-password"

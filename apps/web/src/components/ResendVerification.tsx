@@ -13,9 +13,7 @@ export function ResendVerification({ email: known }: { email?: string }) {
   const { t } = useTranslation('auth');
   const [email, setEmail] = useState(known ?? '');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const send = useAction(() =>
-    auth.sendVerificationEmail({ email: email.trim(), callbackURL: appURL('/verify-email') }),
-  );
+  const send = useAction(() => auth.sendVerificationEmail({ email: email.trim(), callbackURL: appURL('/verify-email') }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,9 +35,7 @@ export function ResendVerification({ email: known }: { email?: string }) {
       />
       <FormError error={send.error} fieldsShown />
       {/* The server answers the same for unknown and verified addresses: claim nothing more. */}
-      {sentTo ? (
-        <Notice>{t('verify.resent', { email: sentTo })}</Notice>
-      ) : null}
+      {sentTo ? <Notice>{t('verify.resent', { email: sentTo })}</Notice> : null}
       <button type="submit" className="primary wide" disabled={send.pending}>
         {t('verify.resend')}
       </button>

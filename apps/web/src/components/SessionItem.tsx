@@ -20,15 +20,7 @@ export function useDeviceName(): (userAgent: string | null | undefined) => strin
 }
 
 /** One session: device, IP and times, with actions passed as children. */
-export function SessionItem({
-  session,
-  current = false,
-  children,
-}: {
-  session: Session;
-  current?: boolean;
-  children?: ReactNode;
-}) {
+export function SessionItem({ session, current = false, children }: { session: Session; current?: boolean; children?: ReactNode }) {
   const { t } = useTranslation('account');
   const deviceName = useDeviceName();
   const Icon = PHONES.has(parseUserAgent(session.userAgent).os) ? Smartphone : Monitor;

@@ -43,9 +43,7 @@ export function VerifyByCode({ email: known, compact = false }: { email?: string
       {sentTo ? (
         <>
           {/* To a signed-in person's own address: it is theirs. Otherwise claim no account. */}
-          <Notice>
-            {known ? t('verify.byCodeSentOwn', { email: sentTo }) : t('verify.byCodeSent', { email: sentTo })}
-          </Notice>
+          <Notice>{known ? t('verify.byCodeSentOwn', { email: sentTo }) : t('verify.byCodeSent', { email: sentTo })}</Notice>
           <form onSubmit={submitCode} className="form">
             <CodeField value={code} onChange={setCode} />
             <CodeError error={verify.error} />
@@ -61,14 +59,7 @@ export function VerifyByCode({ email: known, compact = false }: { email?: string
         <form onSubmit={sendCode} className="form">
           {compact ? null : <p className="muted">{t('verify.byCodeIntro')}</p>}
           {known ? null : (
-            <Field
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
+            <Field label={t('fields.email')} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           )}
           <button type="submit" className={compact ? undefined : 'wide'} disabled={send.pending}>
             {compact ? t('verify.byCodeCompact') : t('verify.byCodeSend')}

@@ -26,8 +26,14 @@ describe('every language has every message', () => {
       it(`${language}:${ns} has exactly English's keys, each translated with the same placeholders`, () => {
         const want = leaves(english[ns] as Tree);
         const have = leaves(resources[language][ns] as Tree);
-        expect([...have.keys()].filter((k) => !want.has(k)), 'keys English lacks').toEqual([]);
-        expect([...want.keys()].filter((k) => !have.has(k)), 'missing keys').toEqual([]);
+        expect(
+          [...have.keys()].filter((k) => !want.has(k)),
+          'keys English lacks',
+        ).toEqual([]);
+        expect(
+          [...want.keys()].filter((k) => !have.has(k)),
+          'missing keys',
+        ).toEqual([]);
         for (const [key, text] of want) {
           const translated = have.get(key) ?? '';
           expect(translated.trim(), `${language}:${ns}:${key} is empty`).not.toBe('');

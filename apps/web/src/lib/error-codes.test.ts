@@ -73,11 +73,20 @@ describe('every code the app can receive has copy', () => {
   const sso = ssoFlowCodes();
 
   it('finds the catalogues (the reading above still works)', () => {
-    for (const code of ['INVALID_TOKEN', 'INVALID_TWO_FACTOR_AUTHENTICATION', 'USER_ALREADY_EXISTS', 'INVALID_WEBHOOK_URL', 'TOKEN_EXPIRED', 'ACCOUNT_NOT_LINKED']) {
+    for (const code of [
+      'INVALID_TOKEN',
+      'INVALID_TWO_FACTOR_AUTHENTICATION',
+      'USER_ALREADY_EXISTS',
+      'INVALID_WEBHOOK_URL',
+      'TOKEN_EXPIRED',
+      'ACCOUNT_NOT_LINKED',
+    ]) {
       expect(api.has(code), code).toBe(true);
     }
     expect(api.size).toBeGreaterThan(150);
-    expect(sso).toEqual(expect.arrayContaining(['saml_error', 'invalid_saml_response', 'unsolicited_response', 'replay_detected', 'account_not_linked', 'invalid_state']));
+    expect(sso).toEqual(
+      expect.arrayContaining(['saml_error', 'invalid_saml_response', 'unsolicited_response', 'replay_detected', 'account_not_linked', 'invalid_state']),
+    );
   });
 
   for (const language of LANGUAGES) {

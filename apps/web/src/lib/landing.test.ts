@@ -19,7 +19,7 @@ describe('landingPage', () => {
     expect(landingPage(at('error=state_not_found'), null)).toBe('/error?error=state_not_found');
     expect(landingPage(at(''), null)).toBeNull();
   });
-  it('hands a sign-in link (magic link) to its landing or its error page, before the reset link\'s codes', () => {
+  it("hands a sign-in link (magic link) to its landing or its error page, before the reset link's codes", () => {
     expect(landingPage(at(''), 'magic-link')).toBe('/magic-link');
     expect(landingPage(at('twoFactorRedirect=true'), 'magic-link')).toBe('/magic-link?twoFactorRedirect=true');
     expect(landingPage(at('error=INVALID_TOKEN'), 'magic-link')).toBe('/magic-link/error?error=INVALID_TOKEN');

@@ -5,7 +5,7 @@ describe('magicLinkLandings', () => {
   beforeEach(() => vi.stubGlobal('window', { location: { origin: 'https://app.example.com' } }));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('names the app\'s landing, new-user landing and error page', () => {
+  it("names the app's landing, new-user landing and error page", () => {
     expect(magicLinkLandings('/account')).toEqual({
       callbackURL: 'https://app.example.com/magic-link',
       newUserCallbackURL: 'https://app.example.com/magic-link?new=1',

@@ -90,4 +90,3 @@ export function lengthHint(minLength: number, withSecondFactor: number, secondFa
   if (secondFactor === false || withSecondFactor === minLength) return i18n.t('password.length', { ns: 'auth', min: minLength });
   return i18n.t('password.lengthBoth', { ns: 'auth', min: minLength, withSecondFactor });
 }
-

@@ -37,8 +37,7 @@ export const keys = {
     full: (organizationId: string) => ['organizations', 'one', organizationId, 'full'] as const,
     /** Every permission check in one organization. */
     permissions: (organizationId: string) => ['organizations', 'one', organizationId, 'can'] as const,
-    can: (organizationId: string, permissions: Record<string, string[]>) =>
-      ['organizations', 'one', organizationId, 'can', permissions] as const,
+    can: (organizationId: string, permissions: Record<string, string[]>) => ['organizations', 'one', organizationId, 'can', permissions] as const,
     roles: (organizationId: string) => ['organizations', 'one', organizationId, 'roles'] as const,
     teams: (organizationId: string) => ['organizations', 'one', organizationId, 'teams'] as const,
     userTeams: (organizationId: string, userId: string) => ['organizations', 'one', organizationId, 'user-teams', userId] as const,
@@ -103,8 +102,7 @@ export const queries = {
   apiKeys: (userId: string) => queryOptions({ queryKey: keys.me.apiKeys(userId), queryFn: () => unwrap(auth.apiKey.list()) }),
   consents: (userId: string) => queryOptions({ queryKey: keys.me.consents(userId), queryFn: () => unwrap(auth.oauth2.listConsents()) }),
 
-  usernameAvailable: (username: string) =>
-    queryOptions({ queryKey: keys.username(username), queryFn: () => unwrap(auth.isUsernameAvailable({ username })) }),
+  usernameAvailable: (username: string) => queryOptions({ queryKey: keys.username(username), queryFn: () => unwrap(auth.isUsernameAvailable({ username })) }),
   /** The server's refusal of a slug (taken, malformed), or null when it is free: never an error of the query. */
   slugCheck: (slug: string) =>
     queryOptions({ queryKey: keys.organizations.slug(slug), queryFn: async () => (await auth.organization.checkSlug({ slug })).error }),
@@ -142,8 +140,7 @@ export const queries = {
   scim: (organizationId: string) =>
     queryOptions({ queryKey: keys.organizations.scim(organizationId), queryFn: () => unwrap(auth.scim.listConnections({ organizationId })) }),
 
-  myInvitations: (userId: string) =>
-    queryOptions({ queryKey: keys.invitations.mine(userId), queryFn: () => unwrap(auth.organization.listUserInvitations()) }),
+  myInvitations: (userId: string) => queryOptions({ queryKey: keys.invitations.mine(userId), queryFn: () => unwrap(auth.organization.listUserInvitations()) }),
   invitation: (id: string, userId: string) =>
     queryOptions({ queryKey: keys.invitations.one(id, userId), queryFn: () => unwrap(auth.organization.getInvitation({ id })) }),
   invitationPreview: (id: string) =>
@@ -151,8 +148,7 @@ export const queries = {
 
   users: (query: ListUsersQuery) => queryOptions({ queryKey: keys.admin.usersList(query), queryFn: () => unwrap(auth.admin.listUsers(query)) }),
   user: (id: string) => queryOptions({ queryKey: keys.admin.user(id), queryFn: () => unwrap(auth.admin.getUser({ id })) }),
-  userSessions: (id: string) =>
-    queryOptions({ queryKey: keys.admin.userSessions(id), queryFn: () => unwrap(auth.admin.listUserSessions({ userId: id })) }),
+  userSessions: (id: string) => queryOptions({ queryKey: keys.admin.userSessions(id), queryFn: () => unwrap(auth.admin.listUserSessions({ userId: id })) }),
   userEvents: (id: string, types = '') =>
     queryOptions({
       queryKey: keys.admin.userEvents(id, types),

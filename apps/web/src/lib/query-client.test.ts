@@ -56,7 +56,7 @@ describe('the cache follows the person using the app', () => {
 });
 
 describe('coming back to the tab', () => {
-  it('loads the shown queries again on the window\'s focus, at most every few seconds', async () => {
+  it("loads the shown queries again on the window's focus, at most every few seconds", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     queryClient.mount(); // as QueryClientProvider does
     let loads = 0;

@@ -20,8 +20,12 @@ describe('readableError', () => {
 
   it('keeps an unknown code’s words, begun with a capital, or explains an empty message', () => {
     expect(readableError({ code: 'SOMETHING_NEW', message: 'something new happened', status: 400 })?.message).toBe('Something new happened');
-    expect(readableError({ code: 'SOMETHING_NEW', message: '', status: 400 })?.message).toBe('Something went wrong (the server answered 400). Please try again.');
-    expect(readableError({ code: 'SOMETHING_NEW', message: 'SOMETHING_NEW', status: 429 })?.message).toBe('Too many attempts. Please wait a moment and try again.');
+    expect(readableError({ code: 'SOMETHING_NEW', message: '', status: 400 })?.message).toBe(
+      'Something went wrong (the server answered 400). Please try again.',
+    );
+    expect(readableError({ code: 'SOMETHING_NEW', message: 'SOMETHING_NEW', status: 429 })?.message).toBe(
+      'Too many attempts. Please wait a moment and try again.',
+    );
     expect(readableError({ code: '', message: '', status: 0 })?.message).toBe('Something went wrong. Please try again.');
   });
 });

@@ -16,9 +16,7 @@ export interface Action<I extends unknown[], T> {
  * a list, or a function of the call's answer and arguments. `[]`: nothing shown (the session, which
  * the client refetches itself after the calls that change it, aside).
  */
-export type Changes<I extends unknown[] = unknown[], T = unknown> =
-  | readonly QueryKey[]
-  | ((result: AuthResult<T>, ...args: I) => readonly QueryKey[]);
+export type Changes<I extends unknown[] = unknown[], T = unknown> = readonly QueryKey[] | ((result: AuthResult<T>, ...args: I) => readonly QueryKey[]);
 
 export interface ActionOptions<I extends unknown[], T> {
   invalidates: Changes<I, T>;
@@ -31,10 +29,7 @@ export interface ActionOptions<I extends unknown[], T> {
  * Without options (the pages not yet moved to TanStack Query), everything shown
  * and the session view load again (server-state.ts).
  */
-export function useAction<I extends unknown[], T>(
-  action: (...args: I) => Promise<AuthResult<T>>,
-  options?: ActionOptions<I, T>,
-): Action<I, T> {
+export function useAction<I extends unknown[], T>(action: (...args: I) => Promise<AuthResult<T>>, options?: ActionOptions<I, T>): Action<I, T> {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<AuthError | null>(null);
   const run = async (...args: I) => {

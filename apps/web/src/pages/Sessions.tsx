@@ -34,9 +34,7 @@ export function Sessions() {
 
   const list = sessions.data;
   // The current session first, then the newest.
-  const ordered = [...(list ?? [])].sort(
-    (a, b) => Number(b.id === currentId) - Number(a.id === currentId) || b.createdAt.localeCompare(a.createdAt),
-  );
+  const ordered = [...(list ?? [])].sort((a, b) => Number(b.id === currentId) - Number(a.id === currentId) || b.createdAt.localeCompare(a.createdAt));
   const others = ordered.filter((s) => s.id !== currentId).length;
   const busy = revoke.pending || revokeOthers.pending;
 

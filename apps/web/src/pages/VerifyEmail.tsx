@@ -25,11 +25,7 @@ export function VerifyEmail() {
 
   if (isPending) return <AuthPageSkeleton />;
   const user = data?.user;
-  return (
-    <Interstitial title={title}>
-      {error ? <LinkFailed error={error} user={user} /> : <LinkAccepted notice={notice} user={user} />}
-    </Interstitial>
-  );
+  return <Interstitial title={title}>{error ? <LinkFailed error={error} user={user} /> : <LinkAccepted notice={notice} user={user} />}</Interstitial>;
 }
 
 function LinkAccepted({ notice, user }: { notice: LinkKind | null; user: User | undefined }) {
@@ -58,11 +54,7 @@ function LinkAccepted({ notice, user }: { notice: LinkKind | null; user: User | 
   }
   return (
     <>
-      {user.emailVerified ? (
-        <Notice>{t('verify.isVerified', { email: user.email })}</Notice>
-      ) : (
-        <p>{t('verify.notVerified', { email: user.email })}</p>
-      )}
+      {user.emailVerified ? <Notice>{t('verify.isVerified', { email: user.email })}</Notice> : <p>{t('verify.notVerified', { email: user.email })}</p>}
       {user.emailVerified ? null : (
         <>
           <ResendVerification email={user.email} />

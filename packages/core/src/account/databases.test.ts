@@ -25,9 +25,7 @@ describe.each(databases)('account flows and one-time tokens on $name', ({ databa
       const { email } = await t.signUp(undefined, t.newJar());
       await t.json('/forget-password', { body: { email }, jar: null });
       const token = /\/reset-password\/([A-Za-z0-9]{24})/.exec(mails.at(-1)!.text)![1]!;
-      const results = await Promise.all(
-        [1, 2, 3].map((n) => t.json('/reset-password', { body: { newPassword: `new password ${n}`, token }, jar: null })),
-      );
+      const results = await Promise.all([1, 2, 3].map((n) => t.json('/reset-password', { body: { newPassword: `new password ${n}`, token }, jar: null })));
       expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
     }
   });
@@ -65,7 +63,12 @@ describe.each(databases)('account flows and one-time tokens on $name', ({ databa
     await t.json('/forget-password', { body: { email: newEmail }, jar: null });
     expect((await t.json('/delete-user', { body: { password }, jar })).data).toEqual({ success: true, message: 'User deleted' });
     const { adapter } = await t.auth.context();
-    for (const [model, field] of [['user', 'id'], ['session', 'userId'], ['account', 'userId'], ['verification', 'value']] as const) {
+    for (const [model, field] of [
+      ['user', 'id'],
+      ['session', 'userId'],
+      ['account', 'userId'],
+      ['verification', 'value'],
+    ] as const) {
       expect(await adapter.count(model, [{ field, value: userId }])).toBe(0);
     }
   });

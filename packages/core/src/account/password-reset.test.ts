@@ -172,7 +172,7 @@ describe('password reset', () => {
     expect(sent[0]!.url).toBe(`http://localhost:3000/api/auth/reset-password/${sent[0]!.token}?callbackURL=%2F`);
   });
 
-  it("refuses with \"Reset password isn't enabled\" when email and password is off", async () => {
+  it('refuses with "Reset password isn\'t enabled" when email and password is off', async () => {
     await setup({ emailAndPassword: { enabled: false } });
     const r = await t.json('/forget-password', { body: { email: uniqueEmail() } });
     expect(r.status).toBe(400);

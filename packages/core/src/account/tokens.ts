@@ -56,12 +56,7 @@ export type Consumed<T> = { ok: true; userId: string; result: T } | { ok: false 
  * throws, the transaction rolls back and the token stays usable. An expired row is
  * deleted (and reported as unusable).
  */
-export async function consumeVerification<T>(
-  auth: AuthContext,
-  trx: Adapter,
-  identifier: string,
-  then: (userId: string) => Promise<T>,
-): Promise<Consumed<T>> {
+export async function consumeVerification<T>(auth: AuthContext, trx: Adapter, identifier: string, then: (userId: string) => Promise<T>): Promise<Consumed<T>> {
   const row = await trx.findOne<{ id: string; value: string; expiresAt: Date }>('verification', [{ field: 'identifier', value: identifier }]);
   if (!row) return { ok: false };
   const deleted = await trx.delete('verification', [{ field: 'id', value: row.id }]);

@@ -43,7 +43,11 @@ describe('custom user fields end to end', () => {
 
     const young = await t.json('/sign-up/email', { body: { name: 'B', email: uniqueEmail(), password: 'long enough pw', company: 'X', age: 9 } });
     expect(young.status).toBe(400);
-    expect(young.data).toEqual({ message: 'age must be at least 13', code: 'VALIDATION_ERROR', issues: [{ field: 'age', message: 'age must be at least 13' }] });
+    expect(young.data).toEqual({
+      message: 'age must be at least 13',
+      code: 'VALIDATION_ERROR',
+      issues: [{ field: 'age', message: 'age must be at least 13' }],
+    });
     const typed = await t.json('/sign-up/email', { body: { name: 'B', email: uniqueEmail(), password: 'long enough pw', company: 'X', age: 'old' } });
     expect(typed.data).toEqual({ message: 'age must be a number', code: 'VALIDATION_ERROR', issues: [{ field: 'age', message: 'age must be a number' }] });
   });

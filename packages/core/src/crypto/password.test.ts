@@ -15,7 +15,11 @@ const here = { clientGone: () => false };
 const gone = { clientGone: () => true };
 
 /** Settles the promise, capturing a rejection instead of leaving it unhandled meanwhile. */
-const settle = <T>(p: Promise<T>) => p.then((value) => ({ value }), (error: unknown) => ({ error }));
+const settle = <T>(p: Promise<T>) =>
+  p.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
 
 describe('password hashes and the clients they are for', () => {
   it('hashes and verifies for a client that stays, with or without an owner', async () => {
@@ -67,7 +71,14 @@ describe('a host that tells of a hung-up client by its Request signal', () => {
     await auth.ready();
     try {
       const post = (path: string, body: unknown, signal?: AbortSignal) =>
-        auth.handler(new Request(`http://localhost:3000/api/auth${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ...(signal ? { signal } : {}) }));
+        auth.handler(
+          new Request(`http://localhost:3000/api/auth${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+            ...(signal ? { signal } : {}),
+          }),
+        );
       const left = AbortSignal.abort();
       const account = { name: 'Left', email: 'left-early@example.com', password: 'quiet-meadow-4821' };
       const up = await post('/sign-up/email', account, left);

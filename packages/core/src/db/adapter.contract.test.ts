@@ -74,7 +74,12 @@ for (const dialect of configuredDialects()) {
 
     it('adds a new column (with its foreign key and index) to an existing table', async () => {
       const grown = mergeSchema(schema, {
-        thing: { fields: { buddyId: { type: 'string', index: true, references: { model: 'user', field: 'id', onDelete: 'set null' } }, code: { type: 'string', unique: true } } },
+        thing: {
+          fields: {
+            buddyId: { type: 'string', index: true, references: { model: 'user', field: 'id', onDelete: 'set null' } },
+            code: { type: 'string', unique: true },
+          },
+        },
       });
       const steps = await migrate(database.db, database.caps, grown);
       expect(steps.map((s) => `${s.kind} ${s.column}`)).toEqual(
@@ -184,9 +189,7 @@ for (const dialect of configuredDialects()) {
       expect([await n('ne', 2), await n('lt', 2), await n('lte', 2), await n('gt', 2), await n('gte', 2)]).toEqual([4, 2, 3, 2, 3]);
       expect(await a.count('thing', [{ field: 'n', value: [1, 3, 99], operator: 'in' }, ...page])).toBe(2);
       expect(await a.count('thing', [{ field: 'n', value: [], operator: 'in' }])).toBe(0);
-      expect(
-        await a.count('thing', [...page, { field: 'n', value: 0, connector: 'OR' }, { field: 'n', value: 4, connector: 'OR' }]),
-      ).toBe(2);
+      expect(await a.count('thing', [...page, { field: 'n', value: 0, connector: 'OR' }, { field: 'n', value: 4, connector: 'OR' }])).toBe(2);
       expect(await a.count('thing', [...page, { field: 'at', value: null }])).toBe(5);
       expect(await a.count('thing', [...page, { field: 'at', value: null, operator: 'ne' }])).toBe(0);
     });
@@ -200,7 +203,12 @@ for (const dialect of configuredDialects()) {
       expect(await a.update('thing', [{ field: 'id', value: 'missing' }], { n: 3 })).toBeNull();
       expect(await a.update('thing', [{ field: 'id', value: t!.id }], { name: 'cancel' })).toBeNull();
       expect(await a.updateMany('thing', [{ field: 'name', value: 'page-', operator: 'starts_with' }], { flag: true })).toBe(5);
-      expect(await a.count('thing', [{ field: 'flag', value: true }, { field: 'name', value: 'page-', operator: 'starts_with' }])).toBe(5);
+      expect(
+        await a.count('thing', [
+          { field: 'flag', value: true },
+          { field: 'name', value: 'page-', operator: 'starts_with' },
+        ]),
+      ).toBe(5);
     });
 
     it('runs database hooks: cancel, merge, keep, and after-hooks with the records', async () => {
@@ -254,7 +262,7 @@ for (const dialect of configuredDialects()) {
       expect(await query(['nobody'])).toEqual([]);
     });
 
-    it('writes findOne\'s limit into its statement: a bound LIMIT made SQLite plan the statement again on every run', async () => {
+    it("writes findOne's limit into its statement: a bound LIMIT made SQLite plan the statement again on every run", async () => {
       const u = await user(`one-${dialect}@x.io`);
       const sent: { sql: string; parameters: readonly unknown[] }[] = [];
       const execute = a.db.executeQuery.bind(a.db);
@@ -288,7 +296,11 @@ for (const dialect of configuredDialects()) {
         };
       }
       const round = async (i: number) => {
-        const u = await a.create<Row & { id: string; name: string }>('user', { name: `Writer ${i}`, email: `writer-${i}-${dialect}@x.io`, emailVerified: i % 2 === 1 });
+        const u = await a.create<Row & { id: string; name: string }>('user', {
+          name: `Writer ${i}`,
+          email: `writer-${i}-${dialect}@x.io`,
+          emailVerified: i % 2 === 1,
+        });
         expect(u).toMatchObject({ name: `Writer ${i}`, email: `writer-${i}-${dialect}@x.io`, emailVerified: i % 2 === 1 });
         const v = await a.create<Row & { id: string }>('verification', { identifier: `w-${i}-${dialect}`, value: `v${i}`, expiresAt: AT });
         const renamed = await a.update<Row & { name: string }>('user', [{ field: 'id', value: u!.id }], { name: `Renamed ${i}` });

@@ -1,4 +1,14 @@
-import { CompiledQuery, sql, type Compilable, type Kysely, type QueryResult, type Transaction, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import {
+  CompiledQuery,
+  sql,
+  type Compilable,
+  type Kysely,
+  type QueryResult,
+  type Transaction,
+  type ExpressionBuilder,
+  type Expression,
+  type SqlBool,
+} from 'kysely';
 import { generateId } from '../crypto/random.js';
 import type { DialectCapabilities } from './dialect.js';
 import { afterHooks, runBefore, type DatabaseHooks, type HookAdapter } from './hooks.js';
@@ -163,7 +173,9 @@ export class Adapter implements HookAdapter {
       return eb(`${model}.${w.field}`, 'in', values);
     }
     if (op === 'contains' || op === 'starts_with' || op === 'ends_with') {
-      const escaped = String(w.value).toLowerCase().replace(/[!%_]/g, (c) => `!${c}`);
+      const escaped = String(w.value)
+        .toLowerCase()
+        .replace(/[!%_]/g, (c) => `!${c}`);
       const pattern = op === 'contains' ? `%${escaped}%` : op === 'starts_with' ? `${escaped}%` : `%${escaped}`;
       return sql<SqlBool>`lower(${ref}) like ${pattern} escape '!'`;
     }
@@ -189,8 +201,7 @@ export class Adapter implements HookAdapter {
     for (const [name, def] of Object.entries(fields)) {
       if (out[name] !== undefined) continue;
       if (name === 'createdAt' || name === 'updatedAt') out[name] = now;
-      else if (def.defaultValue !== undefined)
-        out[name] = typeof def.defaultValue === 'function' ? (def.defaultValue as () => unknown)() : def.defaultValue;
+      else if (def.defaultValue !== undefined) out[name] = typeof def.defaultValue === 'function' ? (def.defaultValue as () => unknown)() : def.defaultValue;
     }
     return out;
   }
@@ -237,7 +248,9 @@ export class Adapter implements HookAdapter {
       if (op === 'in') {
         for (const v of Array.isArray(w.value) ? w.value : [w.value]) out.push(this.toDb(def, v));
       } else if (op === 'contains' || op === 'starts_with' || op === 'ends_with') {
-        const escaped = String(w.value).toLowerCase().replace(/[!%_]/g, (c) => `!${c}`);
+        const escaped = String(w.value)
+          .toLowerCase()
+          .replace(/[!%_]/g, (c) => `!${c}`);
         out.push(op === 'contains' ? `%${escaped}%` : op === 'starts_with' ? `${escaped}%` : `%${escaped}`);
       } else {
         const v = this.toDb(def, w.value);
@@ -408,7 +421,11 @@ export class Adapter implements HookAdapter {
       return Number(r.numAffectedRows ?? 0n);
     }
     if (!hasBefore && this.caps.supportsReturning) {
-      const { rows } = await this.run(`${shape}|returning`, () => this.db.deleteFrom(model).where(this.whereOf(model, where)).returningAll(), this.whereParams(model, where));
+      const { rows } = await this.run(
+        `${shape}|returning`,
+        () => this.db.deleteFrom(model).where(this.whereOf(model, where)).returningAll(),
+        this.whereParams(model, where),
+      );
       for (const row of rows) await this.runAfter(after, this.fromDb(model, row));
       return rows.length;
     }

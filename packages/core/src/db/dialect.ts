@@ -127,12 +127,10 @@ export const postgresCaps: DialectCapabilities = {
   supportsDate: true,
   isUniqueViolation: (e) => errCode(e) === '23505',
   // JSON is kept as text: the adapter (de)serialises it the same way everywhere.
-  columnType: (type) =>
-    ({ number: 'bigint', boolean: 'boolean', date: 'timestamptz(3)', json: 'text', string: 'text' })[type] ?? 'text',
+  columnType: (type) => ({ number: 'bigint', boolean: 'boolean', date: 'timestamptz(3)', json: 'text', string: 'text' })[type] ?? 'text',
   inlineReferences: true,
   createIndexIfNotExists: true,
-  bucketOf: (column, start, size) =>
-    sql<number>`cast(floor((extract(epoch from ${sql.ref(column)}) * 1000 - ${int(start)}) / ${int(size)}) as integer)`,
+  bucketOf: (column, start, size) => sql<number>`cast(floor((extract(epoch from ${sql.ref(column)}) * 1000 - ${int(start)}) / ${int(size)}) as integer)`,
   jsonText: (column, key) => sql<string | null>`(cast(${sql.ref(column)} as jsonb) ->> ${sql.lit(jsonKey(key))})`,
 };
 

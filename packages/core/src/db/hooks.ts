@@ -37,13 +37,7 @@ export interface ModelHooks {
 export type DatabaseHooks = Partial<Record<string, ModelHooks>>;
 
 /** Runs every before-hook in turn; null when one cancels. */
-export async function runBefore(
-  hooks: readonly DatabaseHooks[],
-  model: string,
-  op: 'create' | 'update',
-  data: Row,
-  ctx: HookContext,
-): Promise<Row | null> {
+export async function runBefore(hooks: readonly DatabaseHooks[], model: string, op: 'create' | 'update', data: Row, ctx: HookContext): Promise<Row | null> {
   let current = data;
   for (const set of hooks) {
     const before = set[model]?.[op]?.before;

@@ -86,7 +86,11 @@ export function planSteps(db: Kysely<AnyDB>, caps: DialectCapabilities, schema: 
     for (const columns of def.uniqueTogether ?? []) {
       const index = uniqueTogetherName(table, columns);
       if (current.indexes.has(index)) continue;
-      let idx = db.schema.createIndex(index).on(table).columns([...columns]).unique();
+      let idx = db.schema
+        .createIndex(index)
+        .on(table)
+        .columns([...columns])
+        .unique();
       if (caps.createIndexIfNotExists) idx = idx.ifNotExists();
       steps.push({ kind: 'create-index', table, column: columns.join(','), sql: idx.compile().sql });
     }
@@ -94,7 +98,10 @@ export function planSteps(db: Kysely<AnyDB>, caps: DialectCapabilities, schema: 
     for (const columns of def.indexes ?? []) {
       const index = indexName(table, columns);
       if (current.indexes.has(index)) continue;
-      let idx = db.schema.createIndex(index).on(table).columns([...columns]);
+      let idx = db.schema
+        .createIndex(index)
+        .on(table)
+        .columns([...columns]);
       if (caps.createIndexIfNotExists) idx = idx.ifNotExists();
       const compiled = idx.compile().sql;
       // A one-column entry may name the same index as a field's `index: true`: it is created once.

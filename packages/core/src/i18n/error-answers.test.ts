@@ -29,7 +29,13 @@ describe('error messages by Accept-Language', () => {
   it('gives exactly the English bytes without the header, with *, English first or nothing supported', async () => {
     t = await createTestClient();
     const english = JSON.stringify({ message: BASE_ERRORS.INVALID_EMAIL_OR_PASSWORD, code: 'INVALID_EMAIL_OR_PASSWORD' });
-    for (const headers of [{} as Record<string, string>, { 'accept-language': '*' }, { 'accept-language': 'en-US,de;q=0.9' }, { 'accept-language': 'it, ja;q=0.5' }, { 'accept-language': 'de;q=0' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'accept-language': '*' },
+      { 'accept-language': 'en-US,de;q=0.9' },
+      { 'accept-language': 'it, ja;q=0.5' },
+      { 'accept-language': 'de;q=0' },
+    ]) {
       const res = await wrongPassword(headers);
       expect(await res.text(), JSON.stringify(headers)).toBe(english);
     }
@@ -39,7 +45,10 @@ describe('error messages by Accept-Language', () => {
     t = await createTestClient();
     const unauthorized = await t.json('/update-user', { body: { name: 'x' }, headers: { 'accept-language': 'fr' } });
     expect(unauthorized.data).toEqual({ message: 'Non autorisé', code: 'UNAUTHORIZED' });
-    const origin = await t.json('/sign-up/email', { body: { email: uniqueEmail(), password: 'quiet-meadow-4821', name: 'A' }, headers: { origin: 'https://evil.example', 'accept-language': 'es' } });
+    const origin = await t.json('/sign-up/email', {
+      body: { email: uniqueEmail(), password: 'quiet-meadow-4821', name: 'A' },
+      headers: { origin: 'https://evil.example', 'accept-language': 'es' },
+    });
     expect(origin.data).toEqual({ message: 'Origen no válido', code: 'INVALID_ORIGIN' });
     const json = await t.json('/sign-in/email', { body: '{"email":', headers: { 'accept-language': 'de' } });
     expect(json.data).toEqual({ message: 'Ungültiger JSON-Inhalt', code: 'INVALID_JSON' });

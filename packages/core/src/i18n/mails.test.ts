@@ -74,7 +74,10 @@ describe('the verification mail at sign-up', () => {
     expect(mails.at(-1)!.text.split('\n')[0]).toBe('Bonjour Ada,');
     const bad = await t.json('/sign-up/email', { body: { name: 'B', email: uniqueEmail(), password, locale: 'not a tag' }, jar: null });
     expect(bad.status).toBe(400);
-    expect(bad.data).toMatchObject({ code: 'VALIDATION_ERROR', issues: [{ field: 'locale', message: 'locale must be a language tag such as "de" or "pt-BR"' }] });
+    expect(bad.data).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      issues: [{ field: 'locale', message: 'locale must be a language tag such as "de" or "pt-BR"' }],
+    });
   });
 });
 
@@ -137,7 +140,11 @@ describe('mails to an address without an account: the asking request decides', (
     const org = await t.json<{ id: string }>('/organization/create', { body: { name: 'Acme', slug: `acme-${Date.now()}` }, jar });
     expect(org.status).toBe(200);
     const newcomer = uniqueEmail('new');
-    await t.json('/organization/invite-member', { body: { email: newcomer, role: 'member', organizationId: org.data.id }, jar, headers: { 'accept-language': 'de' } });
+    await t.json('/organization/invite-member', {
+      body: { email: newcomer, role: 'member', organizationId: org.data.id },
+      jar,
+      headers: { 'accept-language': 'de' },
+    });
     const first = mails.filter((m) => m.to === newcomer).at(-1)!;
     expect(first.subject).toBe('Einladung zu Acme');
     expect(first.text).toContain('Owner (');
@@ -145,7 +152,11 @@ describe('mails to an address without an account: the asking request decides', (
     expect(first.text).toMatch(/Die Einladung läuft am .+ UTC ab\./);
     expect(linkIn(first)).toMatch(/\/accept-invitation\/[^/\s]+$/);
     const { email: holder } = await signUp({ locale: 'fr' });
-    await t.json('/organization/invite-member', { body: { email: holder, role: 'member', organizationId: org.data.id }, jar, headers: { 'accept-language': 'de' } });
+    await t.json('/organization/invite-member', {
+      body: { email: holder, role: 'member', organizationId: org.data.id },
+      jar,
+      headers: { 'accept-language': 'de' },
+    });
     expect(mails.filter((m) => m.to === holder).at(-1)!.subject).toBe('Invitation à rejoindre Acme');
   });
 
@@ -158,7 +169,10 @@ describe('mails to an address without an account: the asking request decides', (
     if (!(totp instanceof TOTP)) throw new Error('not a TOTP URI');
     expect((await t.json('/two-factor/verify-totp', { body: { code: totp.generate({ timestamp: t.clock.ms }) }, jar })).status).toBe(200);
     const pending = t.newJar();
-    expect((await t.json('/sign-in/email', { body: { email, password }, jar: pending })).data).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] });
+    expect((await t.json('/sign-in/email', { body: { email, password }, jar: pending })).data).toEqual({
+      twoFactorRedirect: true,
+      twoFactorMethods: ['totp', 'otp'],
+    });
     await t.json('/two-factor/send-otp', { method: 'POST', jar: pending, headers: { 'accept-language': 'de' } });
     const mail = mails.at(-1)!;
     expect(mail.subject).toBe('Ihr Anmeldecode');

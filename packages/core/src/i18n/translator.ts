@@ -107,7 +107,9 @@ export class Translator {
   errorMessage(locale: string, code: string, message: string): string {
     const catalogued = this.errorTranslations.has(`${code}\n${message}`) || this.codeOfMessage.get(message) === code;
     if (!catalogued) return message;
-    return this.overrides.get(locale)?.get(code) ?? this.errorTranslations.get(`${code}\n${message}`)?.get(locale) ?? this.overrides.get('en')?.get(code) ?? message;
+    return (
+      this.overrides.get(locale)?.get(code) ?? this.errorTranslations.get(`${code}\n${message}`)?.get(locale) ?? this.overrides.get('en')?.get(code) ?? message
+    );
   }
 
   /** A message that arrives without its code (an issue's words), translated when it is a catalogued one. */
@@ -138,4 +140,3 @@ function mapOf<K, V>(outer: Map<K, Map<string, V>>, key: K): Map<string, V> {
   outer.set(key, inner);
   return inner;
 }
-

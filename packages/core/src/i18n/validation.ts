@@ -12,9 +12,15 @@ const MISSING = '\u0000missing';
  * (`z.locales`) only when the answer is produced (`issuesIn`), never on the way in.
  */
 export function schemaRefusal(i18n: Translator, schema: z.ZodType, input: unknown, error: z.ZodError): APIError {
-  const refusal = refusalOf(error.issues, (issue) => issue.code === 'invalid_type' && /received undefined/.test(issue.message), (field) => `${field} is required`);
+  const refusal = refusalOf(
+    error.issues,
+    (issue) => issue.code === 'invalid_type' && /received undefined/.test(issue.message),
+    (field) => `${field} is required`,
+  );
   refusal.issuesIn = (locale) => {
-    const again = schema.safeParse(input, { error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? MISSING : zodLocale(locale)?.(issue)) });
+    const again = schema.safeParse(input, {
+      error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? MISSING : zodLocale(locale)?.(issue)),
+    });
     if (again.success) return { message: refusal.message, issues: refusal.issues ?? [] };
     const localized = refusalOf(
       again.error.issues,
@@ -57,7 +63,8 @@ const zodLocales = new Map<string, LocaleError | null>();
 function zodLocale(locale: string): LocaleError | null {
   let found = zodLocales.get(locale);
   if (found === undefined) {
-    const name = Object.keys(z.locales).find((k) => k.toLowerCase() === locale.replace('-', '')) ?? Object.keys(z.locales).find((k) => k === locale.split('-')[0]);
+    const name =
+      Object.keys(z.locales).find((k) => k.toLowerCase() === locale.replace('-', '')) ?? Object.keys(z.locales).find((k) => k === locale.split('-')[0]);
     const make = name ? (z.locales as unknown as Record<string, () => { localeError: LocaleError }>)[name] : undefined;
     found = make ? make().localeError : null;
     zodLocales.set(locale, found);

@@ -38,7 +38,11 @@ export function mailIsConfigured(auth: { options: { email: { smtp?: string; send
  * goes must not tell the caller that the address has an account. A failure is
  * logged (by deliverMail) and `onFailure` undoes what was stored for the mail.
  */
-export function deliverInBackground(auth: { logger: Logger; background: BackgroundTasks }, send: () => Promise<void>, onFailure?: () => Promise<unknown>): void {
+export function deliverInBackground(
+  auth: { logger: Logger; background: BackgroundTasks },
+  send: () => Promise<void>,
+  onFailure?: () => Promise<unknown>,
+): void {
   // Started on the next turn of the event loop: none of its work happens inside the answer.
   const started = new Promise<void>((resolve) => setImmediate(resolve)).then(send);
   auth.background.run(

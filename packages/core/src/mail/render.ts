@@ -2,10 +2,7 @@ import type { Mail } from './types.js';
 
 /** Escapes text for HTML element content and double- or single-quoted attributes. */
 export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"'`]/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' })[ch]!,
-  );
+  return value.replace(/[&<>"'`]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' })[ch]!);
 }
 
 export interface ActionMailInput {

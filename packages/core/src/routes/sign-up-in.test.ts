@@ -114,7 +114,9 @@ describe('POST /sign-up/email', () => {
 
   it('after-hooks run once the user and account are committed', async () => {
     const seen: unknown[] = [];
-    t = await clients.open({ databaseHooks: { user: { create: { before: (u) => ({ data: { name: `${u.name}!` } }), after: (u) => void seen.push(u.name) } } } });
+    t = await clients.open({
+      databaseHooks: { user: { create: { before: (u) => ({ data: { name: `${u.name}!` } }), after: (u) => void seen.push(u.name) } } },
+    });
     const r = await t.json('/sign-up/email', { body: { name: 'G', email: uniqueEmail(), password: 'quiet-meadow-4821' } });
     expect((r.data.user as { name: string }).name).toBe('G!');
     expect(seen).toEqual(['G!']);

@@ -67,10 +67,13 @@ export class AccountAdoption {
     // Row by row through the adapter: the session hooks drop each from the secondary storage
     // and tell the other instances, once the transaction has committed.
     count('sessions', await trx.delete('session', [{ field: 'userId', value: userId }]));
-    count('passwords', await trx.delete('account', [
-      { field: 'userId', value: userId },
-      { field: 'providerId', value: 'credential' },
-    ]));
+    count(
+      'passwords',
+      await trx.delete('account', [
+        { field: 'userId', value: userId },
+        { field: 'providerId', value: 'credential' },
+      ]),
+    );
     const linked = await trx.findMany<{ id: string; providerId: string; accountId: string }>('account', { where: [{ field: 'userId', value: userId }] });
     for (const account of linked) {
       if (keep && account.providerId === keep.providerId && account.accountId === keep.accountId) continue;

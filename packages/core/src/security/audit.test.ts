@@ -48,8 +48,7 @@ async function person(name = 'p') {
 }
 
 /** Every request of these tests comes from one browser at one address. */
-const send = (path: string, body: unknown, jar: CookieJar | null) =>
-  t.json(path, { body, jar, ip: IP, headers: { 'user-agent': UA } });
+const send = (path: string, body: unknown, jar: CookieJar | null) => t.json(path, { body, jar, ip: IP, headers: { 'user-agent': UA } });
 
 const list = (query: Record<string, string> = {}, jar: CookieJar | null = admin.jar) =>
   t.json<Page>(`/admin/list-audit-events?${new URLSearchParams(query)}`, { jar });
@@ -133,84 +132,138 @@ describe('security events reach the trail', () => {
   }
 
   const recorded: [string, (u: Target) => Promise<[string, string | null]>][] = [
-    ['sign-up', async () => {
-      const r = await send('/sign-up/email', { name: 'N', email: uniqueEmail('new'), password: PASSWORD }, t.newJar());
-      const id = (r.data as { user: { id: string } }).user.id;
-      return [id, id];
-    }],
-    ['sign-in.success', async (u) => {
-      await send('/sign-in/email', { email: u.email, password: PASSWORD }, t.newJar());
-      return [u.id, u.id];
-    }],
-    ['sign-in.failure', async (u) => {
-      await send('/sign-in/email', { email: u.email, password: 'wrong-password' }, null);
-      return [u.id, null];
-    }],
-    ['sign-out', async (u) => {
-      await send('/sign-out', {}, u.jar);
-      return [u.id, u.id];
-    }],
-    ['session.revoke', async (u) => {
-      await send('/revoke-other-sessions', {}, u.jar);
-      return [u.id, u.id];
-    }],
-    ['password.change', async (u) => {
-      await send('/change-password', { currentPassword: PASSWORD, newPassword: 'a new password 1' }, u.jar);
-      return [u.id, u.id];
-    }],
-    ['password.reset', async (u) => {
-      await send('/forget-password', { email: u.email }, null);
-      const token = /reset-password\/([A-Za-z0-9]+)/.exec(mails.at(-1)!.text)![1];
-      await send('/reset-password', { token, newPassword: 'a new password 1' }, null);
-      return [u.id, u.id];
-    }],
-    ['email.change', async (u) => {
-      await send('/change-email', { newEmail: uniqueEmail('moved') }, u.jar);
-      return [u.id, u.id];
-    }],
-    ['email.verify', async (u) => {
-      await send('/send-verification-email', { email: u.email }, null);
-      const link = mails.at(-1)!.text.split('\n').find((l) => l.includes('/verify-email'))!;
-      await t.json(link.trim(), { jar: null, ip: IP, headers: { 'user-agent': UA } });
-      return [u.id, u.id];
-    }],
-    ['two-factor.enable', async (u) => {
-      const enable = await send('/two-factor/enable', { password: PASSWORD }, u.jar);
-      const otp = URI.parse((enable.data as { totpURI: string }).totpURI) as TOTP;
-      await send('/two-factor/verify-totp', { code: otp.generate({ timestamp: t.clock.ms }) }, u.jar);
-      return [u.id, u.id];
-    }],
-    ['two-factor.disable', async (u) => {
-      await send('/two-factor/enable', { password: PASSWORD }, u.jar);
-      await send('/two-factor/disable', { password: PASSWORD }, u.jar);
-      return [u.id, u.id];
-    }],
-    ['user.ban', async (u) => {
-      await send('/admin/ban-user', { userId: u.id }, admin.jar);
-      return [u.id, admin.id];
-    }],
-    ['user.unban', async (u) => {
-      await send('/admin/unban-user', { userId: u.id }, admin.jar);
-      return [u.id, admin.id];
-    }],
-    ['user.role', async (u) => {
-      await send('/admin/set-role', { userId: u.id, role: 'admin' }, admin.jar);
-      return [u.id, admin.id];
-    }],
-    ['impersonation.start', async (u) => {
-      await send('/admin/impersonate-user', { userId: u.id }, clone(admin.jar));
-      return [u.id, admin.id];
-    }],
-    ['impersonation.stop', async (u) => {
-      const jar = clone(admin.jar);
-      await send('/admin/impersonate-user', { userId: u.id }, jar);
-      await send('/admin/stop-impersonating', {}, jar);
-      return [u.id, admin.id];
-    }],
-    ['user.delete', async (u) => {
-      await send('/admin/remove-user', { userId: u.id }, admin.jar);
-      return [u.id, admin.id];
-    }],
+    [
+      'sign-up',
+      async () => {
+        const r = await send('/sign-up/email', { name: 'N', email: uniqueEmail('new'), password: PASSWORD }, t.newJar());
+        const id = (r.data as { user: { id: string } }).user.id;
+        return [id, id];
+      },
+    ],
+    [
+      'sign-in.success',
+      async (u) => {
+        await send('/sign-in/email', { email: u.email, password: PASSWORD }, t.newJar());
+        return [u.id, u.id];
+      },
+    ],
+    [
+      'sign-in.failure',
+      async (u) => {
+        await send('/sign-in/email', { email: u.email, password: 'wrong-password' }, null);
+        return [u.id, null];
+      },
+    ],
+    [
+      'sign-out',
+      async (u) => {
+        await send('/sign-out', {}, u.jar);
+        return [u.id, u.id];
+      },
+    ],
+    [
+      'session.revoke',
+      async (u) => {
+        await send('/revoke-other-sessions', {}, u.jar);
+        return [u.id, u.id];
+      },
+    ],
+    [
+      'password.change',
+      async (u) => {
+        await send('/change-password', { currentPassword: PASSWORD, newPassword: 'a new password 1' }, u.jar);
+        return [u.id, u.id];
+      },
+    ],
+    [
+      'password.reset',
+      async (u) => {
+        await send('/forget-password', { email: u.email }, null);
+        const token = /reset-password\/([A-Za-z0-9]+)/.exec(mails.at(-1)!.text)![1];
+        await send('/reset-password', { token, newPassword: 'a new password 1' }, null);
+        return [u.id, u.id];
+      },
+    ],
+    [
+      'email.change',
+      async (u) => {
+        await send('/change-email', { newEmail: uniqueEmail('moved') }, u.jar);
+        return [u.id, u.id];
+      },
+    ],
+    [
+      'email.verify',
+      async (u) => {
+        await send('/send-verification-email', { email: u.email }, null);
+        const link = mails
+          .at(-1)!
+          .text.split('\n')
+          .find((l) => l.includes('/verify-email'))!;
+        await t.json(link.trim(), { jar: null, ip: IP, headers: { 'user-agent': UA } });
+        return [u.id, u.id];
+      },
+    ],
+    [
+      'two-factor.enable',
+      async (u) => {
+        const enable = await send('/two-factor/enable', { password: PASSWORD }, u.jar);
+        const otp = URI.parse((enable.data as { totpURI: string }).totpURI) as TOTP;
+        await send('/two-factor/verify-totp', { code: otp.generate({ timestamp: t.clock.ms }) }, u.jar);
+        return [u.id, u.id];
+      },
+    ],
+    [
+      'two-factor.disable',
+      async (u) => {
+        await send('/two-factor/enable', { password: PASSWORD }, u.jar);
+        await send('/two-factor/disable', { password: PASSWORD }, u.jar);
+        return [u.id, u.id];
+      },
+    ],
+    [
+      'user.ban',
+      async (u) => {
+        await send('/admin/ban-user', { userId: u.id }, admin.jar);
+        return [u.id, admin.id];
+      },
+    ],
+    [
+      'user.unban',
+      async (u) => {
+        await send('/admin/unban-user', { userId: u.id }, admin.jar);
+        return [u.id, admin.id];
+      },
+    ],
+    [
+      'user.role',
+      async (u) => {
+        await send('/admin/set-role', { userId: u.id, role: 'admin' }, admin.jar);
+        return [u.id, admin.id];
+      },
+    ],
+    [
+      'impersonation.start',
+      async (u) => {
+        await send('/admin/impersonate-user', { userId: u.id }, clone(admin.jar));
+        return [u.id, admin.id];
+      },
+    ],
+    [
+      'impersonation.stop',
+      async (u) => {
+        const jar = clone(admin.jar);
+        await send('/admin/impersonate-user', { userId: u.id }, jar);
+        await send('/admin/stop-impersonating', {}, jar);
+        return [u.id, admin.id];
+      },
+    ],
+    [
+      'user.delete',
+      async (u) => {
+        await send('/admin/remove-user', { userId: u.id }, admin.jar);
+        return [u.id, admin.id];
+      },
+    ],
   ];
   for (const [type, act] of recorded) {
     it(type, async () => {

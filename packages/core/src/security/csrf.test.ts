@@ -79,7 +79,9 @@ describe('the Origin check on every POST', () => {
     for (const origin of ['http://localhost:3000', 'HTTP://LOCALHOST:3000', 'https://app.example.com']) {
       expect((await t.json('/revoke-other-sessions', { method: 'POST', headers: { origin } })).status, origin).toBe(200);
     }
-    expect((await t.json('/revoke-other-sessions', { method: 'POST', headers: { origin: '', referer: 'https://app.example.com/settings?x=1' } })).status).toBe(200);
+    expect((await t.json('/revoke-other-sessions', { method: 'POST', headers: { origin: '', referer: 'https://app.example.com/settings?x=1' } })).status).toBe(
+      200,
+    );
   });
 
   it('a cross-site form post (urlencoded, no preflight) changes nothing', async () => {
@@ -136,7 +138,10 @@ describe('login CSRF: the Origin check without cookies', () => {
     for (const [path, body] of LOGINS) {
       for (const [attack, headers] of ATTACKS) {
         // As JSON (a fetch) and as the form a page submits without any preflight.
-        for (const [type, payload] of [['json', body(`${++n}`)], ['form', form(body(`${++n}`))]] as const) {
+        for (const [type, payload] of [
+          ['json', body(`${++n}`)],
+          ['form', form(body(`${++n}`))],
+        ] as const) {
           const extra: Record<string, string> = type === 'form' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
           const r = await t.json(path, { body: payload, headers: { ...headers, ...extra }, jar: null });
           const what = `${path} ${attack} ${type}`;
@@ -162,11 +167,17 @@ describe('login CSRF: the Origin check without cookies', () => {
     let n = 0;
     for (const [path, body] of LOGINS) {
       for (const [what, headers] of ACCEPTED) {
-        for (const [type, payload] of [['json', body(`ok${++n}`)], ['form', form(body(`ok${++n}`))]] as const) {
+        for (const [type, payload] of [
+          ['json', body(`ok${++n}`)],
+          ['form', form(body(`ok${++n}`))],
+        ] as const) {
           const extra: Record<string, string> = type === 'form' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
           const r = await t.request(path, { body: payload, headers: { ...headers, ...extra }, jar: null });
           expect(r.status, `${path} ${what} ${type}`).toBe(200);
-          expect(r.headers.getSetCookie().some((c) => c.startsWith('better-auth.session_token=')), `${path} ${what} ${type}`).toBe(true);
+          expect(
+            r.headers.getSetCookie().some((c) => c.startsWith('better-auth.session_token=')),
+            `${path} ${what} ${type}`,
+          ).toBe(true);
           // A page on a trusted origin may read the answer; without an Origin there is no CORS.
           expect(r.headers.get('access-control-allow-origin'), `${path} ${what}`).toBe(headers.origin || null);
         }
@@ -208,14 +219,15 @@ describe('the base URL is never the Host header', () => {
     });
     const email = uniqueEmail('host');
     // Every request below arrives for evil.example, and says so in every header a proxy might set.
-    const send = (path: string, body: unknown) =>
-      t.json(at(path), { body, headers: { ...forged, origin: 'http://localhost:3000' } });
+    const send = (path: string, body: unknown) => t.json(at(path), { body, headers: { ...forged, origin: 'http://localhost:3000' } });
     expect((await send('/sign-up/email', { name: 'H', email, password: 'quiet-meadow-4821' })).status).toBe(200);
     expect((await send('/forget-password', { email })).status).toBe(200);
     expect((await send('/send-verification-email', { email })).status).toBe(200);
     expect((await send('/change-email', { newEmail: uniqueEmail('moved') })).status).toBe(200);
     const org = await send('/organization/create', { name: 'Org', slug: `org-${Date.now()}` });
-    expect((await send('/organization/invite-member', { email: uniqueEmail('invitee'), role: 'member', organizationId: (org.data as { id: string }).id })).status).toBe(200);
+    expect(
+      (await send('/organization/invite-member', { email: uniqueEmail('invitee'), role: 'member', organizationId: (org.data as { id: string }).id })).status,
+    ).toBe(200);
     // A second session so that the delete-account mail goes out (mail is configured).
     expect((await send('/delete-user', {})).data).toEqual({ success: true, message: 'Verification email sent' });
 

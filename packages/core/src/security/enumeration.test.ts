@@ -75,7 +75,10 @@ describe('lockout on every sign-in path', () => {
       async (jar, _me, right) => {
         if (!right) return (await t.json('/two-factor/verify-otp', { body: { code: '000000' }, jar })).status;
         await t.json('/two-factor/send-otp', { method: 'POST', jar });
-        const code = mails.at(-1)!.text.split('\n').find((l) => /^\d{6}$/.test(l))!;
+        const code = mails
+          .at(-1)!
+          .text.split('\n')
+          .find((l) => /^\d{6}$/.test(l))!;
         return (await t.json('/two-factor/verify-otp', { body: { code }, jar })).status;
       },
     ],

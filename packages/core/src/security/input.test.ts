@@ -168,9 +168,7 @@ function bodyFor(e: AnyEndpoint) {
     .array(fc.tuple(fc.oneof(fc.constantFrom(...keys), text), value), { maxLength: 6 })
     .map((entries) => ({ type: 'application/json', text: objectText(entries) }));
   const shape = (e.body as unknown as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
-  const wellTyped = shape
-    ? typedObject(shape).map((o) => ({ type: 'application/json', text: JSON.stringify(o) }))
-    : shaped;
+  const wellTyped = shape ? typedObject(shape).map((o) => ({ type: 'application/json', text: JSON.stringify(o) })) : shaped;
   return fc.oneof(
     { weight: 6, arbitrary: wellTyped },
     { weight: 2, arbitrary: shaped },
@@ -184,11 +182,14 @@ function queryFor(e: AnyEndpoint) {
   const keys = [...keysOf(e.query), 'callbackURL', 'token', 'error'];
   // Each of the route's own keys once (as a string, the only thing a query holds), then extras.
   const own = fc.array(fc.tuple(fc.constantFrom(...keys), text), { maxLength: keys.length });
-  return fc.tuple(own, fc.array(fc.tuple(fc.oneof(fc.constantFrom(...keys), text), text), { maxLength: 3 })).map(([a, b]) => [...a, ...b]).map((pairs) => {
-    const q = new URLSearchParams();
-    for (const [k, v] of pairs) q.append(k, v.slice(0, 2000));
-    return q.toString();
-  });
+  return fc
+    .tuple(own, fc.array(fc.tuple(fc.oneof(fc.constantFrom(...keys), text), text), { maxLength: 3 }))
+    .map(([a, b]) => [...a, ...b])
+    .map((pairs) => {
+      const q = new URLSearchParams();
+      for (const [k, v] of pairs) q.append(k, v.slice(0, 2000));
+      return q.toString();
+    });
 }
 
 /** String.prototype.toWellFormed (ES2024, not in this project's lib): lone surrogates → U+FFFD. */
@@ -256,47 +257,40 @@ describe('every route, fuzzed', () => {
     for (const method of methods) {
       it(`${method} ${e.path}`, async () => {
         await holds(
-          fc.asyncProperty(
-            bodyFor(e),
-            queryFor(e),
-            segment,
-            fc.constantFrom('session', 'none', 'garbage'),
-            text,
-            async (body, query, param, who, garbage) => {
-              await ensureSession();
-              const path = `${e.path.replace(/:[A-Za-z]+/g, param)}${query ? `?${query}` : ''}`;
-              const headers: Record<string, string> = {};
-              if (who === 'garbage') {
-                headers.cookie = `better-auth.session_token=${encode(garbage.slice(0, 500))}.${encode(garbage.slice(0, 43))}; better-auth.session_data=${encode(garbage.slice(-100))}`;
-              }
-              if (method === 'POST') headers['content-type'] = body.type;
-              const before = await snapshot();
-              const r = await t.request(path, {
-                method,
-                body: method === 'POST' ? body.text : undefined,
-                headers,
-                jar: who === 'session' ? jar : null,
-              });
-              const where = `${method} ${path.slice(0, 200)} ${method === 'POST' ? body.text.slice(0, 200) : ''}`;
-              const answer = await r.text();
-              expect(r.status, `${where} → ${answer.slice(0, 300)}`).toBeLessThan(500);
-              expectNoLeak(answer, where);
-              if (r.status >= 400) {
-                if (answer) {
-                  const data = JSON.parse(answer) as Record<string, unknown>;
-                  // A validation error lists its issues by field beside the message; nothing else is added.
-                  const keys = data.code === 'VALIDATION_ERROR' && 'issues' in data ? ['code', 'issues', 'message'] : ['code', 'message'];
-                  expect(Object.keys(data).sort(), where).toEqual(keys);
-                  expect(String(data.code)).toMatch(/^[A-Z0-9_]+$/);
-                  for (const issue of (data.issues ?? []) as Record<string, unknown>[]) {
-                    expect(Object.keys(issue).sort(), where).toEqual(['field', 'message']);
-                    expect(typeof issue.field === 'string' && typeof issue.message === 'string', where).toBe(true);
-                  }
+          fc.asyncProperty(bodyFor(e), queryFor(e), segment, fc.constantFrom('session', 'none', 'garbage'), text, async (body, query, param, who, garbage) => {
+            await ensureSession();
+            const path = `${e.path.replace(/:[A-Za-z]+/g, param)}${query ? `?${query}` : ''}`;
+            const headers: Record<string, string> = {};
+            if (who === 'garbage') {
+              headers.cookie = `better-auth.session_token=${encode(garbage.slice(0, 500))}.${encode(garbage.slice(0, 43))}; better-auth.session_data=${encode(garbage.slice(-100))}`;
+            }
+            if (method === 'POST') headers['content-type'] = body.type;
+            const before = await snapshot();
+            const r = await t.request(path, {
+              method,
+              body: method === 'POST' ? body.text : undefined,
+              headers,
+              jar: who === 'session' ? jar : null,
+            });
+            const where = `${method} ${path.slice(0, 200)} ${method === 'POST' ? body.text.slice(0, 200) : ''}`;
+            const answer = await r.text();
+            expect(r.status, `${where} → ${answer.slice(0, 300)}`).toBeLessThan(500);
+            expectNoLeak(answer, where);
+            if (r.status >= 400) {
+              if (answer) {
+                const data = JSON.parse(answer) as Record<string, unknown>;
+                // A validation error lists its issues by field beside the message; nothing else is added.
+                const keys = data.code === 'VALIDATION_ERROR' && 'issues' in data ? ['code', 'issues', 'message'] : ['code', 'message'];
+                expect(Object.keys(data).sort(), where).toEqual(keys);
+                expect(String(data.code)).toMatch(/^[A-Z0-9_]+$/);
+                for (const issue of (data.issues ?? []) as Record<string, unknown>[]) {
+                  expect(Object.keys(issue).sort(), where).toEqual(['field', 'message']);
+                  expect(typeof issue.field === 'string' && typeof issue.message === 'string', where).toBe(true);
                 }
-                expect(await snapshot(), `${where} changed data but answered ${r.status}`).toBe(before);
               }
-            },
-          ) as fc.IAsyncProperty<unknown[]>,
+              expect(await snapshot(), `${where} changed data but answered ${r.status}`).toBe(before);
+            }
+          }) as fc.IAsyncProperty<unknown[]>,
           RUNS,
         );
       });
@@ -365,7 +359,10 @@ describe('emails are normalised, passwords are exact', () => {
             data: { code: 'USER_ALREADY_EXISTS', message: 'User already exists' },
           });
         }
-        const signedIn = await t.json<{ user: { id: string } }>('/sign-in/email', { body: { email: variants[local.length % variants.length], password: PASSWORD }, jar: null });
+        const signedIn = await t.json<{ user: { id: string } }>('/sign-in/email', {
+          body: { email: variants[local.length % variants.length], password: PASSWORD },
+          jar: null,
+        });
         expect(signedIn.data.user.id).toBe(id);
         expect(await ctx.adapter.count('user', [{ field: 'email', value: base.normalize('NFKC') }])).toBe(1);
       }),
@@ -389,23 +386,32 @@ describe('emails are normalised, passwords are exact', () => {
 
   it('a password is verified exactly: every neighbour of it fails, a 128-character one works, 129 is refused', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: 'grapheme', minLength: 8, maxLength: 40 }).filter((p) => p.length >= 8 && p.length <= 128), async (password) => {
-        const email = uniqueEmail('exact');
-        const up = await t.json('/sign-up/email', { body: { name: 'P', email, password }, jar: null });
-        // The password policy refuses a password from its list of common ones, and fast-check draws
-        // such words now and then ("prototype"); exactness is a property of the passwords it accepts.
-        fc.pre(!(up.status === 400 && (up.data as { code?: string }).code === 'PASSWORD_COMPROMISED'));
-        expect(up.status).toBe(200);
-        const signIn = (p: string) => t.json('/sign-in/email', { body: { email, password: p }, jar: null });
-        expect((await signIn(password)).status).toBe(200);
-        const last = password.slice(-1);
-        const neighbours = [password.slice(0, -1), `${password}x`, `${password.slice(0, -1)}${last === 'a' ? 'b' : 'a'}`, ` ${password}`, password.toUpperCase()];
-        for (const wrong of neighbours) {
-          // NFKC-equal forms are the same password by the spec (section 9); everything else is not.
-          if (wrong.normalize('NFKC') === password.normalize('NFKC')) continue;
-          expect((await signIn(wrong)).status, JSON.stringify(wrong)).toBe(401);
-        }
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: 'grapheme', minLength: 8, maxLength: 40 }).filter((p) => p.length >= 8 && p.length <= 128),
+        async (password) => {
+          const email = uniqueEmail('exact');
+          const up = await t.json('/sign-up/email', { body: { name: 'P', email, password }, jar: null });
+          // The password policy refuses a password from its list of common ones, and fast-check draws
+          // such words now and then ("prototype"); exactness is a property of the passwords it accepts.
+          fc.pre(!(up.status === 400 && (up.data as { code?: string }).code === 'PASSWORD_COMPROMISED'));
+          expect(up.status).toBe(200);
+          const signIn = (p: string) => t.json('/sign-in/email', { body: { email, password: p }, jar: null });
+          expect((await signIn(password)).status).toBe(200);
+          const last = password.slice(-1);
+          const neighbours = [
+            password.slice(0, -1),
+            `${password}x`,
+            `${password.slice(0, -1)}${last === 'a' ? 'b' : 'a'}`,
+            ` ${password}`,
+            password.toUpperCase(),
+          ];
+          for (const wrong of neighbours) {
+            // NFKC-equal forms are the same password by the spec (section 9); everything else is not.
+            if (wrong.normalize('NFKC') === password.normalize('NFKC')) continue;
+            expect((await signIn(wrong)).status, JSON.stringify(wrong)).toBe(401);
+          }
+        },
+      ),
       // Each run hashes up to seven times: a failure is reported as drawn, not shrunk past the test's timeout.
       { numRuns: 4, seed: SEED, endOnFailure: true },
     );

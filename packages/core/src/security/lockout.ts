@@ -155,7 +155,11 @@ export class Lockout {
     });
     if (!locked) return;
     this.deps.onLocked?.();
-    await this.deps.audit?.record(scope, 'sign-in.lockout', { userId: user?.id ?? null, actorId: null, details: { until: new Date(now + o.duration * 1000).toISOString() } });
+    await this.deps.audit?.record(scope, 'sign-in.lockout', {
+      userId: user?.id ?? null,
+      actorId: null,
+      details: { until: new Date(now + o.duration * 1000).toISOString() },
+    });
     if (user) void this.notify(user);
   }
 

@@ -53,7 +53,10 @@ function variants(path: string): string[] {
 describe('spellings of a rate-limited path share its bucket', () => {
   it.each(['/sign-in/email', '/sign-up/email', '/change-password', '/forget-password'])('%s', async (path) => {
     t = await clients.open({ rateLimit: { enabled: true, customRules: { '/forget-password': { window: 10, max: 3 } } } });
-    const body = path === '/sign-up/email' ? { name: 'N', email: uniqueEmail(), password: 'short' } : { email: 'no-one@example.com', password: 'quiet-meadow-4821', newPassword: 'x', currentPassword: 'y' };
+    const body =
+      path === '/sign-up/email'
+        ? { name: 'N', email: uniqueEmail(), password: 'short' }
+        : { email: 'no-one@example.com', password: 'quiet-meadow-4821', newPassword: 'x', currentPassword: 'y' };
     // Use up the bucket by the canonical spelling…
     for (let i = 0; i < 3; i++) expect((await t.request(path, { body, jar: null })).status).not.toBe(429);
     expect((await t.request(path, { body, jar: null })).status).toBe(429);

@@ -25,8 +25,7 @@ function spellings(g: number[]): string[] {
     if (j - i > best[1]!) best = [i, j - i];
   }
   const parts = g.map((x) => x.toString(16));
-  const compressed =
-    best[0]! < 0 ? short : `${parts.slice(0, best[0]).join(':')}::${parts.slice(best[0]! + best[1]!).join(':')}`;
+  const compressed = best[0]! < 0 ? short : `${parts.slice(0, best[0]).join(':')}::${parts.slice(best[0]! + best[1]!).join(':')}`;
   return [full, short, compressed, full.toUpperCase(), ` ${compressed} `, `[${compressed}]`, `[${short}]:8443`, `${compressed}%eth0`];
 }
 
@@ -39,7 +38,17 @@ describe('the client key', () => {
         const [a, b, c, d] = v4.split('.').map(Number) as [number, number, number, number];
         const hi = ((a << 8) | b).toString(16);
         const lo = ((c << 8) | d).toString(16);
-        const forms = [v4, `::ffff:${v4}`, `::FFFF:${v4}`, `0:0:0:0:0:ffff:${v4}`, `::ffff:${hi}:${lo}`, `0000:0000:0000:0000:0000:FFFF:${hi}:${lo}`, `[::ffff:${v4}]:443`, `${v4}:51234`, ` ${v4}`];
+        const forms = [
+          v4,
+          `::ffff:${v4}`,
+          `::FFFF:${v4}`,
+          `0:0:0:0:0:ffff:${v4}`,
+          `::ffff:${hi}:${lo}`,
+          `0000:0000:0000:0000:0000:FFFF:${hi}:${lo}`,
+          `[::ffff:${v4}]:443`,
+          `${v4}:51234`,
+          ` ${v4}`,
+        ];
         for (const f of forms) expect(clientKey(f), f).toBe(v4);
       }),
       { numRuns: 300 },

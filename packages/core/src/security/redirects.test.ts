@@ -177,7 +177,9 @@ describe('redirect targets', () => {
     for (const attack of ATTACKS) {
       const r = await call(path, field, attack);
       // NUL is refused before anything else looks at the request (pipeline.ts): 400, not 403.
-      const expected = attack.includes('\u0000') ? { status: 400, data: { code: 'VALIDATION_ERROR', message: expect.any(String) } } : { status: 403, data: MESSAGES[field] };
+      const expected = attack.includes('\u0000')
+        ? { status: 400, data: { code: 'VALIDATION_ERROR', message: expect.any(String) } }
+        : { status: 403, data: MESSAGES[field] };
       expect({ status: r.status, data: r.data }, JSON.stringify(attack)).toEqual(expected);
     }
   });
@@ -208,7 +210,10 @@ describe('where the redirecting routes actually send the browser', () => {
     // A real reset link: the token goes to the trusted page, nowhere else.
     const { email } = await t.signUp({ email: uniqueEmail('loc') }, t.newJar());
     await t.json('/forget-password', { body: { email, redirectTo: 'https://app.example.com/reset' }, jar: null });
-    const link = mails.at(-1)!.text.split('\n').find((l) => l.includes('/reset-password/'))!;
+    const link = mails
+      .at(-1)!
+      .text.split('\n')
+      .find((l) => l.includes('/reset-password/'))!;
     const hop = await t.request(link.trim(), { jar: null });
     expect(hop.status).toBe(302);
     expect(hop.headers.get('location')).toMatch(/^https:\/\/app\.example\.com\/reset\?token=[A-Za-z0-9]{24}$/);

@@ -174,7 +174,10 @@ describe('ending a session ends it everywhere, cached session data included', ()
     [
       'change-password with revokeOtherSessions',
       async ({ device }) =>
-        void (await t.json('/change-password', { body: { currentPassword: PASSWORD, newPassword: 'another password 1', revokeOtherSessions: true }, jar: device })),
+        void (await t.json('/change-password', {
+          body: { currentPassword: PASSWORD, newPassword: 'another password 1', revokeOtherSessions: true },
+          jar: device,
+        })),
     ],
     [
       'reset-password (revokeSessionsOnPasswordReset)',
@@ -185,8 +188,14 @@ describe('ending a session ends it everywhere, cached session data included', ()
       },
     ],
     ['admin ban-user', async ({ victim, admin }) => void (await t.json('/admin/ban-user', { body: { userId: victim.id }, jar: admin.jar }))],
-    ['admin revoke-user-sessions', async ({ victim, admin }) => void (await t.json('/admin/revoke-user-sessions', { body: { userId: victim.id }, jar: admin.jar }))],
-    ['admin revoke-user-session', async ({ admin, stolenToken }) => void (await t.json('/admin/revoke-user-session', { body: { sessionToken: stolenToken }, jar: admin.jar }))],
+    [
+      'admin revoke-user-sessions',
+      async ({ victim, admin }) => void (await t.json('/admin/revoke-user-sessions', { body: { userId: victim.id }, jar: admin.jar })),
+    ],
+    [
+      'admin revoke-user-session',
+      async ({ admin, stolenToken }) => void (await t.json('/admin/revoke-user-session', { body: { sessionToken: stolenToken }, jar: admin.jar })),
+    ],
     ['admin remove-user', async ({ victim, admin }) => void (await t.json('/admin/remove-user', { body: { userId: victim.id }, jar: admin.jar }))],
     ['delete-user', async ({ device }) => void (await t.json('/delete-user', { body: { password: PASSWORD }, jar: device }))],
   ];

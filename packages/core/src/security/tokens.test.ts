@@ -39,7 +39,12 @@ function linkIn(to: string, needle: string): string {
   return url.toString();
 }
 const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? link.split('/').at(-1)!.split('?')[0]!;
-const codeIn = (to: string) => mails.filter((m) => m.to === to.toLowerCase()).at(-1)!.text.split('\n').find((l) => /^\d{6}$/.test(l))!;
+const codeIn = (to: string) =>
+  mails
+    .filter((m) => m.to === to.toLowerCase())
+    .at(-1)!
+    .text.split('\n')
+    .find((l) => /^\d{6}$/.test(l))!;
 
 /** Exactly one of the answers is a success (2xx, or a redirect without ?error=). */
 function exactlyOne(answers: { status: number; response: Response }[]) {
@@ -341,7 +346,10 @@ describe('signed cookies with a wrong signature are ignored', () => {
     await t.json('/two-factor/verify-totp', { body: { code: me.otp.generate({ timestamp: t.clock.ms }), trustDevice: true }, jar: trusting });
     const browser = t.newJar();
     browser.cookies.set('better-auth.trust_device', reSign(trusting.get('better-auth.trust_device')!));
-    expect((await t.json('/sign-in/email', { body: { email: me.email, password: PASSWORD }, jar: browser })).data).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] });
+    expect((await t.json('/sign-in/email', { body: { email: me.email, password: PASSWORD }, jar: browser })).data).toEqual({
+      twoFactorRedirect: true,
+      twoFactorMethods: ['totp', 'otp'],
+    });
     // dont_remember: a forged marker does not stop the renewal of a remembered session.
     const plain = t.newJar();
     await t.signUp({}, plain);

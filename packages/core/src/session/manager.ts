@@ -77,7 +77,15 @@ export class SessionManager {
     this.answers = new SessionAnswers(deps.schema, deps.hidden);
     this.tokens = new TokenCookie(deps.signer, deps.cookies.sessionToken);
     if (options.cookieCache.enabled) this.cookieCache = new CookieCache({ ...deps, maxAge: options.cookieCache.maxAge });
-    this.peek = new SessionPeek({ reads: this.reads, policy: this.policy, answers: this.answers, tokens: this.tokens, cookieCache: this.cookieCache, trust, now: deps.now });
+    this.peek = new SessionPeek({
+      reads: this.reads,
+      policy: this.policy,
+      answers: this.answers,
+      tokens: this.tokens,
+      cookieCache: this.cookieCache,
+      trust,
+      now: deps.now,
+    });
   }
 
   async create(
@@ -251,4 +259,3 @@ export class SessionManager {
     return this.reads.liveRows(await this.reads.listRows(userId), this.deps.now());
   }
 }
-

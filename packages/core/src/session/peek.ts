@@ -63,7 +63,8 @@ export class SessionPeek {
     if (deps.cookieCache) {
       const entry = deps.cookieCache.read(cookieHeader, verified.hash);
       if (!entry) return undefined;
-      if (entry.json?.token !== verified.token) entry.json = { token: verified.token, body: JSON.stringify(deps.answers.session({ ...entry, token: verified.token })) };
+      if (entry.json?.token !== verified.token)
+        entry.json = { token: verified.token, body: JSON.stringify(deps.answers.session({ ...entry, token: verified.token })) };
       return entry.json.body;
     }
     return after(this.live(verified), (live) => live?.body);
@@ -84,21 +85,23 @@ export class SessionPeek {
     const mark = deps.trust?.mark();
     if (deps.reads.cache && mark === undefined) return after(this.live(verified), (live) => live && this.userList(live));
     // One query: the caller's session among its user's sessions, found by its token.
-    return this.shared(key, mark, () => after(deps.reads.listRowsByToken(verified.hash), (rows) => {
-      const now = deps.now();
-      const known = this.lists.get(key);
-      const mine = rows.find((values) => values[deps.reads.tokenColumn] === verified.hash);
-      if (!mine) return undefined;
-      const current = deps.reads.sessionRow.read(mine) as SessionRow;
-      const keep = mark !== undefined && deps.trust!.keep(key, current.userId, mark);
-      if (known && known.until > now && sameValues(known.values, rows)) {
-        known.mark = keep ? mark : undefined;
-        return known.body;
-      }
-      const until = deps.policy.answerableUntil(current);
-      if (until <= now) return undefined;
-      return this.renderList(key, rows, current.id, until, keep ? mark : undefined);
-    }));
+    return this.shared(key, mark, () =>
+      after(deps.reads.listRowsByToken(verified.hash), (rows) => {
+        const now = deps.now();
+        const known = this.lists.get(key);
+        const mine = rows.find((values) => values[deps.reads.tokenColumn] === verified.hash);
+        if (!mine) return undefined;
+        const current = deps.reads.sessionRow.read(mine) as SessionRow;
+        const keep = mark !== undefined && deps.trust!.keep(key, current.userId, mark);
+        if (known && known.until > now && sameValues(known.values, rows)) {
+          known.mark = keep ? mark : undefined;
+          return known.body;
+        }
+        const until = deps.policy.answerableUntil(current);
+        if (until <= now) return undefined;
+        return this.renderList(key, rows, current.id, until, keep ? mark : undefined);
+      }),
+    );
   }
 
   /**
@@ -115,7 +118,10 @@ export class SessionPeek {
     // Nothing it was read from has changed since: answered without reading it again.
     if (kept && deps.trust?.holds(key, kept.mark)) return fresh(kept);
     const mark = deps.trust?.mark();
-    return after(this.shared(key, mark, () => this.read(verified, mark)), fresh);
+    return after(
+      this.shared(key, mark, () => this.read(verified, mark)),
+      fresh,
+    );
   }
 
   /**

@@ -90,7 +90,13 @@ function provesMailbox(user: UserRow, info: UserInfo): boolean {
  * set up before ends, the provider account signing in (`keep`) stays. The caller finishes it
  * once committed (`finishAdoption`).
  */
-async function signInVerifies(auth: AuthContext, trx: Adapter, user: UserRow, info: UserInfo, keep: AdoptionKeep): Promise<{ user: UserRow; adopted?: Adopted }> {
+async function signInVerifies(
+  auth: AuthContext,
+  trx: Adapter,
+  user: UserRow,
+  info: UserInfo,
+  keep: AdoptionKeep,
+): Promise<{ user: UserRow; adopted?: Adopted }> {
   if (!provesMailbox(user, info)) return { user };
   const adopted = await auth.adoption.adopt(trx, user.id, keep);
   return adopted ? { user: adopted.user, adopted } : { user: (await trx.findOne<UserRow>('user', [{ field: 'id', value: user.id }])) ?? user };

@@ -131,7 +131,9 @@ describe('starting the flow', () => {
     const url = new URL(r.data.url);
     expect(url.searchParams.get('scope')).toBe('read:user user:email repo');
     const state = url.searchParams.get('state')!;
-    const row = await (await ctx()).adapter.findOne<{ value: string; expiresAt: Date }>('verification', [{ field: 'identifier', value: `oauth-state:${state}` }]);
+    const row = await (await ctx()).adapter.findOne<{ value: string; expiresAt: Date }>('verification', [
+      { field: 'identifier', value: `oauth-state:${state}` },
+    ]);
     const value = JSON.parse(row!.value);
     expect(value).toMatchObject({ callbackURL: '/home', newUserURL: '/welcome', errorURL: ERROR_PAGE, expiresAt: t.clock.ms + 600_000 });
     expect(value.codeVerifier).toHaveLength(128);
@@ -325,7 +327,10 @@ describe('the callback', () => {
   });
 
   it('mapProfileToUser adds its fields to the new user', async () => {
-    await setup({ user: { additionalFields: { nickname: { type: 'string' } } } }, { github: { mapProfileToUser: (p) => ({ nickname: p.login, name: 'Mapped' }) } });
+    await setup(
+      { user: { additionalFields: { nickname: { type: 'string' } } } },
+      { github: { mapProfileToUser: (p) => ({ nickname: p.login, name: 'Mapped' }) } },
+    );
     setGithub(13, 'mapped@example.com');
     await flow();
     expect((await session())!.user).toMatchObject({ name: 'Mapped', nickname: 'user13' });
@@ -380,7 +385,9 @@ describe('linking and unlinking', () => {
 
     // The linked account now signs the same user in.
     const jar = t.newJar();
-    const st = new URL((await t.json<{ url: string }>('/sign-in/social', { body: { provider: 'github', callbackURL: '/' }, jar })).data.url).searchParams.get('state')!;
+    const st = new URL((await t.json<{ url: string }>('/sign-in/social', { body: { provider: 'github', callbackURL: '/' }, jar })).data.url).searchParams.get(
+      'state',
+    )!;
     await t.request(`/callback/github?code=c&state=${st}`, { jar });
     expect((await t.json<{ user: { id: string } }>('/get-session', { jar })).data.user.id).toBe((data.user as { id: string }).id);
   });
@@ -496,7 +503,11 @@ describe('provider access tokens', () => {
   it('refresh-token without a refresh token: Refresh token not found', async () => {
     await setup();
     const now = t.clock.ms;
-    const token = await signIdToken(keys, { sub: 'g-1', email: 'g1@example.com', email_verified: true }, { issuer: `${s.url}/google`, audience: CLIENT_ID, nowMs: now });
+    const token = await signIdToken(
+      keys,
+      { sub: 'g-1', email: 'g1@example.com', email_verified: true },
+      { issuer: `${s.url}/google`, audience: CLIENT_ID, nowMs: now },
+    );
     await t.json('/sign-in/social', { body: { provider: 'google', idToken: { token } } });
     const r = await t.json('/refresh-token', { body: { providerId: 'google' } });
     expect(r).toMatchObject({ status: 400, data: { code: 'REFRESH_TOKEN_NOT_FOUND', message: 'Refresh token not found' } });
@@ -553,9 +564,13 @@ describe('ID-token sign-in', () => {
     await setup();
     await t.signUp({ email: 'idlink@example.com' }, t.newJar());
     const jwksBefore = s.callsTo('/google/jwks').length;
-    let r = await t.json('/sign-in/social', { body: { provider: 'google', idToken: { token: await sign({ sub: 'g-3', email: 'idlink@example.com', email_verified: false }) } } });
+    let r = await t.json('/sign-in/social', {
+      body: { provider: 'google', idToken: { token: await sign({ sub: 'g-3', email: 'idlink@example.com', email_verified: false }) } },
+    });
     expect(r).toMatchObject({ status: 401, data: { code: 'ACCOUNT_NOT_LINKED' } });
-    r = await t.json('/sign-in/social', { body: { provider: 'google', idToken: { token: await sign({ sub: 'g-3', email: 'idlink@example.com', email_verified: true }) } } });
+    r = await t.json('/sign-in/social', {
+      body: { provider: 'google', idToken: { token: await sign({ sub: 'g-3', email: 'idlink@example.com', email_verified: true }) } },
+    });
     expect(r.status).toBe(200);
     r = await t.json('/sign-in/social', { body: { provider: 'google', idToken: { token: await sign({ sub: 'g-4' }) } } });
     expect(r).toMatchObject({ status: 401, data: { code: 'USER_EMAIL_NOT_FOUND', message: 'User email not found' } });

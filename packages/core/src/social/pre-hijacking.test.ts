@@ -54,7 +54,9 @@ async function githubSignIn(id: number, email: string, verified: boolean) {
 }
 
 const accountsOf = async (userId: string) =>
-  (await (await t.auth.context()).adapter.findMany<{ providerId: string }>('account', { where: [{ field: 'userId', value: userId }] })).map((a) => a.providerId).sort();
+  (await (await t.auth.context()).adapter.findMany<{ providerId: string }>('account', { where: [{ field: 'userId', value: userId }] }))
+    .map((a) => a.providerId)
+    .sort();
 
 describe('a social sign-in that vouches for the address adopts an unverified account', () => {
   it("ends the squatter's session, password, key, passkey, second factor and other linked account; GitHub's stays", async () => {
@@ -76,8 +78,15 @@ describe('a social sign-in that vouches for the address adopts an unverified acc
   it('the ID-token sign-in adopts the same way', async () => {
     await setup();
     const sq = await squat(t, { totp: false });
-    const token = await signIdToken(keys, { sub: 'g-7', email: sq.email, email_verified: true, name: 'Victim' }, { issuer: `${s.url}/google`, audience: CLIENT_ID, nowMs: t.clock.ms });
-    const r = await t.json<{ user: { id: string; emailVerified: boolean } }>('/sign-in/social', { body: { provider: 'google', idToken: { token } }, jar: t.newJar() });
+    const token = await signIdToken(
+      keys,
+      { sub: 'g-7', email: sq.email, email_verified: true, name: 'Victim' },
+      { issuer: `${s.url}/google`, audience: CLIENT_ID, nowMs: t.clock.ms },
+    );
+    const r = await t.json<{ user: { id: string; emailVerified: boolean } }>('/sign-in/social', {
+      body: { provider: 'google', idToken: { token } },
+      jar: t.newJar(),
+    });
     expect(r.status).toBe(200);
     expect(r.data.user).toMatchObject({ id: sq.userId, emailVerified: true });
     await expectSquatterOut(t, sq);

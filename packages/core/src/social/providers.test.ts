@@ -216,7 +216,9 @@ const CASES: Case[] = [
         }),
       );
       s.on('GET', `/${id}/graph/me/photos/48x48/$value`, (call) =>
-        call.headers.authorization === `Bearer ${ACCESS}` ? { body: Buffer.from([0xff, 0xd8, 0xff, 0xe0]), headers: { 'content-type': 'image/jpeg' } } : { status: 401 },
+        call.headers.authorization === `Bearer ${ACCESS}`
+          ? { body: Buffer.from([0xff, 0xd8, 0xff, 0xe0]), headers: { 'content-type': 'image/jpeg' } }
+          : { status: 401 },
       );
     },
     accountId: 'AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ',
@@ -309,7 +311,11 @@ const CASES: Case[] = [
     pkce: true,
     scopes: ['users.read', 'tweet.read', 'offline.access', 'users.email'],
     async setup(id) {
-      s.on('POST', `/${id}/token`, tokenAnswer({ token_type: 'bearer', expires_in: 7200, refresh_token: 'r-x', scope: 'users.read tweet.read offline.access users.email' }));
+      s.on(
+        'POST',
+        `/${id}/token`,
+        tokenAnswer({ token_type: 'bearer', expires_in: 7200, refresh_token: 'r-x', scope: 'users.read tweet.read offline.access users.email' }),
+      );
       s.on('GET', `/${id}/userinfo`, (call) =>
         call.query.get('user.fields')?.includes('confirmed_email')
           ? needsBearer({
@@ -334,7 +340,11 @@ const CASES: Case[] = [
     scopes: ['account_info.read'],
     authParams: { token_access_type: 'offline' },
     async setup(id) {
-      s.on('POST', `/${id}/token`, tokenAnswer({ token_type: 'bearer', expires_in: 14400, refresh_token: 'r-db', scope: 'account_info.read', account_id: 'dbid:AAH4f99' }));
+      s.on(
+        'POST',
+        `/${id}/token`,
+        tokenAnswer({ token_type: 'bearer', expires_in: 14400, refresh_token: 'r-db', scope: 'account_info.read', account_id: 'dbid:AAH4f99' }),
+      );
       s.on('POST', `/${id}/userinfo`, (call) =>
         call.body === '' && call.headers.authorization === `Bearer ${ACCESS}`
           ? {
@@ -351,7 +361,12 @@ const CASES: Case[] = [
       );
     },
     accountId: 'dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc',
-    expected: { email: 'franz@dropbox.example', name: 'Franz Ferdinand (Personal)', image: 'https://dl-web.dropbox.example/account_photo/get/dbaphid', emailVerified: true },
+    expected: {
+      email: 'franz@dropbox.example',
+      name: 'Franz Ferdinand (Personal)',
+      image: 'https://dl-web.dropbox.example/account_photo/get/dbaphid',
+      emailVerified: true,
+    },
   },
   {
     id: 'linkedin',
@@ -404,7 +419,12 @@ const CASES: Case[] = [
       );
     },
     accountId: '1',
-    expected: { email: 'john@gitlab.example', name: 'John Smith', image: 'https://gitlab.example/uploads/-/system/user/avatar/1/index.jpg', emailVerified: true },
+    expected: {
+      email: 'john@gitlab.example',
+      name: 'John Smith',
+      image: 'https://gitlab.example/uploads/-/system/user/avatar/1/index.jpg',
+      emailVerified: true,
+    },
   },
   {
     id: 'reddit',
@@ -511,7 +531,12 @@ describe('provider quirks', () => {
       code: 'c-apple',
       user: JSON.stringify({ name: { firstName: 'Ada', lastName: 'Lovelace' }, email: 'x7@privaterelay.appleid.example' }),
     });
-    const posted = await t.request('/callback/apple', { method: 'POST', body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://appleid.apple.com' }, jar: null });
+    const posted = await t.request('/callback/apple', {
+      method: 'POST',
+      body: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://appleid.apple.com' },
+      jar: null,
+    });
     expect(posted.status).toBe(303);
     const next = new URL(posted.headers.get('location')!);
     expect(next.pathname).toBe('/api/auth/callback/apple');
@@ -540,12 +565,16 @@ describe('provider quirks', () => {
     await client('apple');
     s.on('POST', '/apple/token', async () =>
       tokenAnswer({
-        id_token: await signIdToken(keys, { sub: 'old', email: 'old@apple.example', email_verified: true }, {
-          issuer: `${s.url}/apple`,
-          audience: CLIENT_ID,
-          nowMs: t.clock.ms - 2 * 3600 * 1000,
-          expiresInSeconds: 4 * 3600,
-        }),
+        id_token: await signIdToken(
+          keys,
+          { sub: 'old', email: 'old@apple.example', email_verified: true },
+          {
+            issuer: `${s.url}/apple`,
+            audience: CLIENT_ID,
+            nowMs: t.clock.ms - 2 * 3600 * 1000,
+            expiresInSeconds: 4 * 3600,
+          },
+        ),
       }),
     );
     const { state } = await startFlow('apple');
@@ -556,7 +585,9 @@ describe('provider quirks', () => {
   it('facebook: an ID token, when the token response has one, is the profile', async () => {
     await client('facebook', { scope: ['openid'] });
     s.on('POST', '/facebook/token', async () =>
-      tokenAnswer({ id_token: await idToken('facebook', { sub: '10158000000000002', name: 'Lim Ited', email: 'lim@facebook.example', picture: 'https://fb.example/p.jpg' }) }),
+      tokenAnswer({
+        id_token: await idToken('facebook', { sub: '10158000000000002', name: 'Lim Ited', email: 'lim@facebook.example', picture: 'https://fb.example/p.jpg' }),
+      }),
     );
     const before = s.callsTo('/facebook/userinfo').length;
     const { url, state } = await startFlow('facebook');
@@ -623,7 +654,15 @@ describe('provider quirks', () => {
     s.on(
       'GET',
       '/linkedin/userinfo',
-      needsBearer({ sub: 'li-9', name: 'Lynn Kedin', given_name: 'Lynn', family_name: 'Kedin', picture: 'https://media.licdn.example/9', email: 'lynn@linkedin.example', email_verified: true }),
+      needsBearer({
+        sub: 'li-9',
+        name: 'Lynn Kedin',
+        given_name: 'Lynn',
+        family_name: 'Kedin',
+        picture: 'https://media.licdn.example/9',
+        email: 'lynn@linkedin.example',
+        email_verified: true,
+      }),
     );
     const { state } = await startFlow('linkedin');
     expect((await callback('linkedin', { code: 'c', state })).headers.get('location')).toBe('/dashboard');
@@ -642,13 +681,27 @@ describe('provider quirks', () => {
     s.on('POST', '/reddit/token', tokenAnswer());
     s.on('GET', '/reddit/userinfo', needsBearer({ id: 'r1', name: 'anon', has_verified_email: true }));
     const r = await startFlow('reddit');
-    expect((await callback('reddit', { code: 'c', state: r.state })).headers.get('location')).toBe('http://localhost:3000/api/auth/error?error=email_not_found');
+    expect((await callback('reddit', { code: 'c', state: r.state })).headers.get('location')).toBe(
+      'http://localhost:3000/api/auth/error?error=email_not_found',
+    );
   });
 
   it('discord: default avatar when none is set', async () => {
     await client('discord');
     s.on('POST', '/discord/token', tokenAnswer());
-    s.on('GET', '/discord/userinfo', needsBearer({ id: '80351110224678912', username: 'plain', discriminator: '0', global_name: null, avatar: null, verified: false, email: 'plain@discord.example' }));
+    s.on(
+      'GET',
+      '/discord/userinfo',
+      needsBearer({
+        id: '80351110224678912',
+        username: 'plain',
+        discriminator: '0',
+        global_name: null,
+        avatar: null,
+        verified: false,
+        email: 'plain@discord.example',
+      }),
+    );
     const { state } = await startFlow('discord');
     await callback('discord', { code: 'c', state });
     const index = Number((BigInt('80351110224678912') >> 22n) % 6n);

@@ -100,7 +100,11 @@ export async function makeKeys(kid = 'test-key'): Promise<SigningKeys> {
 }
 
 /** An ID token: iat at `nowMs`, valid an hour unless the claims say otherwise. */
-export async function signIdToken(keys: SigningKeys, claims: JWTPayload, opts: { issuer: string; audience: string; nowMs: number; expiresInSeconds?: number }): Promise<string> {
+export async function signIdToken(
+  keys: SigningKeys,
+  claims: JWTPayload,
+  opts: { issuer: string; audience: string; nowMs: number; expiresInSeconds?: number },
+): Promise<string> {
   const iat = Math.floor(opts.nowMs / 1000);
   return new SignJWT({ iat, exp: iat + (opts.expiresInSeconds ?? 3600), ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: keys.kid })

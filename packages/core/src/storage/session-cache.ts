@@ -51,7 +51,10 @@ export class SessionCache {
     private readonly now: () => number,
   ) {
     this.ops = storage.sessionOps ?? genericSessionOps(storage);
-    const dateFields = (model: string) => Object.entries(schema[model]!.fields).filter(([, f]) => f.type === 'date').map(([n]) => n);
+    const dateFields = (model: string) =>
+      Object.entries(schema[model]!.fields)
+        .filter(([, f]) => f.type === 'date')
+        .map(([n]) => n);
     this.dates = { session: dateFields('session'), user: dateFields('user') };
   }
 

@@ -44,7 +44,13 @@ export class CookieJar {
 
 /** The built-in routes a client calls by their path (those without a path parameter). */
 export type CallablePath = { [P in keyof GatehouseRoutes]: P extends `${string}:${string}` ? never : P }[keyof GatehouseRoutes];
-type Part<K extends string, T> = [T] extends [undefined] ? { [_ in K]?: never } : undefined extends T ? { [_ in K]?: T } : Partial<T> extends T ? { [_ in K]?: T } : { [_ in K]: T };
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { [_ in K]?: never }
+  : undefined extends T
+    ? { [_ in K]?: T }
+    : Partial<T> extends T
+      ? { [_ in K]?: T }
+      : { [_ in K]: T };
 /** A call's input as its route declares it: `body` (POST) and `query` (GET), required when the route requires them. */
 export type CallInput<P extends CallablePath> = Part<'body', GatehouseRoutes[P]['body']> & Part<'query', GatehouseRoutes[P]['query']>;
 /** How a call is made: whose cookies (`jar: null` for none), from which address, with which extra headers. */
@@ -82,7 +88,10 @@ export interface TestClient {
     path: P,
     ...args: Partial<CallInput<P>> extends CallInput<P> ? [input?: CallInput<P> & CallOptions] : [input: CallInput<P> & CallOptions]
   ): Promise<CallResult<Jsonify<GatehouseRoutes[P]['answer']>>>;
-  signUp(input?: Partial<{ email: string; password: string; name: string }> & Record<string, unknown>, jar?: CookieJar): Promise<{ email: string; password: string; data: Record<string, unknown> }>;
+  signUp(
+    input?: Partial<{ email: string; password: string; name: string }> & Record<string, unknown>,
+    jar?: CookieJar,
+  ): Promise<{ email: string; password: string; data: Record<string, unknown> }>;
   newJar(): CookieJar;
 }
 
@@ -155,7 +164,13 @@ export async function createTestClientOn(dialect: DialectName, options: Gatehous
       const { body, query, jar: useJar, ip, headers, settle } = (input ?? {}) as { body?: unknown; query?: Record<string, unknown> } & CallOptions;
       methods ??= methodsOf(options);
       const method = methods.get(path) ?? (body === undefined ? 'GET' : 'POST');
-      const search = query ? `?${new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))}` : '';
+      const search = query
+        ? `?${new URLSearchParams(
+            Object.entries(query)
+              .filter(([, v]) => v !== undefined)
+              .map(([k, v]) => [k, String(v)]),
+          )}`
+        : '';
       const answer = await client.json(`${path}${search}`, { method, body, jar: useJar, ip, headers, settle });
       const refused = answer.status >= 400 && answer.data && typeof answer.data === 'object' && 'code' in answer.data;
       return { ...answer, error: refused ? (answer.data as { message: string; code: string }) : null } as never;

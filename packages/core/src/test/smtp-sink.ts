@@ -74,7 +74,13 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           return;
         }
         const { envelope } = session;
-        messages.push(parseMessage(Buffer.concat(chunks).toString('utf8'), envelope.mailFrom ? envelope.mailFrom.address : '', envelope.rcptTo.map((r) => r.address.toLowerCase())));
+        messages.push(
+          parseMessage(
+            Buffer.concat(chunks).toString('utf8'),
+            envelope.mailFrom ? envelope.mailFrom.address : '',
+            envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          ),
+        );
         for (const wake of [...waiters]) wake();
         callback();
       });
@@ -197,9 +203,7 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([bBqQ])\?([^?]*)\?=/g, (_, charset: string, kind: string, text: string) =>
-      kind.toUpperCase() === 'B'
-        ? decodeBytes(Buffer.from(text, 'base64'), charset)
-        : decodeBytes(quotedPrintable(text.replace(/_/g, ' ')), charset),
+      kind.toUpperCase() === 'B' ? decodeBytes(Buffer.from(text, 'base64'), charset) : decodeBytes(quotedPrintable(text.replace(/_/g, ' ')), charset),
     );
 }
 

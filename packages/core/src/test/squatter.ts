@@ -62,7 +62,12 @@ export async function expectSquatterOut(t: TestClient, s: Squatter, opts: { pass
   expect(await of('apikey')).toEqual([]);
   expect(await of('twoFactor')).toEqual([]);
   // No password, unless the victim has just set one (a reset by code).
-  const passwords = await ctx.adapter.findMany('account', { where: [{ field: 'userId', value: s.userId }, { field: 'providerId', value: 'credential' }] });
+  const passwords = await ctx.adapter.findMany('account', {
+    where: [
+      { field: 'userId', value: s.userId },
+      { field: 'providerId', value: 'credential' },
+    ],
+  });
   expect(passwords.length).toBe(opts.passwordReset ? 1 : 0);
 }
 

@@ -17,7 +17,11 @@ export interface TimingOptions {
  * pairs, each pair in random order so that load on the machine hits both sides alike;
  * medians, so that a stall does not count.
  */
-export async function timingRatio(known: () => Promise<unknown>, unknown: () => Promise<unknown>, { rounds = 24, warmup = 3 }: TimingOptions = {}): Promise<number> {
+export async function timingRatio(
+  known: () => Promise<unknown>,
+  unknown: () => Promise<unknown>,
+  { rounds = 24, warmup = 3 }: TimingOptions = {},
+): Promise<number> {
   for (let i = 0; i < warmup; i++) {
     await known();
     await unknown();
@@ -40,7 +44,11 @@ export async function timingRatio(known: () => Promise<unknown>, unknown: () => 
 }
 
 /** `timingRatio`, measured again up to twice while it is more than `bound` from 1 (a busy machine). */
-export async function timingRatioWithRetries(known: () => Promise<unknown>, unknown: () => Promise<unknown>, options: TimingOptions & { bound?: number } = {}): Promise<number> {
+export async function timingRatioWithRetries(
+  known: () => Promise<unknown>,
+  unknown: () => Promise<unknown>,
+  options: TimingOptions & { bound?: number } = {},
+): Promise<number> {
   const bound = options.bound ?? 0.15;
   let ratio = await timingRatio(known, unknown, options);
   for (let retry = 0; retry < 2 && Math.abs(ratio - 1) > bound; retry++) ratio = await timingRatio(known, unknown, options);

@@ -32,11 +32,7 @@ export function AccountLayout() {
             const Icon = item.icon;
             return (
               <li key={item.key}>
-                <Link
-                  to={item.to}
-                  aria-current={current ? 'page' : undefined}
-                  className={item.key === 'dangerZone' ? 'danger-link' : undefined}
-                >
+                <Link to={item.to} aria-current={current ? 'page' : undefined} className={item.key === 'dangerZone' ? 'danger-link' : undefined}>
                   <Icon aria-hidden="true" size={18} />
                   <span>{t(`nav.${item.key}`)}</span>
                 </Link>

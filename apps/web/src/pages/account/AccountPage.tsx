@@ -24,11 +24,7 @@ export function AccountPage() {
   const accounts = useLinkedAccounts(data?.user.id);
   useScrollToHash(Boolean(data) && !isPending);
   // Whether the person has a password (a credential account); unknown until the list came.
-  const hasPassword = accounts.data
-    ? accounts.data.some((a) => (a.providerId ?? a.provider) === 'credential')
-    : accounts.error
-      ? true
-      : null;
+  const hasPassword = accounts.data ? accounts.data.some((a) => (a.providerId ?? a.provider) === 'credential') : accounts.error ? true : null;
   // RequireAuth renders this page only with a session.
   if (!data) return null;
   const { user } = data;

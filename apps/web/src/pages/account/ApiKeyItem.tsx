@@ -34,9 +34,7 @@ export function ApiKeyItem({ apiKey }: { apiKey: ApiKey }) {
         </p>
         <p className="muted">{t('apiKeys.created', { date: formatDate(apiKey.createdAt) })}</p>
         <p className="muted">
-          {apiKey.expiresAt
-            ? t(expired ? 'apiKeys.expired' : 'apiKeys.expires', { date: formatDate(apiKey.expiresAt) })
-            : t('apiKeys.neverExpires')}
+          {apiKey.expiresAt ? t(expired ? 'apiKeys.expired' : 'apiKeys.expires', { date: formatDate(apiKey.expiresAt) }) : t('apiKeys.neverExpires')}
         </p>
         <p className="muted">{apiKey.lastRequest ? t('apiKeys.lastUsed', { date: formatDate(apiKey.lastRequest) }) : t('apiKeys.neverUsed')}</p>
         <ErrorMessage error={remove.error} />

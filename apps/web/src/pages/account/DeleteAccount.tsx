@@ -16,9 +16,7 @@ export function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [mailed, setMailed] = useState(false);
-  const remove = useAction(() =>
-    auth.deleteUser({ password: password || undefined, callbackURL: appURL('/account-deleted') }),
-  );
+  const remove = useAction(() => auth.deleteUser({ password: password || undefined, callbackURL: appURL('/account-deleted') }));
 
   const confirm = async () => {
     const { data } = await remove.run();

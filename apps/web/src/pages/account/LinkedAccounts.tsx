@@ -25,9 +25,7 @@ export function LinkedAccounts({ accounts: query }: { accounts: LinkedAccountsQu
   const accounts = query.data;
   const [linking, setLinking] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<AuthError | null>(null);
-  const unlink = useAction((account: LinkedAccount) =>
-    auth.unlinkAccount({ providerId: providerOf(account), accountId: account.accountId }),
-  );
+  const unlink = useAction((account: LinkedAccount) => auth.unlinkAccount({ providerId: providerOf(account), accountId: account.accountId }));
   const busy = linking !== null || unlink.pending;
 
   const link = async (provider: string) => {

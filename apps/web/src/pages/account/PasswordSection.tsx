@@ -19,10 +19,16 @@ export function PasswordSection({ email, hasPassword }: { email: string; hasPass
     <Section title={t('nav.security')}>
       <SettingRow
         label={t('password.title')}
-        value={hasPassword === false ? <span className="muted">{t('password.notSet')}</span> : <>
+        value={
+          hasPassword === false ? (
+            <span className="muted">{t('password.notSet')}</span>
+          ) : (
+            <>
               <span aria-hidden="true">••••••••••</span>
               <span className="visually-hidden">{t('password.set')}</span>
-            </>}
+            </>
+          )
+        }
         action={
           hasPassword === null ? null : (
             <button type="button" onClick={() => setOpen(true)}>

@@ -73,15 +73,7 @@ export function Profile({ user }: { user: User }) {
         onSubmit={submit}
         onClose={() => setOpen(false)}
       >
-        <Field
-          label={t('profile.name')}
-          autoComplete="name"
-          required
-          autoFocus
-          value={name}
-          error={errors.name}
-          onChange={(e) => setName(e.target.value)}
-        />
+        <Field label={t('profile.name')} autoComplete="name" required autoFocus value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
         <Field
           label={t('profile.image')}
           type="url"

@@ -111,7 +111,7 @@ describe('the account sidebar', () => {
     ]);
   });
 
-  it('marks a page by its path and a part of /account by the address\'s hash', () => {
+  it("marks a page by its path and a part of /account by the address's hash", () => {
     const [profile, security, sessions] = accountNav(features);
     expect(isCurrent(profile!, '/account', '')).toBe(true);
     expect(isCurrent(profile!, '/account', '#profile')).toBe(true);

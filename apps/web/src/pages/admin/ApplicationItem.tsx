@@ -16,7 +16,9 @@ export function ApplicationItem({ app, onSecret }: { app: Application; onSecret:
   const toast = useToast();
   const [mode, setMode] = useState<'view' | 'edit' | 'delete' | 'settings'>('view');
   const [uris, setUris] = useState(app.redirectURIs.join(' '));
-  const update = useAction(() => auth.oauth2.updateApplication({ clientId: app.clientId, redirectURIs: uris.split(/\s+/).filter(Boolean) }), { invalidates: [keys.admin.applications] });
+  const update = useAction(() => auth.oauth2.updateApplication({ clientId: app.clientId, redirectURIs: uris.split(/\s+/).filter(Boolean) }), {
+    invalidates: [keys.admin.applications],
+  });
   const rotate = useAction(() => auth.oauth2.rotateSecret({ clientId: app.clientId }), { invalidates: [keys.admin.applications] });
   const remove = useAction(() => auth.oauth2.deleteApplication({ clientId: app.clientId }), { invalidates: [keys.admin.applications] });
 
@@ -61,7 +63,13 @@ export function ApplicationItem({ app, onSecret }: { app: Application; onSecret:
       </div>
       {mode === 'edit' ? (
         <form onSubmit={save} className="form" style={{ flex: '1 1 100%' }}>
-          <Field label={t('apps.redirectOf', { app: app.name })} hint={t('apps.redirectEditHint')} value={uris} autoFocus onChange={(e) => setUris(e.target.value)} />
+          <Field
+            label={t('apps.redirectOf', { app: app.name })}
+            hint={t('apps.redirectEditHint')}
+            value={uris}
+            autoFocus
+            onChange={(e) => setUris(e.target.value)}
+          />
           <div className="actions">
             <button type="submit" className="primary" disabled={update.pending}>
               {t('apps.save')}

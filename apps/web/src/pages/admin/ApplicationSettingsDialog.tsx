@@ -56,7 +56,12 @@ export function ApplicationSettingsDialog({ app, open, onClose }: { app: Applica
         <legend>{t('appSettings.resources')}</legend>
         {apis.data && apis.data.length === 0 ? <p className="muted">{t('appSettings.noApis')}</p> : null}
         {(apis.data ?? []).map((api) => (
-          <Checkbox key={api.identifier} label={`${api.name} (${api.identifier})`} checked={draft.resources.includes(api.identifier)} onChange={toggleApi(api.identifier)} />
+          <Checkbox
+            key={api.identifier}
+            label={`${api.name} (${api.identifier})`}
+            checked={draft.resources.includes(api.identifier)}
+            onChange={toggleApi(api.identifier)}
+          />
         ))}
       </fieldset>
     </FormDialog>

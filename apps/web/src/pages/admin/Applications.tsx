@@ -79,12 +79,7 @@ export function Applications() {
       <form onSubmit={submit} className="form">
         <h3>{t('apps.register')}</h3>
         <Field label={t('apps.name')} value={name} required maxLength={100} onChange={(e) => setName(e.target.value)} />
-        <Field
-          label={t('apps.redirectURIs')}
-          hint={t('apps.redirectHint')}
-          value={uris}
-          onChange={(e) => setUris(e.target.value)}
-        />
+        <Field label={t('apps.redirectURIs')} hint={t('apps.redirectHint')} value={uris} onChange={(e) => setUris(e.target.value)} />
         <div className="check">
           <input id="app-public" type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />
           <label htmlFor="app-public">{t('apps.public')}</label>

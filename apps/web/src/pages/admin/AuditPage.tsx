@@ -194,8 +194,7 @@ export function EventName({ type }: { type: string }) {
   const named = i18n.exists(key, { ns: 'admin' });
   return (
     <>
-      {named ? <span className="event-name">{t(key as 'audit.event.sign-up')}</span> : null}{' '}
-      <code className={named ? 'muted' : undefined}>{type}</code>
+      {named ? <span className="event-name">{t(key as 'audit.event.sign-up')}</span> : null} <code className={named ? 'muted' : undefined}>{type}</code>
     </>
   );
 }

@@ -20,12 +20,13 @@ export function BanUser({ user }: { user: User }) {
   const toast = useToast();
   const [reason, setReason] = useState('');
   const [days, setDays] = useState('');
-  const ban = useAction(() =>
-    auth.admin.banUser({
-      userId: user.id,
-      ...(reason.trim() ? { banReason: reason.trim() } : {}),
-      ...(Number(days) > 0 ? { banExpiresIn: Math.round(Number(days) * DAY) } : {}),
-    }),
+  const ban = useAction(
+    () =>
+      auth.admin.banUser({
+        userId: user.id,
+        ...(reason.trim() ? { banReason: reason.trim() } : {}),
+        ...(Number(days) > 0 ? { banExpiresIn: Math.round(Number(days) * DAY) } : {}),
+      }),
     { invalidates: adminUserChanged(user.id) },
   );
   const unban = useAction(() => auth.admin.unbanUser({ userId: user.id }), { invalidates: adminUserChanged(user.id) });
@@ -59,15 +60,7 @@ export function BanUser({ user }: { user: User }) {
   return (
     <form onSubmit={submit} className="form">
       <Field label={t('ban.reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
-      <Field
-        label={t('ban.expiresIn')}
-        type="number"
-        min={0}
-        step="any"
-        value={days}
-        onChange={(e) => setDays(e.target.value)}
-        hint={t('ban.expiresHint')}
-      />
+      <Field label={t('ban.expiresIn')} type="number" min={0} step="any" value={days} onChange={(e) => setDays(e.target.value)} hint={t('ban.expiresHint')} />
       <ErrorMessage error={ban.error} />
       <div className="actions">
         <button type="submit" className="danger" disabled={ban.pending}>

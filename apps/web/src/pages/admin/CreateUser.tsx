@@ -27,14 +27,15 @@ export function CreateUser({ onCreated, onClose }: { onCreated: (email: string, 
   const [password, setPassword] = useState('');
   const [role, setRole] = useState('user');
   const [verification, setVerification] = useState<Verification>('send');
-  const create = useAction(() =>
-    auth.admin.createUser({
-      name: name.trim(),
-      email: email.trim(),
-      password,
-      role,
-      ...(verification === 'mark' ? { data: { emailVerified: true } } : {}),
-    }),
+  const create = useAction(
+    () =>
+      auth.admin.createUser({
+        name: name.trim(),
+        email: email.trim(),
+        password,
+        role,
+        ...(verification === 'mark' ? { data: { emailVerified: true } } : {}),
+      }),
     // A new user: the lists, the trail and the figures change.
     { invalidates: [keys.admin.users, keys.admin.audit, keys.admin.stats] },
   );

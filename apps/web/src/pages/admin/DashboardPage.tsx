@@ -62,11 +62,13 @@ export function DashboardPage() {
             key={r}
             type="button"
             aria-pressed={r === range}
-            onClick={() => setParams((p) => {
-              const next = new URLSearchParams(p);
-              next.set('range', r);
-              return next;
-            })}
+            onClick={() =>
+              setParams((p) => {
+                const next = new URLSearchParams(p);
+                next.set('range', r);
+                return next;
+              })
+            }
           >
             {t(`dashboard.ranges.${r}`)}
           </button>

@@ -33,7 +33,14 @@ interface Draft {
 
 const draftOf = (s: ResourceServer | null): Draft =>
   s
-    ? { identifier: s.identifier, name: s.name, scopes: s.scopes.join(' '), ttl: String(s.accessTokenTTL), format: s.accessTokenFormat, clientId: s.clientId ?? '' }
+    ? {
+        identifier: s.identifier,
+        name: s.name,
+        scopes: s.scopes.join(' '),
+        ttl: String(s.accessTokenTTL),
+        format: s.accessTokenFormat,
+        clientId: s.clientId ?? '',
+      }
     : { identifier: '', name: '', scopes: '', ttl: '3600', format: 'jwt', clientId: '' };
 
 /** Adds an API (`server` = 'new') or edits one, in a modal dialog; its refusals under their fields. Keyed by the API it edits (a fresh draft each time). */
@@ -55,7 +62,9 @@ export function ResourceServerDialog({ server, onClose }: { server: ResourceServ
         accessTokenFormat: draft.format,
         clientId: draft.clientId || null,
       };
-      return existing ? auth.oauth2.updateResourceServer({ id: existing.id, ...fields }) : auth.oauth2.createResourceServer({ identifier: draft.identifier.trim(), ...fields });
+      return existing
+        ? auth.oauth2.updateResourceServer({ id: existing.id, ...fields })
+        : auth.oauth2.createResourceServer({ identifier: draft.identifier.trim(), ...fields });
     },
     { invalidates: [keys.admin.resourceServers] },
   );
@@ -86,11 +95,30 @@ export function ResourceServerDialog({ server, onClose }: { server: ResourceServ
     >
       <ErrorMessage error={formLevelError(save.error, API_CODES)} fieldsShown />
       {existing ? null : (
-        <Field label={t('apis.identifier')} hint={t('apis.identifierHint')} required maxLength={2000} value={draft.identifier} onChange={set('identifier')} error={issues.identifier} autoFocus />
+        <Field
+          label={t('apis.identifier')}
+          hint={t('apis.identifierHint')}
+          required
+          maxLength={2000}
+          value={draft.identifier}
+          onChange={set('identifier')}
+          error={issues.identifier}
+          autoFocus
+        />
       )}
       <Field label={t('apis.name')} required maxLength={100} value={draft.name} onChange={set('name')} error={issues.name} />
       <Field label={t('apis.scopes')} hint={t('apis.scopesHint')} value={draft.scopes} onChange={set('scopes')} error={issues.scopes} />
-      <Field label={t('apis.ttl')} hint={t('apis.ttlHint')} type="number" min={60} max={86400} required value={draft.ttl} onChange={set('ttl')} error={issues.accessTokenTTL} />
+      <Field
+        label={t('apis.ttl')}
+        hint={t('apis.ttlHint')}
+        type="number"
+        min={60}
+        max={86400}
+        required
+        value={draft.ttl}
+        onChange={set('ttl')}
+        error={issues.accessTokenTTL}
+      />
       <div className="field">
         <label htmlFor={formatId}>{t('apis.format')}</label>
         <select id={formatId} value={draft.format} onChange={(e) => setDraft((d) => ({ ...d, format: e.target.value as 'jwt' | 'opaque' }))}>

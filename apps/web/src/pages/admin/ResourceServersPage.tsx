@@ -64,8 +64,8 @@ function ResourceServerItem({ server, onEdit }: { server: ResourceServer; onEdit
         <p className="strong">{server.name}</p>
         <p className="muted mono">{server.identifier}</p>
         <p className="muted">
-          {server.scopes.length ? server.scopes.join(' ') : t('apis.noScopes')} · {server.accessTokenFormat === 'jwt' ? 'JWT' : t('apis.formatOpaque').split(' (')[0]} ·{' '}
-          {t('apis.lifetime', { seconds: server.accessTokenTTL })}
+          {server.scopes.length ? server.scopes.join(' ') : t('apis.noScopes')} ·{' '}
+          {server.accessTokenFormat === 'jwt' ? 'JWT' : t('apis.formatOpaque').split(' (')[0]} · {t('apis.lifetime', { seconds: server.accessTokenTTL })}
         </p>
         <ErrorMessage error={confirming ? null : remove.error} />
       </div>

@@ -38,13 +38,19 @@ describe("the admin users table speaks the app's language", () => {
       </QueryClientProvider>,
     );
     const table = await screen.findByRole('table');
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/\s*[↑↓↕]$/, ''));
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.replace(/\s*[↑↓↕]$/, ''));
     expect(headers).toEqual(['User', 'Role', 'Status', 'Created', 'Actions']);
     expect(within(table).getByRole('cell', { name: 'Banned' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Manage mallory@example.com' })).toBeTruthy();
     // The name leads to the user's page; the sortable headers say how the list is sorted.
     expect(screen.getByRole('link', { name: 'Mallory' }).getAttribute('href')).toBe('/admin/users/u2');
-    expect(within(table).getByRole('columnheader', { name: /Created/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(
+      within(table)
+        .getByRole('columnheader', { name: /Created/ })
+        .getAttribute('aria-sort'),
+    ).toBe('descending');
     expect(within(table).getByRole('columnheader', { name: /User/ }).getAttribute('aria-sort')).toBe('none');
     expect(screen.getByLabelText('Search')).toBeTruthy();
     expect(screen.getByText('Showing 1–2 of 2')).toBeTruthy();
@@ -60,7 +66,9 @@ describe("the admin users table speaks the app's language", () => {
       </QueryClientProvider>,
     );
     const table = await screen.findByRole('table');
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/\s*[↑↓↕]$/, ''));
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.replace(/\s*[↑↓↕]$/, ''));
     expect(headers).toEqual(['Benutzer', 'Rolle', 'Status', 'Erstellt', 'Aktionen']);
     const [grace, mallory] = within(table).getAllByRole('row').slice(1);
     expect(within(grace!).getByText('Administrator')).toBeTruthy();
@@ -76,7 +84,11 @@ describe("the admin users table speaks the app's language", () => {
     expect(screen.getByText('1–2 von 2')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Nächste Seite' })).toBeTruthy();
     // The phone layout's labels come from data-label: translated too.
-    expect(within(mallory!).getAllByRole('cell').map((c) => c.getAttribute('data-label'))).toEqual([null, 'Rolle', 'Status', 'Erstellt', null]);
+    expect(
+      within(mallory!)
+        .getAllByRole('cell')
+        .map((c) => c.getAttribute('data-label')),
+    ).toEqual([null, 'Rolle', 'Status', 'Erstellt', null]);
     expect(table.textContent).not.toMatch(/\b(Banned|Verified|Manage|Created|Role)\b/);
   });
 });

@@ -5,7 +5,14 @@ describe('the audit trail view in the URL', () => {
   it('reads filters, sort and page, leaving out what is malformed', () => {
     const f = filtersOf(new URLSearchParams('user=%20alice@example.com%20&type=sign-up&from=2026-01-01&to=2026-01-31&sort=asc&page=3'));
     expect(f).toEqual({ user: 'alice@example.com', type: 'sign-up', from: '2026-01-01', to: '2026-01-31', sort: 'asc', page: 3 });
-    expect(filtersOf(new URLSearchParams('from=yesterday&to=2026-1-1&sort=up&page=-2'))).toEqual({ user: '', type: '', from: '', to: '', sort: 'desc', page: 1 });
+    expect(filtersOf(new URLSearchParams('from=yesterday&to=2026-1-1&sort=up&page=-2'))).toEqual({
+      user: '',
+      type: '',
+      from: '',
+      to: '',
+      sort: 'desc',
+      page: 1,
+    });
     expect(filtersOf(new URLSearchParams('page=2.5')).page).toBe(1);
   });
 

@@ -19,7 +19,9 @@ function declaredTypes(): string[] {
   const types = new Set<string>();
   for (const file of declarations(CORE)) {
     // Comments aside: a doc comment may show the declaration's shape with an example type.
-    const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+    const code = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\/\/.*$/gm, '');
     for (const block of code.matchAll(/interface AuditEventTypes \{([\s\S]*?)\n\s*\}/g)) {
       for (const m of block[1]!.matchAll(/'([a-z0-9.-]+)': true/g)) types.add(m[1]!);
     }

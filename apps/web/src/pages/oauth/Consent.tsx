@@ -71,7 +71,9 @@ export function Consent() {
               <li key={s}>{scopeDescription(s)}</li>
             ))}
           </ul>
-          <p className="muted">{d.device || !d.application.redirectURI ? t('device.consentReturn') : t('consent.returnTo', { origin: new URL(d.application.redirectURI).origin })}</p>
+          <p className="muted">
+            {d.device || !d.application.redirectURI ? t('device.consentReturn') : t('consent.returnTo', { origin: new URL(d.application.redirectURI).origin })}
+          </p>
           <ErrorMessage error={answer.error} />
           <div className="consent-actions">
             <button type="button" disabled={answer.pending} onClick={() => decide(false)}>

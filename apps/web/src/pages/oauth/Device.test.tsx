@@ -29,9 +29,12 @@ afterAll(async () => {
 });
 
 describe('the device page', () => {
-  it('shows a refused code under the field, in the server\'s words, and marks it invalid', async () => {
+  it("shows a refused code under the field, in the server's words, and marks it invalid", async () => {
     await i18n.changeLanguage('en');
-    verify.mockResolvedValueOnce({ data: null, error: { code: 'INVALID_USER_CODE', message: 'This code is not valid. Check the code shown on your device and enter it again', status: 400 } });
+    verify.mockResolvedValueOnce({
+      data: null,
+      error: { code: 'INVALID_USER_CODE', message: 'This code is not valid. Check the code shown on your device and enter it again', status: 400 },
+    });
     at('/device');
     const field = screen.getByLabelText('Code');
     fireEvent.change(field, { target: { value: 'bcdf-ghjk' } });
@@ -41,7 +44,7 @@ describe('the device page', () => {
     expect(field.getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('keeps the code of verification_uri_complete and the provider\'s reason for it', async () => {
+  it("keeps the code of verification_uri_complete and the provider's reason for it", async () => {
     await i18n.changeLanguage('en');
     at('/device?user_code=BCDF-GHJK&error=expired');
     expect((screen.getByLabelText('Code') as HTMLInputElement).value).toBe('BCDF-GHJK');

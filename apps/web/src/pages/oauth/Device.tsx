@@ -55,7 +55,9 @@ export function Device() {
   const known = reason && REASONS.has(reason) ? reason : reason ? 'failed' : null;
   // Until the person types again, the provider's reason stands: under the field for the code's, at the top for the sign-in's.
   const shownReason = known && !verify.error && code === (params.get('user_code') ?? '') ? known : null;
-  const codeError = fieldErrors(verify.error, CODE_FIELDS).userCode ?? (shownReason && CODE_REASONS.has(shownReason) ? t(`device.errors.${shownReason}` as 'device.errors.invalid') : undefined);
+  const codeError =
+    fieldErrors(verify.error, CODE_FIELDS).userCode ??
+    (shownReason && CODE_REASONS.has(shownReason) ? t(`device.errors.${shownReason}` as 'device.errors.invalid') : undefined);
   return (
     <Interstitial title={t('device.title')}>
       {leaving ? (

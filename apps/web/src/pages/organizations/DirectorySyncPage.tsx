@@ -157,7 +157,11 @@ function ConnectionItem({
       <p className="muted">{t('since', { date: new Date(connection.createdAt).toLocaleString() })}</p>
       <p>
         {connection.lastRequest
-          ? t('lastRequest', { date: new Date(connection.lastRequest.at).toLocaleString(), request: connection.lastRequest.request, status: connection.lastRequest.status })
+          ? t('lastRequest', {
+              date: new Date(connection.lastRequest.at).toLocaleString(),
+              request: connection.lastRequest.request,
+              status: connection.lastRequest.status,
+            })
           : t('noRequests')}
       </p>
       <div className="actions">

@@ -37,9 +37,7 @@ export function Invitations({ invitations, canManage }: { invitations: Invitatio
   return (
     <div className="stack org-part">
       <h3 id={heading}>{t('invitations.title')}</h3>
-      {pending.length === 0 ? (
-        <EmptyState title={t('invitations.none')}>{canManage ? t('invitations.noneHint') : null}</EmptyState>
-      ) : null}
+      {pending.length === 0 ? <EmptyState title={t('invitations.none')}>{canManage ? t('invitations.noneHint') : null}</EmptyState> : null}
       {pending.length > 0 ? (
         <ul className="list" aria-labelledby={heading}>
           {pending.map((invitation) => {

@@ -46,7 +46,11 @@ describe('inviting a member', () => {
   it('says other refusals and the success after the fields, beside the button', async () => {
     inviteMember.mockResolvedValueOnce({
       data: null,
-      error: { code: 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION', message: 'You are not allowed to invite users to this organization', status: 403 },
+      error: {
+        code: 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION',
+        message: 'You are not allowed to invite users to this organization',
+        status: 403,
+      },
     });
     const { container } = render(<InviteMember organizationId="org-1" />);
     invite('grace@example.com');

@@ -17,7 +17,9 @@ export function InviteMember({ organizationId }: { organizationId: string }) {
   const [role, setRole] = useState('member');
   const [invited, setInvited] = useState<string | null>(null);
   // The organization's pending invitations gain one.
-  const invite = useAction(() => auth.organization.inviteMember({ email: email.trim(), role, organizationId }), { invalidates: [keys.organizations.full(organizationId)] });
+  const invite = useAction(() => auth.organization.inviteMember({ email: email.trim(), role, organizationId }), {
+    invalidates: [keys.organizations.full(organizationId)],
+  });
   // Refusals about the address are said under Email; the rest beside the button, where the success is said.
   const errors = fieldErrors(invite.error, INVITE_CODES);
   const form = useRef<HTMLFormElement>(null);

@@ -28,14 +28,12 @@ export function MemberRow({ member, organizationName, isSelf, canManage }: Props
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [role, setRole] = useState(member.role);
   // A role changes the members shown and what that member may do; a removal also their teams.
-  const updateRole = useAction(
-    () => auth.organization.updateMemberRole({ memberId: member.id, role, organizationId: member.organizationId }),
-    { invalidates: [keys.organizations.full(member.organizationId), keys.organizations.permissions(member.organizationId)] },
-  );
-  const remove = useAction(
-    () => auth.organization.removeMember({ memberIdOrEmail: member.id, organizationId: member.organizationId }),
-    { invalidates: [keys.organizations.one(member.organizationId)] },
-  );
+  const updateRole = useAction(() => auth.organization.updateMemberRole({ memberId: member.id, role, organizationId: member.organizationId }), {
+    invalidates: [keys.organizations.full(member.organizationId), keys.organizations.permissions(member.organizationId)],
+  });
+  const remove = useAction(() => auth.organization.removeMember({ memberIdOrEmail: member.id, organizationId: member.organizationId }), {
+    invalidates: [keys.organizations.one(member.organizationId)],
+  });
   const who = member.user.name || member.user.email;
 
   const saveRole = async () => {

@@ -5,7 +5,13 @@ import { ToastProvider } from '../../components/Toasts';
 import { i18n } from '../../i18n';
 import { Connection, certsOf, type Provider, roleMappingOf } from './SingleSignOnPage';
 
-const sso = vi.hoisted(() => ({ verifyDomain: vi.fn(), updateProvider: vi.fn(), deleteProvider: vi.fn(), requestDomainVerification: vi.fn(), testConnection: vi.fn() }));
+const sso = vi.hoisted(() => ({
+  verifyDomain: vi.fn(),
+  updateProvider: vi.fn(),
+  deleteProvider: vi.fn(),
+  requestDomainVerification: vi.fn(),
+  testConnection: vi.fn(),
+}));
 vi.mock('../../auth', () => ({ auth: { sso } }));
 // The pending TXT record, as request-domain-verification answers it.
 vi.mock('../../lib/server-state', () => ({
@@ -21,7 +27,11 @@ const provider: Provider = {
   domainVerified: false,
   organizationId: 'org-1',
   spMetadataUrl: 'http://localhost/api/auth/sso/saml2/sp/metadata?providerId=initech',
-  samlConfig: { entryPoint: 'https://idp.example/sso', idpMetadata: { entityID: 'https://idp.example/metadata' }, spMetadata: { entityID: 'http://localhost/sp' } },
+  samlConfig: {
+    entryPoint: 'https://idp.example/sso',
+    idpMetadata: { entityID: 'https://idp.example/metadata' },
+    spMetadata: { entityID: 'http://localhost/sp' },
+  },
 };
 
 const show = (p: Provider = provider) =>
@@ -46,7 +56,10 @@ describe('a connection on the Single sign-on page', () => {
     expect((screen.getByLabelText('TXT record value') as HTMLInputElement).value).toBe('token-123');
     expect((screen.getByLabelText('SP entity ID') as HTMLInputElement).value).toBe('http://localhost/sp');
 
-    sso.verifyDomain.mockResolvedValueOnce({ data: null, error: { code: 'DOMAIN_VERIFICATION_FAILED', message: 'Unable to verify domain ownership. Try again later', status: 400 } });
+    sso.verifyDomain.mockResolvedValueOnce({
+      data: null,
+      error: { code: 'DOMAIN_VERIFICATION_FAILED', message: 'Unable to verify domain ownership. Try again later', status: 400 },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Verify domain' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The TXT record was not found on initech.example.');
@@ -167,7 +180,10 @@ describe('Test connection', () => {
   it('a refusal closes the window it opened and is said on the page', async () => {
     const popup = { location: { href: '' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-    sso.testConnection.mockResolvedValueOnce({ data: null, error: { code: 'PROVIDER_ACCESS_DENIED', message: "You don't have access to this provider", status: 403 } });
+    sso.testConnection.mockResolvedValueOnce({
+      data: null,
+      error: { code: 'PROVIDER_ACCESS_DENIED', message: "You don't have access to this provider", status: 403 },
+    });
     show();
     fireEvent.click(screen.getByRole('button', { name: 'Test connection initech' }));
     await waitFor(() => expect(popup.close).toHaveBeenCalled());

@@ -71,7 +71,18 @@ type Form = {
   roleAttribute: string;
   roleRules: string;
 };
-const EMPTY: Form = { providerId: '', domain: '', entryPoint: '', idpEntityId: '', cert: '', issuer: '', clientId: '', clientSecret: '', roleAttribute: '', roleRules: '' };
+const EMPTY: Form = {
+  providerId: '',
+  domain: '',
+  entryPoint: '',
+  idpEntityId: '',
+  cert: '',
+  issuer: '',
+  clientId: '',
+  clientSecret: '',
+  roleAttribute: '',
+  roleRules: '',
+};
 
 /** The refusals that are about one field, shown under it. */
 const SSO_CODES: CodeFields = {
@@ -178,7 +189,10 @@ export function Connection({ provider }: { provider: Provider }) {
           )}
           {provider.roleMapping ? (
             <p className="muted">
-              {t('roleMappingShown', { attribute: provider.roleMapping.attribute, rules: provider.roleMapping.rules.map((r) => `${r.value} → ${r.role}`).join(', ') })}
+              {t('roleMappingShown', {
+                attribute: provider.roleMapping.attribute,
+                rules: provider.roleMapping.rules.map((r) => `${r.value} → ${r.role}`).join(', '),
+              })}
             </p>
           ) : null}
           {verification && !provider.domainVerified ? <DomainVerification provider={provider} /> : null}
@@ -353,7 +367,10 @@ function DomainVerification({ provider }: { provider: Provider }) {
             </div>
           ))
         : null}
-      <ErrorMessage error={verify.error} text={verify.error?.code === 'DOMAIN_VERIFICATION_FAILED' ? t('verifyFailed', { domain: provider.domain }) : undefined} />
+      <ErrorMessage
+        error={verify.error}
+        text={verify.error?.code === 'DOMAIN_VERIFICATION_FAILED' ? t('verifyFailed', { domain: provider.domain }) : undefined}
+      />
       <div className="actions">
         <button
           type="button"
@@ -393,15 +410,23 @@ function EditConnection({ provider, onDone }: { provider: Provider; onDone: () =
       providerId: provider.providerId,
       domain: f.domain.trim(),
       // Sent only when changed: null removes it.
-      ...(f.roleAttribute !== (provider.roleMapping?.attribute ?? '') || f.roleRules !== rulesText(provider.roleMapping) ? { roleMapping: mapping === 'invalid' ? null : mapping } : {}),
+      ...(f.roleAttribute !== (provider.roleMapping?.attribute ?? '') || f.roleRules !== rulesText(provider.roleMapping)
+        ? { roleMapping: mapping === 'invalid' ? null : mapping }
+        : {}),
       ...(saml
         ? {
             issuer: f.idpEntityId.trim(),
-            samlConfig: { entryPoint: f.entryPoint.trim(), idpMetadata: { entityID: f.idpEntityId.trim() }, ...(f.cert.trim() ? { cert: certsOf(f.cert) } : {}) },
+            samlConfig: {
+              entryPoint: f.entryPoint.trim(),
+              idpMetadata: { entityID: f.idpEntityId.trim() },
+              ...(f.cert.trim() ? { cert: certsOf(f.cert) } : {}),
+            },
           }
         : {
             issuer: f.issuer.trim(),
-            ...(f.clientId.trim() || f.clientSecret ? { oidcConfig: { ...(f.clientId.trim() ? { clientId: f.clientId.trim() } : {}), ...(f.clientSecret ? { clientSecret: f.clientSecret } : {}) } } : {}),
+            ...(f.clientId.trim() || f.clientSecret
+              ? { oidcConfig: { ...(f.clientId.trim() ? { clientId: f.clientId.trim() } : {}), ...(f.clientSecret ? { clientSecret: f.clientSecret } : {}) } }
+              : {}),
           }),
     }),
   );
@@ -425,13 +450,29 @@ function EditConnection({ provider, onDone }: { provider: Provider; onDone: () =
         <>
           <Field label={t('entryPoint')} type="url" required value={f.entryPoint} onChange={set('entryPoint')} error={issues.entryPoint} />
           <Field label={t('idpEntityId')} type="url" required value={f.idpEntityId} onChange={set('idpEntityId')} error={issues.idpEntityId} />
-          <CertificateField id={certId} label={t('newCertificate')} hint={t('keepHint')} required={false} value={f.cert} onChange={set('cert')} error={issues.cert} />
+          <CertificateField
+            id={certId}
+            label={t('newCertificate')}
+            hint={t('keepHint')}
+            required={false}
+            value={f.cert}
+            onChange={set('cert')}
+            error={issues.cert}
+          />
         </>
       ) : (
         <>
           <Field label={t('issuer')} type="url" required value={f.issuer} onChange={set('issuer')} error={issues.issuer} />
           <Field label={t('clientId')} hint={t('keepHint')} value={f.clientId} onChange={set('clientId')} error={issues.clientId} />
-          <Field label={t('clientSecret')} hint={t('keepHint')} type="password" autoComplete="off" value={f.clientSecret} onChange={set('clientSecret')} error={issues.clientSecret} />
+          <Field
+            label={t('clientSecret')}
+            hint={t('keepHint')}
+            type="password"
+            autoComplete="off"
+            value={f.clientSecret}
+            onChange={set('clientSecret')}
+            error={issues.clientSecret}
+          />
         </>
       )}
       <RoleMappingFields f={f} set={set} error={mappingInvalid ? t('roleRulesInvalid') : issues.roleRules} />
@@ -454,7 +495,16 @@ function RoleMappingFields({ f, set, error }: { f: Form; set: (key: keyof Form) 
   return (
     <>
       <Field label={t('roleAttribute')} hint={t('roleAttributeHint')} maxLength={256} value={f.roleAttribute} onChange={set('roleAttribute')} />
-      <TextArea id={rulesId} label={t('roleRules')} hint={t('roleRulesHint')} rows={3} placeholder="admins = admin" value={f.roleRules} onChange={set('roleRules')} error={error} />
+      <TextArea
+        id={rulesId}
+        label={t('roleRules')}
+        hint={t('roleRulesHint')}
+        rows={3}
+        placeholder="admins = admin"
+        value={f.roleRules}
+        onChange={set('roleRules')}
+        error={error}
+      />
     </>
   );
 }
@@ -506,7 +556,16 @@ function MetadataReader({ onRead }: { onRead: (read: { entityID: string; entryPo
   );
 }
 
-function TextArea(props: { id: string; label: string; hint?: string; rows: number; placeholder?: string; value: string; onChange: (e: { target: { value: string } }) => void; error?: string }) {
+function TextArea(props: {
+  id: string;
+  label: string;
+  hint?: string;
+  rows: number;
+  placeholder?: string;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  error?: string;
+}) {
   const hintId = `${props.id}-hint`;
   const errorId = `${props.id}-error`;
   const describedBy = [props.error ? errorId : null, props.hint ? hintId : null].filter(Boolean).join(' ') || undefined;
@@ -538,7 +597,15 @@ function TextArea(props: { id: string; label: string; hint?: string; rows: numbe
   );
 }
 
-function CertificateField(props: { id: string; label: string; hint?: string; required: boolean; value: string; onChange: (e: { target: { value: string } }) => void; error?: string }) {
+function CertificateField(props: {
+  id: string;
+  label: string;
+  hint?: string;
+  required: boolean;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  error?: string;
+}) {
   const hintId = `${props.id}-hint`;
   const errorId = `${props.id}-error`;
   const describedBy = [props.error ? errorId : null, props.hint ? hintId : null].filter(Boolean).join(' ') || undefined;
@@ -643,15 +710,39 @@ function Connect({ organizationId }: { organizationId: string }) {
         {protocol === 'saml' ? (
           <>
             <MetadataReader onRead={(m) => setF({ ...f, entryPoint: m.entryPoint, idpEntityId: m.entityID, cert: m.cert.join('') })} />
-            <Field label={t('entryPoint')} hint={t('entryPointHint')} type="url" required value={f.entryPoint} onChange={set('entryPoint')} error={issues.entryPoint} />
-            <Field label={t('idpEntityId')} hint={t('idpEntityIdHint')} type="url" required value={f.idpEntityId} onChange={set('idpEntityId')} error={issues.idpEntityId} />
+            <Field
+              label={t('entryPoint')}
+              hint={t('entryPointHint')}
+              type="url"
+              required
+              value={f.entryPoint}
+              onChange={set('entryPoint')}
+              error={issues.entryPoint}
+            />
+            <Field
+              label={t('idpEntityId')}
+              hint={t('idpEntityIdHint')}
+              type="url"
+              required
+              value={f.idpEntityId}
+              onChange={set('idpEntityId')}
+              error={issues.idpEntityId}
+            />
             <CertificateField id={certId} label={t('certificate')} required value={f.cert} onChange={set('cert')} error={issues.cert} />
           </>
         ) : (
           <>
             <Field label={t('issuer')} hint={t('issuerHint')} type="url" required value={f.issuer} onChange={set('issuer')} error={issues.issuer} />
             <Field label={t('clientId')} required value={f.clientId} onChange={set('clientId')} error={issues.clientId} />
-            <Field label={t('clientSecret')} type="password" autoComplete="off" required value={f.clientSecret} onChange={set('clientSecret')} error={issues.clientSecret} />
+            <Field
+              label={t('clientSecret')}
+              type="password"
+              autoComplete="off"
+              required
+              value={f.clientSecret}
+              onChange={set('clientSecret')}
+              error={issues.clientSecret}
+            />
           </>
         )}
         <RoleMappingFields f={f} set={set} error={mappingInvalid ? t('roleRulesInvalid') : issues.roleRules} />

@@ -69,13 +69,7 @@ export function ResetPassword() {
   return (
     <AuthPage title={t('reset.title')}>
       <form onSubmit={submit} className="form">
-        <NewPasswordField
-          label={t('fields.newPassword')}
-          value={newPassword}
-          onChange={setNewPassword}
-          error={reset.error}
-          issue={issues.newPassword}
-        />
+        <NewPasswordField label={t('fields.newPassword')} value={newPassword} onChange={setNewPassword} error={reset.error} issue={issues.newPassword} />
         <PasswordField
           label={t('fields.confirmPassword')}
           autoComplete="new-password"

@@ -83,13 +83,7 @@ export function ResetWithCode({ onCancel }: { onCancel: () => void }) {
       <Notice>{t('forgot.codeSent', { email: sentTo })}</Notice>
       <form onSubmit={submitReset} className="form">
         <CodeField value={code} onChange={setCode} />
-        <PasswordField
-          label={t('fields.newPassword')}
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          error={issues.password}
-        />
+        <PasswordField label={t('fields.newPassword')} autoComplete="new-password" value={password} onChange={setPassword} error={issues.password} />
         <PasswordField
           label={t('fields.confirmPassword')}
           autoComplete="new-password"

@@ -39,15 +39,7 @@ export function EmailCodeSignIn({ onSignedIn, onCancel }: Props) {
       <div className="stack">
         <form onSubmit={submitEmail} className="form">
           <p>{t('emailCode.intro')}</p>
-          <Field
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            autoFocus
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <Field label={t('fields.email')} type="email" autoComplete="email" required autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
           <FormError error={send.error} />
           <button type="submit" className="primary wide" disabled={send.pending}>
             {t('emailCode.send')}

@@ -32,7 +32,8 @@ export function SignIn() {
   const [otherWays, setOtherWays] = useState(false);
   // "Sign in with SSO" (enterprise SSO on): chosen here, or back from the identity provider with a refusal.
   const [bySso, setBySso] = useState(params.get('method') === 'sso');
-  const ssoError = params.get('method') === 'sso' && params.get('error') ? { code: params.get('error') ?? '', description: params.get('error_description') } : null;
+  const ssoError =
+    params.get('method') === 'sso' && params.get('error') ? { code: params.get('error') ?? '', description: params.get('error_description') } : null;
   const wantsToAdd = params.get('add') === '1';
   // An application asked for a fresh sign-in (OpenID `prompt=login`, `max_age`): the form stays though signed in.
   const reauth = params.get('reauth') === '1';
@@ -51,7 +52,17 @@ export function SignIn() {
 
   return (
     <AuthPage
-      title={challenge ? t('twoFactor.title') : byCode ? t('emailCode.title') : bySso && features.sso ? tSso('signIn.title') : adding ? t('signIn.addTitle') : t('signIn.title')}
+      title={
+        challenge
+          ? t('twoFactor.title')
+          : byCode
+            ? t('emailCode.title')
+            : bySso && features.sso
+              ? tSso('signIn.title')
+              : adding
+                ? t('signIn.addTitle')
+                : t('signIn.title')
+      }
     >
       {reauth && data && !challenge ? <p className="muted">{t('signIn.reauth')}</p> : null}
       {adding && data && !challenge ? (
@@ -62,18 +73,11 @@ export function SignIn() {
       {challenge ? (
         <TwoFactorChallenge onVerified={done} onRestart={() => setChallenge(false)} />
       ) : byCode ? (
-        <EmailCodeSignIn
-          onSignedIn={({ twoFactor }) => (twoFactor ? setChallenge(true) : done())}
-          onCancel={() => setByCode(false)}
-        />
+        <EmailCodeSignIn onSignedIn={({ twoFactor }) => (twoFactor ? setChallenge(true) : done())} onCancel={() => setByCode(false)} />
       ) : bySso && features.sso ? (
         <SsoSignIn redirect={redirect} flowError={ssoError} onCancel={() => setBySso(false)} />
       ) : byLink ? (
-        <MagicLinkRequest
-          redirect={redirect}
-          autoFocus
-          back={{ label: t('signIn.passwordInstead'), onClick: () => setByLink(false) }}
-        />
+        <MagicLinkRequest redirect={redirect} autoFocus back={{ label: t('signIn.passwordInstead'), onClick: () => setByLink(false) }} />
       ) : (
         <>
           {/* Providers first: a social provider, a passkey, the company's SSO are one click. */}

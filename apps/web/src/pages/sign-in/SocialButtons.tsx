@@ -34,13 +34,7 @@ export function SocialButtons({ redirect }: { redirect: string }) {
   return (
     <>
       {socialProviders.map((id) => (
-        <button
-          key={id}
-          type="button"
-          className="wide provider-button"
-          onClick={() => start(id)}
-          disabled={busy !== null}
-        >
+        <button key={id} type="button" className="wide provider-button" onClick={() => start(id)} disabled={busy !== null}>
           <ProviderLogo id={id} name={providerName(id)} />
           {t('signIn.social', { provider: providerName(id) })}
         </button>

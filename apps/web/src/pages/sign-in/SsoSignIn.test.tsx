@@ -19,7 +19,7 @@ afterEach(cleanup);
 const NOT_FOUND = { data: null, error: { code: 'NO_PROVIDER_FOR_ISSUER', message: 'No provider found for the issuer', status: 404 } };
 
 describe('Sign in with SSO', () => {
-  it('asks the server for the work email\'s provider; none is said under Work email, marked invalid and focused', async () => {
+  it("asks the server for the work email's provider; none is said under Work email, marked invalid and focused", async () => {
     calls.sso.mockResolvedValueOnce(NOT_FOUND);
     render(<SsoSignIn redirect="/account" onCancel={vi.fn()} />);
     const email = screen.getByLabelText('Work email');
@@ -27,7 +27,9 @@ describe('Sign in with SSO', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue with SSO' }));
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
     const described = (email.getAttribute('aria-describedby') ?? '').split(' ')[0] ?? '';
-    expect(document.getElementById(described)?.textContent).toBe('No organization signs in with single sign-on for this address. Check it, or sign in with a password instead.');
+    expect(document.getElementById(described)?.textContent).toBe(
+      'No organization signs in with single sign-on for this address. Check it, or sign in with a password instead.',
+    );
     expect(document.activeElement).toBe(email);
     expect(calls.sso).toHaveBeenCalledWith({
       email: 'pat@nowhere.example',

@@ -82,7 +82,10 @@ describe('the sign-up form', () => {
   });
 
   it("shows a refusal that names no field at the top, in the server's words, the code only as Details", async () => {
-    signUpEmail.mockResolvedValue({ data: null, error: { code: 'EMAIL_PASSWORD_SIGN_UP_DISABLED', message: 'Email and password sign up is not enabled', status: 400 } });
+    signUpEmail.mockResolvedValue({
+      data: null,
+      error: { code: 'EMAIL_PASSWORD_SIGN_UP_DISABLED', message: 'Email and password sign up is not enabled', status: 400 },
+    });
     show();
     fill({ name: 'Name', email: 'Email', password: 'Password' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));

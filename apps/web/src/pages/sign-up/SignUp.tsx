@@ -33,14 +33,15 @@ export function SignUp() {
   const [needsVerification, setNeedsVerification] = useState(false);
   const forInvitation = isInvitationPath(redirect);
   const callbackURL = appURL(forInvitation ? redirect : '/verify-email');
-  const signUp = useAction(() =>
-    auth.signUp.email({
-      name: name.trim(),
-      email: email.trim(),
-      password,
-      callbackURL,
-      ...(withUsername && username.trim() ? { username: username.trim() } : {}),
-    }),
+  const signUp = useAction(
+    () =>
+      auth.signUp.email({
+        name: name.trim(),
+        email: email.trim(),
+        password,
+        callbackURL,
+        ...(withUsername && username.trim() ? { username: username.trim() } : {}),
+      }),
     // A new person signs in (the client reloads the session): nothing else shown changes.
     { invalidates: [] },
   );
@@ -54,14 +55,12 @@ export function SignUp() {
   const adding = wantsToAdd && features.multiSession && !!session;
   if (session && !adding) return <Navigate to={redirect} replace />;
 
-
   const issues = fieldErrors(signUp.error, SIGN_UP_FIELDS);
   // An address that already has an account: the ways on are signing in or resetting the password.
   const emailError =
     signUp.error?.code === 'USER_ALREADY_EXISTS' ? (
       <>
-        {issues.email}{' '}
-        <Link to={`/sign-in?redirect=${encodeURIComponent(redirect)}`}>{t('signUp.signIn')}</Link>
+        {issues.email} <Link to={`/sign-in?redirect=${encodeURIComponent(redirect)}`}>{t('signUp.signIn')}</Link>
         {' · '}
         <Link to="/forgot-password">{t('signUp.existsReset')}</Link>
       </>
@@ -94,14 +93,7 @@ export function SignUp() {
   return (
     <AuthPage title={t('signUp.title')}>
       <form ref={form} onSubmit={submit} className="form">
-        <Field
-          label={t('fields.name')}
-          autoComplete="name"
-          required
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={issues.name}
-        />
+        <Field label={t('fields.name')} autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} error={issues.name} />
         <Field
           label={t('fields.email')}
           type="email"
@@ -111,13 +103,7 @@ export function SignUp() {
           onChange={(e) => setEmail(e.target.value)}
           error={emailError}
         />
-        <NewPasswordField
-          value={password}
-          onChange={setPassword}
-          error={signUp.error}
-          issue={issues.password}
-          userInputs={[name, email]}
-        />
+        <NewPasswordField value={password} onChange={setPassword} error={signUp.error} issue={issues.password} userInputs={[name, email]} />
         {features.username && withUsername ? <UsernameField value={username} onChange={setUsername} error={issues.username} /> : null}
         {features.username && !withUsername ? (
           <button type="button" className="link" onClick={() => setWithUsername(true)}>

@@ -7,11 +7,7 @@ import { refusalOf } from '../../lib/query-client';
 import { useDebounced } from '../../lib/use-debounced';
 import { useQuery } from '@tanstack/react-query';
 
-type Availability =
-  | { state: 'idle' }
-  | { state: 'checking' }
-  | { state: 'done'; available: boolean }
-  | { state: 'failed'; message: string };
+type Availability = { state: 'idle' } | { state: 'checking' } | { state: 'done'; available: boolean } | { state: 'failed'; message: string };
 
 function describe(availability: Availability): string {
   switch (availability.state) {

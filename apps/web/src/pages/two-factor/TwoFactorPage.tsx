@@ -42,8 +42,7 @@ export function TwoFactorPage() {
             {enabled ? <ShieldCheck size={22} /> : <ShieldOff size={22} />}
           </span>
           <p>
-            {t('twoFactor.status')}{' '}
-            <span className={enabled ? 'badge ok' : 'badge warn'}>{enabled ? t('twoFactor.statusOn') : t('twoFactor.statusOff')}</span>
+            {t('twoFactor.status')} <span className={enabled ? 'badge ok' : 'badge warn'}>{enabled ? t('twoFactor.statusOn') : t('twoFactor.statusOff')}</span>
           </p>
         </div>
         <p className="muted">{enabled ? t('twoFactor.explainOn') : t('twoFactor.explainOff')}</p>

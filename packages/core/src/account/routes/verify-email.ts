@@ -72,7 +72,11 @@ export const verifyEmail = defineEndpoint({
       updated = row;
     }
 
-    await auth.audit.record(c, updateTo ? 'email.change' : 'email.verify', { userId: user.id, actorId: user.id, details: updateTo ? { from: email, to: updateTo } : { email } });
+    await auth.audit.record(c, updateTo ? 'email.change' : 'email.verify', {
+      userId: user.id,
+      actorId: user.id,
+      details: updateTo ? { from: email, to: updateTo } : { email },
+    });
     await signInOrRefresh(c, updated, !updateTo);
     if (query.callbackURL) return landOn(c, query.callbackURL, kind);
     return { status: true, user: auth.publicUser(updated) };

@@ -60,6 +60,7 @@ export const es = {
   'mail.helloNoName': 'Hola:',
   'mail.buttonFallback': 'Si el botón no funciona, abra este enlace:',
   'mail.lockout.subject': 'Inicio de sesión en pausa tras intentos fallidos',
-  'mail.lockout.paused': 'Hubo {attempts} intentos fallidos de iniciar sesión en su cuenta, por lo que el inicio de sesión queda en pausa durante {minutes} minutos.',
+  'mail.lockout.paused':
+    'Hubo {attempts} intentos fallidos de iniciar sesión en su cuenta, por lo que el inicio de sesión queda en pausa durante {minutes} minutos.',
   'mail.lockout.advice': 'Si no fue usted, considere cambiar su contraseña en cuanto pueda volver a iniciar sesión.',
 };

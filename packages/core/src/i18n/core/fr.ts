@@ -60,6 +60,7 @@ export const fr = {
   'mail.helloNoName': 'Bonjour,',
   'mail.buttonFallback': 'Si le bouton ne fonctionne pas, ouvrez ce lien :',
   'mail.lockout.subject': 'Connexion suspendue après plusieurs échecs',
-  'mail.lockout.paused': 'Il y a eu {attempts} tentatives de connexion infructueuses à votre compte ; la connexion est donc suspendue pendant {minutes} minutes.',
+  'mail.lockout.paused':
+    'Il y a eu {attempts} tentatives de connexion infructueuses à votre compte ; la connexion est donc suspendue pendant {minutes} minutes.',
   'mail.lockout.advice': "Si ce n'était pas vous, pensez à changer votre mot de passe dès que vous pourrez vous reconnecter.",
 };

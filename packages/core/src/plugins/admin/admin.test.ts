@@ -81,7 +81,15 @@ describe('admin: fields and access', () => {
     env = await setup();
     const { t, person } = env;
     const bob = await person('bob');
-    const valid: Record<string, unknown> = { userId: bob.id, role: 'admin', email: 'x@example.com', password: PASSWORD, name: 'X', sessionToken: 'x', newPassword: PASSWORD };
+    const valid: Record<string, unknown> = {
+      userId: bob.id,
+      role: 'admin',
+      email: 'x@example.com',
+      password: PASSWORD,
+      name: 'X',
+      sessionToken: 'x',
+      newPassword: PASSWORD,
+    };
     for (const [path, method] of ADMIN_ROUTES) {
       const init = method === 'GET' ? { method } : { body: valid };
       const anonymous = await t.json(`/admin${path}`, { ...init, jar: null });
@@ -106,7 +114,12 @@ describe('admin: fields and access', () => {
     expectAdminError(await get(carol, '/list-users'), 403, 'ONLY_ADMINS_CAN_ACCESS_THIS_ENDPOINT');
     // A user listed by id is an admin whatever its role.
     await ctx.adapter.create('user', { id: 'user-fixed-id', name: 'Fixed', email: 'fixed@example.com', emailVerified: false });
-    await ctx.adapter.create('account', { userId: 'user-fixed-id', providerId: 'credential', accountId: 'user-fixed-id', password: await ctx.password.hash(PASSWORD) });
+    await ctx.adapter.create('account', {
+      userId: 'user-fixed-id',
+      providerId: 'credential',
+      accountId: 'user-fixed-id',
+      password: await ctx.password.hash(PASSWORD),
+    });
     const jar = t.newJar();
     expect((await signIn('fixed@example.com', jar)).status).toBe(200);
     expect((await t.json('/admin/list-users', { jar })).status).toBe(200);
@@ -185,7 +198,14 @@ describe('admin: users', () => {
       data: { emailVerified: true, image: 'https://x.test/a.png' },
     });
     expect(res.status).toBe(200);
-    expect(res.data.user).toMatchObject({ email: 'new@example.com', name: 'New', role: 'editor', emailVerified: true, image: 'https://x.test/a.png', banned: false });
+    expect(res.data.user).toMatchObject({
+      email: 'new@example.com',
+      name: 'New',
+      role: 'editor',
+      emailVerified: true,
+      image: 'https://x.test/a.png',
+      banned: false,
+    });
     expect(res.response.headers.getSetCookie()).toEqual([]);
     expect((await signIn('new@example.com')).status).toBe(200);
     const plain = await post(root, '/create-user', { email: 'plain@example.com', password: PASSWORD, name: 'Plain' });
@@ -285,11 +305,9 @@ describe('admin: list-users', () => {
     const bob = await env.ctx.adapter.findOne<{ createdAt: Date }>('user', [{ field: 'name', value: 'bob' }]);
     expect(await names({ filterField: 'createdAt', filterValue: bob!.createdAt.toISOString(), filterOperator: 'gt' })).toEqual(['carol', 'dave']);
     expect(await names({ filterField: 'createdAt', filterValue: String(bob!.createdAt.getTime()), filterOperator: 'lte' })).toEqual(['root', 'alice', 'bob']);
-    expect(await names({ filterField: 'createdAt', filterValue: bob!.createdAt.toISOString(), filterOperator: 'gte', sortBy: 'createdAt', sortDirection: 'desc' })).toEqual([
-      'dave',
-      'carol',
-      'bob',
-    ]);
+    expect(
+      await names({ filterField: 'createdAt', filterValue: bob!.createdAt.toISOString(), filterOperator: 'gte', sortBy: 'createdAt', sortDirection: 'desc' }),
+    ).toEqual(['dave', 'carol', 'bob']);
     const invalid: Record<string, string>[] = [
       { sortBy: 'nope' },
       { filterField: 'nope', filterValue: 'x' },

@@ -10,7 +10,14 @@ export interface AdminOptions {
 }
 
 /** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const adminOptionKeys = keysOf<AdminOptions>({ enabled: true, defaultRole: true, adminRoles: true, adminUserIds: true, impersonationSessionDuration: true, allowImpersonatingAdmins: true });
+export const adminOptionKeys = keysOf<AdminOptions>({
+  enabled: true,
+  defaultRole: true,
+  adminRoles: true,
+  adminUserIds: true,
+  impersonationSessionDuration: true,
+  allowImpersonatingAdmins: true,
+});
 
 export interface AdminConfig {
   defaultRole: string;

@@ -61,7 +61,15 @@ describe('GET /admin/stats', () => {
     const w = week.data;
     expect(w).toMatchObject({ range: '7d', unit: 'day', from: '2025-12-28T00:00:00.000Z', to: '2026-01-03T12:00:00.000Z' });
     expect(w.buckets).toHaveLength(7);
-    expect(w.buckets.map((b: Data) => b.start.slice(0, 10))).toEqual(['2025-12-28', '2025-12-29', '2025-12-30', '2025-12-31', '2026-01-01', '2026-01-02', '2026-01-03']);
+    expect(w.buckets.map((b: Data) => b.start.slice(0, 10))).toEqual([
+      '2025-12-28',
+      '2025-12-29',
+      '2025-12-30',
+      '2025-12-31',
+      '2026-01-01',
+      '2026-01-02',
+      '2026-01-03',
+    ]);
     const jan1 = w.buckets[4];
     const jan3 = w.buckets[6];
     expect(jan1).toMatchObject({ signIns: { password: 2, github: 1 }, signUps: 3, failedSignIns: 3, lockouts: 1 });
@@ -146,7 +154,9 @@ describe('GET /admin/list-audit-events filters', () => {
 
     // from is inclusive, to exclusive; ISO dates and epoch milliseconds both work.
     const start = Date.UTC(2026, 0, 1, 12);
-    const window = (await get(root.jar, '/list-audit-events', { userId: alice.id, from: new Date(start + 3601_000).toISOString(), to: String(start + 7201_000) })).data;
+    const window = (
+      await get(root.jar, '/list-audit-events', { userId: alice.id, from: new Date(start + 3601_000).toISOString(), to: String(start + 7201_000) })
+    ).data;
     expect(window.events.map((e: Data) => e.userAgent)).toEqual(['AliceBrowser/2']);
 
     const asc = (await get(root.jar, '/list-audit-events', { userId: alice.id, sortDirection: 'asc', limit: '2', offset: '1' })).data;

@@ -3,7 +3,7 @@ import { adminOptionKeys, type AdminOptions } from './config.js';
 import { adminPlugin, type adminRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
-export type AdminCapability = Capability<'admin', AdminOptions, (ReturnType<typeof adminRoutes>)[number]>;
+export type AdminCapability = Capability<'admin', AdminOptions, ReturnType<typeof adminRoutes>[number]>;
 
 /** The admin area: roles, bans, impersonation, users and their sessions; on unless `enabled: false`. */
 export const adminCapability: AdminCapability = defineCapability({

@@ -48,7 +48,16 @@ describe('admin: update-user', () => {
     expect(renamed.status, JSON.stringify(renamed.data)).toBe(200);
     expect(renamed.data.name).toBe('Rita R.');
 
-    for (const data of [{ role: 'admin' }, { email: 'x@example.com' }, { banned: true }, { password: 'new-secret-123' }, { nope: 1 }, {}, { emailVerified: 'yes' }, { emailVerified: null }]) {
+    for (const data of [
+      { role: 'admin' },
+      { email: 'x@example.com' },
+      { banned: true },
+      { password: 'new-secret-123' },
+      { nope: 1 },
+      {},
+      { emailVerified: 'yes' },
+      { emailVerified: null },
+    ]) {
       const res = await post('/update-user', { userId: id, data });
       expect(res.status, JSON.stringify([data, res.data])).toBe(400);
       expect(res.data.code).toBe('VALIDATION_ERROR');

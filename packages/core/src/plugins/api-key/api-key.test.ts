@@ -100,8 +100,17 @@ describe('api keys: create', () => {
     const t = await open({ enableMetadata: true });
     const { data } = await t.signUp();
     const userId = (data.user as { id: string }).id;
-    const made = await t.auth.api.createApiKey({ body: { userId, name: 'worker', permissions: { files: ['read'] }, rateLimitMax: 2, rateLimitTimeWindow: 1000, metadata: { team: 'ops' } } });
-    expect(made).toMatchObject({ userId, name: 'worker', permissions: { files: ['read'] }, rateLimitMax: 2, rateLimitTimeWindow: 1000, metadata: { team: 'ops' } });
+    const made = await t.auth.api.createApiKey({
+      body: { userId, name: 'worker', permissions: { files: ['read'] }, rateLimitMax: 2, rateLimitTimeWindow: 1000, metadata: { team: 'ops' } },
+    });
+    expect(made).toMatchObject({
+      userId,
+      name: 'worker',
+      permissions: { files: ['read'] },
+      rateLimitMax: 2,
+      rateLimitTimeWindow: 1000,
+      metadata: { team: 'ops' },
+    });
     await expect(t.auth.api.createApiKey({ body: { name: 'nobody' } })).rejects.toMatchObject({ code: 'USER_ID_REQUIRED' });
   });
 });

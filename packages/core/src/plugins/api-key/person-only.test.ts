@@ -77,8 +77,8 @@ describe('an API key cannot add or change a way in', () => {
     const ctx = await t.auth.context();
     expect(await ctx.adapter.findMany('apikey', {})).toHaveLength(1);
     expect(await ctx.adapter.findMany('twoFactor', { where: [{ field: 'userId', value: userId }] })).toEqual([]);
-    expect(((await t.json<{ user: { id: string } } | null>('/get-session')).data)?.user.id).toBe(userId);
-    const email = ((await t.json<{ user: { email: string } }>('/get-session')).data).user.email;
+    expect((await t.json<{ user: { id: string } } | null>('/get-session')).data?.user.id).toBe(userId);
+    const email = (await t.json<{ user: { email: string } }>('/get-session')).data.user.email;
     expect((await t.json('/sign-in/email', { body: { email, password: PASSWORD }, jar: t.newJar() })).status).toBe(200);
   });
 
@@ -103,7 +103,11 @@ describe('an API key cannot add or change a way in', () => {
 
   it('answers in the asked language', async () => {
     const { t, key } = await keyOwner();
-    const r = await t.json<{ code: string; message: string }>('/api-key/create', { jar: null, body: {}, headers: { 'x-api-key': key, 'accept-language': 'de' } });
+    const r = await t.json<{ code: string; message: string }>('/api-key/create', {
+      jar: null,
+      body: {},
+      headers: { 'x-api-key': key, 'accept-language': 'de' },
+    });
     expect(r.status).toBe(403);
     expect(r.data.code).toBe('API_KEY_NOT_ALLOWED');
     expect(r.data.message).toMatch(/API-Schlüssel/);

@@ -30,7 +30,16 @@ export interface EmailOTPOptions {
 }
 
 /** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const emailOTPOptionKeys = keysOf<EmailOTPOptions>({ enabled: true, otpLength: true, expiresIn: true, allowedAttempts: true, disableSignUp: true, sendLimit: true, sendWindow: true, sendVerificationOTP: true });
+export const emailOTPOptionKeys = keysOf<EmailOTPOptions>({
+  enabled: true,
+  otpLength: true,
+  expiresIn: true,
+  allowedAttempts: true,
+  disableSignUp: true,
+  sendLimit: true,
+  sendWindow: true,
+  sendVerificationOTP: true,
+});
 
 export interface EmailOTPConfig {
   otpLength: number;

@@ -49,7 +49,9 @@ describe('codes at rest', () => {
     const email = uniqueEmail();
     await sendOtp(first, email);
     const code = lastCode(sent, email);
-    const row = (await (await first.auth.context()).adapter.findMany('verification', { where: [{ field: 'identifier', value: `email-otp:sign-in:${email}` }] }))[0]!;
+    const row = (
+      await (await first.auth.context()).adapter.findMany('verification', { where: [{ field: 'identifier', value: `email-otp:sign-in:${email}` }] })
+    )[0]!;
     for (const [secret, ok] of [
       [['the-new-secret-0000000000000000000000000', old], true],
       [['someone-elses-secret-000000000000000000'], false],

@@ -23,7 +23,8 @@ const audits = async (type: string) => {
   const ctx = await t.auth.context();
   return ctx.adapter.findMany<{ userId: string; details: Record<string, unknown> }>('auditEvent', { where: [{ field: 'type', value: type }] });
 };
-const userRow = async (email: string) => (await t.auth.context()).adapter.findOne<{ id: string; emailVerified: boolean; name: string }>('user', [{ field: 'email', value: email }]);
+const userRow = async (email: string) =>
+  (await t.auth.context()).adapter.findOne<{ id: string; emailVerified: boolean; name: string }>('user', [{ field: 'email', value: email }]);
 
 describe('email OTP: off unless configured', () => {
   it('has no routes and says so in /providers when not enabled', async () => {
@@ -85,7 +86,9 @@ describe('POST /email-otp/send-verification-otp', () => {
 
   it('refuses an unknown type by field', async () => {
     await setup();
-    const r = await t.json<{ code: string; issues: { field: string }[] }>('/email-otp/send-verification-otp', { body: { email: uniqueEmail(), type: 'change-email' } });
+    const r = await t.json<{ code: string; issues: { field: string }[] }>('/email-otp/send-verification-otp', {
+      body: { email: uniqueEmail(), type: 'change-email' },
+    });
     expect(r.status).toBe(400);
     expect(r.data.code).toBe('VALIDATION_ERROR');
     expect(r.data.issues.map((i) => i.field)).toEqual(['type']);
@@ -128,12 +131,15 @@ describe('POST /email-otp/send-verification-otp', () => {
   it('leaves no usable code behind when the mail cannot be sent', async () => {
     let fail = true;
     let otp = '';
-    await setup({}, {
-      sendVerificationOTP: async (m) => {
-        otp = m.otp;
-        if (fail) throw new Error('smtp down');
+    await setup(
+      {},
+      {
+        sendVerificationOTP: async (m) => {
+          otp = m.otp;
+          if (fail) throw new Error('smtp down');
+        },
       },
-    });
+    );
     const email = uniqueEmail();
     expect(await sendOtp(t, email)).toMatchObject({ status: 200, data: { success: true } });
     expect(await signInOtp(t, email, otp)).toMatchObject(INVALID);

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { adoptionAudit, expectSquatterOut, type GatehouseOptions, linkIn, type Mail, squat, SQUATTER_PASSWORD, type TestClient, useTestClients, WAYS_IN } from '../../test-kit.js';
+import {
+  adoptionAudit,
+  expectSquatterOut,
+  type GatehouseOptions,
+  linkIn,
+  type Mail,
+  squat,
+  SQUATTER_PASSWORD,
+  type TestClient,
+  useTestClients,
+  WAYS_IN,
+} from '../../test-kit.js';
 import { lastCode, sendOtp, signInOtp, withEmailOtp } from './test-kit.js';
 
 /**
@@ -42,9 +53,7 @@ describe('a code sign-in adopts an unverified account', () => {
     const ctx = await t.auth.context();
     expect(await ctx.adapter.findMany('session', { where: [{ field: 'userId', value: s.userId }] })).toHaveLength(1);
     expect((await t.json('/get-session', { jar: victim.jar })).status).toBe(200);
-    expect(await adoptionAudit(t, s.userId)).toEqual([
-      { method: 'email-otp', removed: { sessions: 1, passwords: 1, passkeys: 1, apiKeys: 1, twoFactor: 1 } },
-    ]);
+    expect(await adoptionAudit(t, s.userId)).toEqual([{ method: 'email-otp', removed: { sessions: 1, passwords: 1, passkeys: 1, apiKeys: 1, twoFactor: 1 } }]);
   });
 
   it('the victim may set a password again through the reset, and the squatter’s old one stays dead', async () => {
@@ -66,10 +75,16 @@ describe('a code sign-in adopts an unverified account', () => {
     await setup();
     const s = await squat(t);
     await sendOtp(t, s.email, 'forget-password');
-    const reset = await t.json('/email-otp/reset-password', { body: { email: s.email, otp: lastCode(mails, s.email), password: 'the victims new password' }, jar: null });
+    const reset = await t.json('/email-otp/reset-password', {
+      body: { email: s.email, otp: lastCode(mails, s.email), password: 'the victims new password' },
+      jar: null,
+    });
     expect(reset).toMatchObject({ status: 200, data: { success: true } });
     await expectSquatterOut(t, s, { passwordReset: true });
-    const signIn = await t.json<{ user: { emailVerified: boolean } }>('/sign-in/email', { body: { email: s.email, password: 'the victims new password' }, jar: t.newJar() });
+    const signIn = await t.json<{ user: { emailVerified: boolean } }>('/sign-in/email', {
+      body: { email: s.email, password: 'the victims new password' },
+      jar: t.newJar(),
+    });
     expect(signIn.status).toBe(200);
     expect(signIn.data.user.emailVerified).toBe(true);
     expect(await adoptionAudit(t, s.userId)).toEqual([{ method: 'email-otp', removed: { sessions: 1, passwords: 1, passkeys: 1, apiKeys: 1, twoFactor: 1 } }]);

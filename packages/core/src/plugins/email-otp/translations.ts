@@ -10,7 +10,8 @@ export const EMAIL_OTP_MESSAGES = defineTranslations(EMAIL_OTP_ERRORS, OTP_MAIL_
     TOO_MANY_ATTEMPTS: 'Zu viele Versuche',
     'mail.emailOtp.signIn.subject': 'Ihr Anmeldecode',
     'mail.emailOtp.signIn.intro': 'Geben Sie diesen Code ein, um sich anzumelden:',
-    'mail.emailOtp.signIn.ignore': 'Falls Sie nicht versucht haben, sich anzumelden, können Sie diese E-Mail ignorieren: Ohne den Code kann sich niemand anmelden.',
+    'mail.emailOtp.signIn.ignore':
+      'Falls Sie nicht versucht haben, sich anzumelden, können Sie diese E-Mail ignorieren: Ohne den Code kann sich niemand anmelden.',
     'mail.emailOtp.emailVerification.subject': 'Ihr Code zur Bestätigung der E-Mail-Adresse',
     'mail.emailOtp.emailVerification.intro': 'Geben Sie diesen Code ein, um Ihre E-Mail-Adresse zu bestätigen:',
     'mail.emailOtp.emailVerification.ignore': 'Falls Sie dies nicht angefordert haben, können Sie diese E-Mail ignorieren.',
@@ -31,7 +32,8 @@ export const EMAIL_OTP_MESSAGES = defineTranslations(EMAIL_OTP_ERRORS, OTP_MAIL_
     'mail.emailOtp.emailVerification.ignore': "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer cet e-mail.",
     'mail.emailOtp.forgetPassword.subject': 'Votre code de réinitialisation du mot de passe',
     'mail.emailOtp.forgetPassword.intro': 'Saisissez ce code pour choisir un nouveau mot de passe :',
-    'mail.emailOtp.forgetPassword.ignore': "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer cet e-mail : votre mot de passe reste inchangé.",
+    'mail.emailOtp.forgetPassword.ignore':
+      "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer cet e-mail : votre mot de passe reste inchangé.",
     'mail.emailOtp.validity': "Le code est valable {duration} et ne peut être utilisé qu'une fois. Ne le communiquez jamais à personne.",
   },
   es: {

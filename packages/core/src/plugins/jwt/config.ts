@@ -28,7 +28,17 @@ export interface JwtOptions {
 }
 
 /** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const jwtOptionKeys = keysOf<JwtOptions>({ enabled: true, alg: true, issuer: true, audience: true, expirationTime: true, rotationInterval: true, gracePeriod: true, definePayload: true, disableSettingJwtHeader: true });
+export const jwtOptionKeys = keysOf<JwtOptions>({
+  enabled: true,
+  alg: true,
+  issuer: true,
+  audience: true,
+  expirationTime: true,
+  rotationInterval: true,
+  gracePeriod: true,
+  definePayload: true,
+  disableSettingJwtHeader: true,
+});
 
 export interface JwtConfig {
   alg: JwtAlgorithm;

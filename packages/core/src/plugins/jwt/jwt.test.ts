@@ -56,11 +56,21 @@ describe('jwt: GET /token', () => {
 
   it('follows the options: ES256 or RS256, issuer, audience, lifetime, definePayload', async () => {
     for (const alg of ['ES256', 'RS256'] as const) {
-      const t = await open({ alg, issuer: 'https://id.example', audience: ['api-1', 'api-2'], expirationTime: 60, definePayload: ({ user }) => ({ role: 'reader', uid: user.id }) });
+      const t = await open({
+        alg,
+        issuer: 'https://id.example',
+        audience: ['api-1', 'api-2'],
+        expirationTime: 60,
+        definePayload: ({ user }) => ({ role: 'reader', uid: user.id }),
+      });
       const { data } = await t.signUp();
       const jwt = await token(t);
       expect(decodeProtectedHeader(jwt).alg).toBe(alg);
-      const { payload } = await jwtVerify(jwt, createLocalJWKSet(await jwks(t)), { issuer: 'https://id.example', audience: 'api-2', currentDate: new Date(t.clock.ms) });
+      const { payload } = await jwtVerify(jwt, createLocalJWKSet(await jwks(t)), {
+        issuer: 'https://id.example',
+        audience: 'api-2',
+        currentDate: new Date(t.clock.ms),
+      });
       expect(payload).toMatchObject({ role: 'reader', uid: (data.user as { id: string }).id, aud: ['api-1', 'api-2'] });
       expect(payload.exp! - payload.iat!).toBe(60);
       expect(payload).not.toHaveProperty('email');

@@ -23,7 +23,13 @@ export interface MagicLinkOptions {
 }
 
 /** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const magicLinkOptionKeys = keysOf<MagicLinkOptions>({ enabled: true, expiresIn: true, disableSignUp: true, perAddress: keysOf<NonNullable<MagicLinkOptions['perAddress']>>({ window: true, max: true }), sendMagicLink: true });
+export const magicLinkOptionKeys = keysOf<MagicLinkOptions>({
+  enabled: true,
+  expiresIn: true,
+  disableSignUp: true,
+  perAddress: keysOf<NonNullable<MagicLinkOptions['perAddress']>>({ window: true, max: true }),
+  sendMagicLink: true,
+});
 
 export interface MagicLinkConfig {
   expiresIn: number;

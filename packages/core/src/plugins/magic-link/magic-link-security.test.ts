@@ -17,7 +17,12 @@ async function setup(options: GatehouseOptions = {}) {
 }
 
 const ask = (email: string, settle = true) => t.json('/sign-in/magic-link', { body: { email, callbackURL: '/home' }, jar: null, settle });
-const linkTo = (email: string) => mails.filter((m) => m.to === email).at(-1)!.text.split('\n').find((l) => /^https?:\/\/\S+$/.test(l))!;
+const linkTo = (email: string) =>
+  mails
+    .filter((m) => m.to === email)
+    .at(-1)!
+    .text.split('\n')
+    .find((l) => /^https?:\/\/\S+$/.test(l))!;
 
 /** What a caller can see of an answer, apart from its timing. */
 function seen(r: { status: number; data: unknown; response: Response }) {
@@ -66,7 +71,10 @@ describe('single use', () => {
       const answers = await Promise.all(Array.from({ length: 20 }, () => t.request(link, { jar: null })));
       const signedIn = answers.filter((r) => r.headers.getSetCookie().some((c) => c.startsWith('better-auth.session_token=')));
       expect(signedIn, email).toHaveLength(1);
-      expect(answers.filter((r) => r.headers.get('location') === '/home?error=INVALID_TOKEN'), email).toHaveLength(19);
+      expect(
+        answers.filter((r) => r.headers.get('location') === '/home?error=INVALID_TOKEN'),
+        email,
+      ).toHaveLength(19);
     }
     expect(await ctx.adapter.count('user', [{ field: 'email', value: fresh }])).toBe(1);
   });

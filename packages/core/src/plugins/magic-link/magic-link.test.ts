@@ -16,8 +16,7 @@ async function setup(magicLink: MagicLinkOptions = {}, options: GatehouseOptions
   return t.auth.context();
 }
 
-const ask = (body: Record<string, unknown>, init: { ip?: string; jar?: CookieJar | null } = {}) =>
-  t.json('/sign-in/magic-link', { body, jar: null, ...init });
+const ask = (body: Record<string, unknown>, init: { ip?: string; jar?: CookieJar | null } = {}) => t.json('/sign-in/magic-link', { body, jar: null, ...init });
 
 /** The link of the last mail to `email` (on a line of its own in the plain-text body). */
 function linkTo(email: string): string {
@@ -49,7 +48,8 @@ async function open(link: string, jar: CookieJar = t.newJar()) {
   };
 }
 
-const sessionOf = async (jar: CookieJar) => (await t.json<{ user: { email: string; emailVerified: boolean; name: string } } | null>('/get-session', { jar })).data;
+const sessionOf = async (jar: CookieJar) =>
+  (await t.json<{ user: { email: string; emailVerified: boolean; name: string } } | null>('/get-session', { jar })).data;
 
 async function audits(type: string) {
   const ctx = await t.auth.context();
@@ -154,7 +154,7 @@ describe('POST /sign-in/magic-link', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('uses the library user\'s sendMagicLink instead of the built-in mail', async () => {
+  it("uses the library user's sendMagicLink instead of the built-in mail", async () => {
     const sent: unknown[] = [];
     await setup({ sendMagicLink: async (m) => void sent.push(m) });
     const { email } = await t.signUp({}, t.newJar());
@@ -355,7 +355,7 @@ describe('GET /magic-link/verify', () => {
     expect(await t.json(bare(linkTo(email)), { jar: null })).toMatchObject({ status: 403, data: { code: 'NEW_USER_SIGNUP_DISABLED' } });
   });
 
-  it('a landing on our origin carries the link notice (for the app\'s `/`); one on another trusted origin does not', async () => {
+  it("a landing on our origin carries the link notice (for the app's `/`); one on another trusted origin does not", async () => {
     await setup({}, { trustedOrigins: ['https://app.example.com'] });
     const { email } = await t.signUp({}, t.newJar());
     await ask({ email });
@@ -425,7 +425,10 @@ describe('GET /magic-link/verify', () => {
       twoFactor: true,
     });
     expect(await sessionOf(r.jar)).toBeNull();
-    const verified = await t.json<{ user: { email: string } }>('/two-factor/verify-totp', { body: { code: otp.generate({ timestamp: t.clock.ms }) }, jar: r.jar });
+    const verified = await t.json<{ user: { email: string } }>('/two-factor/verify-totp', {
+      body: { code: otp.generate({ timestamp: t.clock.ms }) },
+      jar: r.jar,
+    });
     expect(verified.status).toBe(200);
     expect((await sessionOf(r.jar))?.user.email).toBe(email);
     const userId = (data.user as { id: string }).id;

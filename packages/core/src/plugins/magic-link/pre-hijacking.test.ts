@@ -39,9 +39,7 @@ describe('a magic-link sign-in adopts an unverified account', () => {
     expect(victim.data.user).toMatchObject({ id: s.userId, emailVerified: true, twoFactorEnabled: false });
     expect((await t.json<{ user: { emailVerified: boolean } }>('/get-session', { jar: victim.jar })).data.user.emailVerified).toBe(true);
     await expectSquatterOut(t, s);
-    expect(await adoptionAudit(t, s.userId)).toEqual([
-      { method: 'magic-link', removed: { sessions: 1, passwords: 1, passkeys: 1, apiKeys: 1, twoFactor: 1 } },
-    ]);
+    expect(await adoptionAudit(t, s.userId)).toEqual([{ method: 'magic-link', removed: { sessions: 1, passwords: 1, passkeys: 1, apiKeys: 1, twoFactor: 1 } }]);
   });
 
   it('an already verified account keeps its password and sessions', async () => {

@@ -43,9 +43,7 @@ export type Redeemed = { ok: true; request: LinkRequest } | { ok: false; reason:
  */
 export async function redeemLink(auth: AuthContext, token: string): Promise<Redeemed> {
   if (token.length !== TOKEN_LENGTH) return { ok: false, reason: 'invalid' };
-  const row = await auth.adapter.findOne<{ id: string; value: string; expiresAt: Date }>('verification', [
-    { field: 'identifier', value: identifier(token) },
-  ]);
+  const row = await auth.adapter.findOne<{ id: string; value: string; expiresAt: Date }>('verification', [{ field: 'identifier', value: identifier(token) }]);
   if (!row) return { ok: false, reason: 'invalid' };
   if ((await auth.adapter.delete('verification', [{ field: 'id', value: row.id }])) !== 1) return { ok: false, reason: 'invalid' };
   let request: LinkRequest;

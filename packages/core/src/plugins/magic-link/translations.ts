@@ -11,13 +11,15 @@ export const MAGIC_LINK_MESSAGES = defineTranslations(MAGIC_LINK_ERRORS, MAGIC_L
     'mail.magicLink.intro': 'Öffnen Sie den folgenden Link, um sich anzumelden. Ein Passwort ist nicht nötig.',
     'mail.magicLink.action': 'Anmelden',
     'mail.magicLink.validity': 'Der Link ist {duration} gültig und kann einmal verwendet werden.',
-    'mail.magicLink.ignore': 'Falls Sie dies nicht angefordert haben, können Sie diese E-Mail ignorieren: Solange der Link nicht geöffnet wird, geschieht nichts.',
+    'mail.magicLink.ignore':
+      'Falls Sie dies nicht angefordert haben, können Sie diese E-Mail ignorieren: Solange der Link nicht geöffnet wird, geschieht nichts.',
     'mail.magicLinkNewUser.subject': 'Ihr Link zum Erstellen eines Kontos',
     'mail.magicLinkNewUser.intro':
       'Jemand möchte sich mit dieser E-Mail-Adresse anmelden. Dafür gibt es noch kein Konto: Wenn Sie den folgenden Link öffnen, wird eines erstellt und Sie werden angemeldet.',
     'mail.magicLinkNewUser.action': 'Konto erstellen und anmelden',
     'mail.magicLinkNewUser.validity': 'Der Link ist {duration} gültig und kann einmal verwendet werden.',
-    'mail.magicLinkNewUser.ignore': 'Falls Sie dies nicht angefordert haben, können Sie diese E-Mail ignorieren: Solange der Link nicht geöffnet wird, geschieht nichts.',
+    'mail.magicLinkNewUser.ignore':
+      'Falls Sie dies nicht angefordert haben, können Sie diese E-Mail ignorieren: Solange der Link nicht geöffnet wird, geschieht nichts.',
   },
   fr: {
     EXPIRED_TOKEN: 'Jeton expiré',
@@ -26,13 +28,15 @@ export const MAGIC_LINK_MESSAGES = defineTranslations(MAGIC_LINK_ERRORS, MAGIC_L
     'mail.magicLink.intro': "Ouvrez le lien ci-dessous pour vous connecter. Aucun mot de passe n'est nécessaire.",
     'mail.magicLink.action': 'Se connecter',
     'mail.magicLink.validity': "Le lien est valable {duration} et ne peut être utilisé qu'une fois.",
-    'mail.magicLink.ignore': "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer cet e-mail : rien ne se passe tant que le lien n'est pas ouvert.",
+    'mail.magicLink.ignore':
+      "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer cet e-mail : rien ne se passe tant que le lien n'est pas ouvert.",
     'mail.magicLinkNewUser.subject': 'Votre lien pour créer un compte',
     'mail.magicLinkNewUser.intro':
       "Quelqu'un a demandé à se connecter avec cette adresse e-mail. Aucun compte n'existe encore pour elle : ouvrir le lien ci-dessous en crée un et vous connecte.",
     'mail.magicLinkNewUser.action': 'Créer un compte et se connecter',
     'mail.magicLinkNewUser.validity': "Le lien est valable {duration} et ne peut être utilisé qu'une fois.",
-    'mail.magicLinkNewUser.ignore': "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer cet e-mail : rien ne se passe tant que le lien n'est pas ouvert.",
+    'mail.magicLinkNewUser.ignore':
+      "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer cet e-mail : rien ne se passe tant que le lien n'est pas ouvert.",
   },
   es: {
     EXPIRED_TOKEN: 'El token ha caducado',

@@ -29,7 +29,12 @@ export function metricsPlugin(options: MetricsOptions) {
     },
     async init(auth, assembly) {
       const [prom, { MetricsRegistry }] = await Promise.all([loadPeer('prom-client', () => import('prom-client')), import('./registry.js')]);
-      registry = new MetricsRegistry(prom, auth, config, assembly.plugins.flatMap((p) => p.gauges ?? []));
+      registry = new MetricsRegistry(
+        prom,
+        auth,
+        config,
+        assembly.plugins.flatMap((p) => p.gauges ?? []),
+      );
       metricsSlot.set(auth, { config, registry });
     },
     async close() {

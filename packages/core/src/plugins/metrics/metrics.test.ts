@@ -21,7 +21,11 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split('\n')) {
     const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!m || m[1] !== name) continue;
-    const got = (m[2] ?? '').match(/\w+="(?:[^"\\]|\\.)*"/g)?.sort().join(',') ?? '';
+    const got =
+      (m[2] ?? '')
+        .match(/\w+="(?:[^"\\]|\\.)*"/g)
+        ?.sort()
+        .join(',') ?? '';
     if (got === want) return Number(m[3]);
   }
   return undefined;
@@ -36,9 +40,13 @@ describe('metrics: off unless configured', () => {
   });
 
   it('refuses to start enabled without a token of at least 16 characters', async () => {
-    await expect(clients.open({ metrics: { enabled: true } })).rejects.toThrow('metrics.token must be a string of at least 16 characters when metrics are enabled');
+    await expect(clients.open({ metrics: { enabled: true } })).rejects.toThrow(
+      'metrics.token must be a string of at least 16 characters when metrics are enabled',
+    );
     await expect(clients.open({ metrics: { enabled: true, token: 'short' } })).rejects.toThrow(/metrics\.token/);
-    await expect(clients.open({ metrics: { enabled: true, token: TOKEN, procesMetrics: false } as never })).rejects.toThrow('metrics.procesMetrics: unknown option, did you mean "processMetrics"?');
+    await expect(clients.open({ metrics: { enabled: true, token: TOKEN, procesMetrics: false } as never })).rejects.toThrow(
+      'metrics.procesMetrics: unknown option, did you mean "processMetrics"?',
+    );
   });
 });
 
@@ -67,7 +75,8 @@ describe('GET /metrics: the token', () => {
   it('is rate-limited like any route: guessing the token meets 429', async () => {
     const t = await clients.open(withMetrics({ rateLimit: { enabled: true, window: 60, max: 3 } }));
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await t.request('/metrics', { headers: { authorization: `Bearer guess-${i}-0123456789abcdef` }, ip: '10.9.9.9' })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await t.request('/metrics', { headers: { authorization: `Bearer guess-${i}-0123456789abcdef` }, ip: '10.9.9.9' })).status);
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
     // Even the right token waits out the window from that address; another address scrapes.
     expect((await t.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` }, ip: '10.9.9.9' })).status).toBe(429);

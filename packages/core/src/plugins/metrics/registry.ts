@@ -67,8 +67,20 @@ class AnswerStats {
   }
 
   /** A metric as prom-client's registry reads it (`get()`), for `registerMetric`. */
-  private metric(name: string, help: string, type: 'counter' | 'histogram', values: () => { value: number; labels: Record<string, string | number>; metricName?: string }[]) {
-    return { name, help, type, aggregator: 'sum' as const, collect: undefined, get: async () => ({ name, help, type, aggregator: 'sum' as const, values: values() }) };
+  private metric(
+    name: string,
+    help: string,
+    type: 'counter' | 'histogram',
+    values: () => { value: number; labels: Record<string, string | number>; metricName?: string }[],
+  ) {
+    return {
+      name,
+      help,
+      type,
+      aggregator: 'sum' as const,
+      collect: undefined,
+      get: async () => ({ name, help, type, aggregator: 'sum' as const, values: values() }),
+    };
   }
 
   counter() {

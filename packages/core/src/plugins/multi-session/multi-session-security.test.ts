@@ -114,5 +114,4 @@ describe('multi-session: only what this browser holds', () => {
     expect(multiCookies(t.jar)).toHaveLength(2);
     expect((await deviceSessions(t)).data).toHaveLength(2);
   });
-
 });

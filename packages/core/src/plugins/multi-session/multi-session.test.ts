@@ -28,7 +28,9 @@ describe('multi-session: off unless configured', () => {
 
   it('refuses a maximumSessions that is not a whole number from 1 to 20 at start', async () => {
     for (const maximumSessions of [0, 2.5, 21, -1]) {
-      await expect(clients.open(withMultiSession({}, { maximumSessions }))).rejects.toThrow(/multiSession\.maximumSessions must be a whole number from 1 to 20/);
+      await expect(clients.open(withMultiSession({}, { maximumSessions }))).rejects.toThrow(
+        /multiSession\.maximumSessions must be a whole number from 1 to 20/,
+      );
     }
   });
 });
@@ -163,7 +165,10 @@ describe('POST /multi-session/set-active', () => {
     });
     expect(await t.json('/multi-session/set-active', { body: {} })).toMatchObject({ status: 400, data: { code: 'VALIDATION_ERROR' } });
     expect(await t.json('/multi-session/set-active', { body: { sessionToken: '' } })).toMatchObject({ status: 400, data: { code: 'VALIDATION_ERROR' } });
-    expect(await t.json('/multi-session/set-active', { body: { sessionToken: 'x'.repeat(257) } })).toMatchObject({ status: 400, data: { code: 'VALIDATION_ERROR' } });
+    expect(await t.json('/multi-session/set-active', { body: { sessionToken: 'x'.repeat(257) } })).toMatchObject({
+      status: 400,
+      data: { code: 'VALIDATION_ERROR' },
+    });
   });
 
   it('refuses a token this browser does not hold: 401 INVALID_SESSION_TOKEN "Invalid session token"', async () => {
@@ -235,7 +240,10 @@ describe('POST /multi-session/revoke', () => {
     const t = await clients.open(withMultiSession());
     const ada = await addAccount(t, 'Ada');
     expect(await t.json('/multi-session/revoke', { body: { sessionToken: 'nope' } })).toMatchObject({ status: 401, data: { code: 'INVALID_SESSION_TOKEN' } });
-    expect(await t.json('/multi-session/revoke', { body: { sessionToken: ada.token }, jar: t.newJar() })).toMatchObject({ status: 401, data: { code: 'UNAUTHORIZED' } });
+    expect(await t.json('/multi-session/revoke', { body: { sessionToken: ada.token }, jar: t.newJar() })).toMatchObject({
+      status: 401,
+      data: { code: 'UNAUTHORIZED' },
+    });
     expect(await t.json('/multi-session/revoke', { body: { token: ada.token } })).toMatchObject({ status: 400, data: { code: 'VALIDATION_ERROR' } });
     expect(await sessionLives(t, ada.token)).toBe(true);
   });

@@ -19,7 +19,11 @@ export const withMultiSession = (options: GatehouseOptions = {}, multiSession: G
 export const multiCookies = (jar: CookieJar) => [...jar.cookies.keys()].filter((k) => k.startsWith(`${SESSION_COOKIE}_multi-`));
 
 /** Signs an account up in `jar` (as a new account in that browser) and answers its email, password and token. */
-export async function addAccount(t: TestClient, name: string, jar: CookieJar = t.jar): Promise<{ email: string; password: string; token: string; userId: string }> {
+export async function addAccount(
+  t: TestClient,
+  name: string,
+  jar: CookieJar = t.jar,
+): Promise<{ email: string; password: string; token: string; userId: string }> {
   const { email, password, data } = await t.signUp({ name }, jar);
   return { email, password, token: String(data.token), userId: String((data.user as { id: string }).id) };
 }

@@ -18,7 +18,9 @@ async function asAdmin() {
 describe('oidcProvider: the applications admin API', () => {
   it('creates, lists, edits, rotates the secret of and deletes an application', async () => {
     const t = await asAdmin();
-    const created = await t.json<OAuthApplication & { clientSecret: string }>('/oauth2/create-application', { body: { name: 'Notes', redirectURIs: [REDIRECT_URI] } });
+    const created = await t.json<OAuthApplication & { clientSecret: string }>('/oauth2/create-application', {
+      body: { name: 'Notes', redirectURIs: [REDIRECT_URI] },
+    });
     expect(created.status).toBe(200);
     expect(created.data).toMatchObject({ name: 'Notes', redirectURIs: [REDIRECT_URI], public: false, firstParty: false });
     expect(created.data.clientSecret.length).toBeGreaterThan(30);
@@ -27,7 +29,9 @@ describe('oidcProvider: the applications admin API', () => {
     expect(list.data.map((a) => a.clientId)).toEqual([clientId]);
     expect(JSON.stringify(list.data)).not.toContain(created.data.clientSecret);
 
-    const edited = await t.json<OAuthApplication>('/oauth2/update-application', { body: { clientId, name: 'Notes 2', redirectURIs: [REDIRECT_URI, 'https://notes.example/cb'] } });
+    const edited = await t.json<OAuthApplication>('/oauth2/update-application', {
+      body: { clientId, name: 'Notes 2', redirectURIs: [REDIRECT_URI, 'https://notes.example/cb'] },
+    });
     expect(edited.data).toMatchObject({ name: 'Notes 2', redirectURIs: [REDIRECT_URI, 'https://notes.example/cb'] });
 
     // The rotated secret works; the old one no longer does.
@@ -36,8 +40,14 @@ describe('oidcProvider: the applications admin API', () => {
     const rp = await relyingParty(t, clientId, rotated.data.clientSecret);
     const flow = await codeFor(t, rp);
     const old = await relyingParty(t, clientId, created.data.clientSecret);
-    await expect(client.authorizationCodeGrant(old, flow.callback, { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce })).rejects.toMatchObject({ status: 401 });
-    const tokens = await client.authorizationCodeGrant(rp, flow.callback, { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce });
+    await expect(
+      client.authorizationCodeGrant(old, flow.callback, { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce }),
+    ).rejects.toMatchObject({ status: 401 });
+    const tokens = await client.authorizationCodeGrant(rp, flow.callback, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+    });
     expect(tokens.access_token).toBeTruthy();
 
     expect((await t.json('/oauth2/delete-application', { body: { clientId } })).data).toEqual({ status: true });

@@ -23,7 +23,7 @@ type ApplicationRow = {
   resources: string[] | null;
   createdAt: Date;
   updatedAt: Date;
-}
+};
 
 /** An application as the admin API answers it (never its secret). */
 export interface OAuthApplication {
@@ -158,7 +158,10 @@ export async function rotateSecret(auth: AuthContext, clientId: string): Promise
   const app = await findApplication(auth, clientId);
   if (!app || app.public) throw oidcError('NOT_FOUND', 'APPLICATION_NOT_FOUND');
   const secret = newSecret();
-  await auth.adapter.update('oauthApplication', [{ field: 'clientId', value: clientId }], { clientSecret: auth.encrypter.encrypt(secret), updatedAt: new Date(auth.now()) });
+  await auth.adapter.update('oauthApplication', [{ field: 'clientId', value: clientId }], {
+    clientSecret: auth.encrypter.encrypt(secret),
+    updatedAt: new Date(auth.now()),
+  });
   return { clientId, clientSecret: secret };
 }
 
@@ -208,7 +211,11 @@ export async function clientMetadata(auth: Pick<AuthContext, 'adapter' | 'encryp
     redirect_uris: row.redirectURIs,
     post_logout_redirect_uris: row.postLogoutRedirectURIs ?? [],
     response_types: interactive ? ['code'] : [],
-    grant_types: [...(interactive ? ['authorization_code', 'refresh_token'] : []), ...(row.public ? [] : ['client_credentials']), ...(row.deviceFlow ? [DEVICE_GRANT] : [])],
+    grant_types: [
+      ...(interactive ? ['authorization_code', 'refresh_token'] : []),
+      ...(row.public ? [] : ['client_credentials']),
+      ...(row.deviceFlow ? [DEVICE_GRANT] : []),
+    ],
     ...(row.requirePAR ? { require_pushed_authorization_requests: true } : {}),
     ...(row.requireDPoP ? { dpop_bound_access_tokens: true } : {}),
     gatehouse_resources: row.resources ?? [],

@@ -12,4 +12,12 @@ declare module '../../security/audit.js' {
   }
 }
 
-export type OidcProviderAuditEvent = 'oauth.consent' | 'oauth.consent-revoked' | 'oauth.application-created' | 'oauth.application-deleted' | 'oauth.resource-server-created' | 'oauth.resource-server-updated' | 'oauth.resource-server-deleted' | 'oauth.initial-access-token-issued';
+export type OidcProviderAuditEvent =
+  | 'oauth.consent'
+  | 'oauth.consent-revoked'
+  | 'oauth.application-created'
+  | 'oauth.application-deleted'
+  | 'oauth.resource-server-created'
+  | 'oauth.resource-server-updated'
+  | 'oauth.resource-server-deleted'
+  | 'oauth.initial-access-token-issued';

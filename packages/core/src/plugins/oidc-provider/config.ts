@@ -42,7 +42,22 @@ export interface OidcProviderOptions {
 }
 
 /** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const oidcProviderOptionKeys = keysOf<OidcProviderOptions>({ enabled: true, appURL: true, accessTokenTTL: true, idTokenTTL: true, refreshTokenTTL: true, storage: true, keyRotationInterval: true, cookieKeys: true, fetch: true, deviceFlow: true, devicePollInterval: true, deviceCodeTTL: true, dynamicRegistration: true, initialAccessTokenTTL: true });
+export const oidcProviderOptionKeys = keysOf<OidcProviderOptions>({
+  enabled: true,
+  appURL: true,
+  accessTokenTTL: true,
+  idTokenTTL: true,
+  refreshTokenTTL: true,
+  storage: true,
+  keyRotationInterval: true,
+  cookieKeys: true,
+  fetch: true,
+  deviceFlow: true,
+  devicePollInterval: true,
+  deviceCodeTTL: true,
+  dynamicRegistration: true,
+  initialAccessTokenTTL: true,
+});
 
 export interface OidcProviderConfig {
   appURL: string;

@@ -56,7 +56,14 @@ function policyOf(auth: AuthContext, storage: ProviderStorage, organizations: bo
   policy.get('consent')!.checks.add(
     new interactionPolicy.Check('gatehouse_organization', 'the active organization changed', async (ctx) => {
       const grantId = ctx.oidc.grant?.jti;
-      if (!organizations || !grantId || !String(ctx.oidc.params?.scope ?? '').split(' ').includes('organization')) return false;
+      if (
+        !organizations ||
+        !grantId ||
+        !String(ctx.oidc.params?.scope ?? '')
+          .split(' ')
+          .includes('organization')
+      )
+        return false;
       const live = await auth.sessions.fromCookieHeader(ctx.get('cookie') || null);
       const active = (live?.session.activeOrganizationId as string | null | undefined) ?? null;
       return (await rememberedOrganization(storage, grantId)) !== active;
@@ -102,7 +109,10 @@ export function configurationOf(auth: AuthContext, config: OidcProviderConfig, s
       const grantId = token?.grantId ?? ctx.oidc.entities.Grant?.jti;
       return { accountId: sub, claims: () => claimsFor(auth, storage, user, organizations ? grantId : undefined) };
     },
-    interactions: { policy: policyOf(auth, storage, organizations, oidc), url: (_ctx, interaction) => `${auth.basePath}${INTERACTION_PATH}/${interaction.uid}` },
+    interactions: {
+      policy: policyOf(auth, storage, organizations, oidc),
+      url: (_ctx, interaction) => `${auth.basePath}${INTERACTION_PATH}/${interaction.uid}`,
+    },
     acrValues: ACR_VALUES,
     // Which APIs an application may ask tokens for (its settings); never set through registration.
     extraClientMetadata: {
@@ -143,10 +153,16 @@ export function configurationOf(auth: AuthContext, config: OidcProviderConfig, s
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx, form) {
-          ctx.body = page('Sign out', `<h1>Sign out</h1><p>Do you want to sign out of ${ctx.oidc.client?.clientName ? escapeHtml(ctx.oidc.client.clientName) : 'this application'}?</p>${form}<div class="actions"><button class="primary" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button><button type="submit" form="op.logoutForm">Stay signed in</button></div>`);
+          ctx.body = page(
+            'Sign out',
+            `<h1>Sign out</h1><p>Do you want to sign out of ${ctx.oidc.client?.clientName ? escapeHtml(ctx.oidc.client.clientName) : 'this application'}?</p>${form}<div class="actions"><button class="primary" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button><button type="submit" form="op.logoutForm">Stay signed in</button></div>`,
+          );
         },
         async postLogoutSuccessSource(ctx) {
-          ctx.body = page('Signed out', `<h1>Signed out</h1><p>You are signed out${ctx.oidc.client?.clientName ? ` of ${escapeHtml(ctx.oidc.client.clientName)}` : ''}.</p>`);
+          ctx.body = page(
+            'Signed out',
+            `<h1>Signed out</h1><p>You are signed out${ctx.oidc.client?.clientName ? ` of ${escapeHtml(ctx.oidc.client.clientName)}` : ''}.</p>`,
+          );
         },
       },
     },

@@ -69,12 +69,23 @@ describe('oidcProvider: device authorization grant (RFC 8628)', () => {
     const app = await registerApp(t, { name: 'Terminal', redirectURIs: [], public: true, settings: { deviceFlow: true } });
     // A terminal's requests: no Origin (a browser's would be refused for a public client without redirect URIs).
     const form = (path: string, params: Record<string, string>) =>
-      t.auth.handler(new Request(`${ISSUER}${path}`, { method: 'POST', body: new URLSearchParams(params), headers: { 'content-type': 'application/x-www-form-urlencoded' } }), { ip: '127.0.0.1' });
+      t.auth.handler(
+        new Request(`${ISSUER}${path}`, {
+          method: 'POST',
+          body: new URLSearchParams(params),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+        { ip: '127.0.0.1' },
+      );
     const started = await form('/oidc/device/auth', { client_id: app.clientId, scope: 'openid' });
     const device = (await started.json()) as { device_code: string; user_code: string; interval: number };
     expect(device.interval).toBe(5);
     const poll = async () => {
-      const r = await form('/oidc/token', { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: device.device_code, client_id: app.clientId });
+      const r = await form('/oidc/token', {
+        grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+        device_code: device.device_code,
+        client_id: app.clientId,
+      });
       return { status: r.status, error: ((await r.json()) as { error: string }).error };
     };
     expect(await poll()).toEqual({ status: 400, error: 'authorization_pending' });
@@ -111,10 +122,12 @@ describe('oidcProvider: device authorization grant (RFC 8628)', () => {
     // An application without the setting: the provider refuses the grant.
     const web = await registerApp(t, { name: 'Web', redirectURIs: [], public: true });
     const other = await relyingParty(t, web.clientId);
-    await expect(client.initiateDeviceAuthorization(other, { scope: 'openid' })).rejects.toMatchObject({ error_description: 'urn:ietf:params:oauth:grant-type:device_code is not allowed for this client' });
+    await expect(client.initiateDeviceAuthorization(other, { scope: 'openid' })).rejects.toMatchObject({
+      error_description: 'urn:ietf:params:oauth:grant-type:device_code is not allowed for this client',
+    });
   });
 
-  it('sends a signed-out person to sign in first (no session: 401 on verify, the provider\'s interaction to /sign-in)', async () => {
+  it("sends a signed-out person to sign in first (no session: 401 on verify, the provider's interaction to /sign-in)", async () => {
     const t = await open();
     const { rp } = await cli(t);
     const device = await client.initiateDeviceAuthorization(rp, { scope: 'openid' });

@@ -41,7 +41,10 @@ export function deviceFlowFeature(config: OidcProviderConfig): DeviceFlowFeature
     async userCodeConfirmSource(ctx, form) {
       // The person confirms on the consent page (always asked for a device: routes/interaction.ts).
       ctx.type = 'html';
-      ctx.body = page('Continue', `${form}<p>Continuing…</p><noscript><button class="primary" type="submit" form="op.deviceConfirmForm">Continue</button></noscript><script>document.forms[0].submit()</script>`);
+      ctx.body = page(
+        'Continue',
+        `${form}<p>Continuing…</p><noscript><button class="primary" type="submit" form="op.deviceConfirmForm">Continue</button></noscript><script>document.forms[0].submit()</script>`,
+      );
     },
     async successSource(ctx) {
       back(ctx, { done: '1', ...(ctx.oidc.client?.clientName ? { app: ctx.oidc.client.clientName } : {}) });
@@ -91,6 +94,11 @@ export function deviceAnswer(config: OidcProviderConfig) {
     if (ctx.oidc?.route !== 'device_authorization' || ctx.status !== 200) return;
     const body = ctx.body as { user_code: string } & Record<string, unknown>;
     const verification = `${config.appURL}${DEVICE_PAGE}`;
-    ctx.body = { ...body, verification_uri: verification, verification_uri_complete: `${verification}?user_code=${encodeURIComponent(body.user_code)}`, interval: config.devicePollInterval };
+    ctx.body = {
+      ...body,
+      verification_uri: verification,
+      verification_uri_complete: `${verification}?user_code=${encodeURIComponent(body.user_code)}`,
+      interval: config.devicePollInterval,
+    };
   };
 }

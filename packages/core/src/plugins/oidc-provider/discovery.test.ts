@@ -20,7 +20,10 @@ describe('oidcProvider: every endpoint discovery names is there', () => {
         // A GET, then a POST without credentials: each endpoint answers for itself (400, 401, 405, …), never "not found".
         const get = await t.request(path, { jar: null });
         const post = await t.request(path, { jar: null, body: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-        expect([get.status, post.status].some((s) => s !== 404), `${name} ${path}: GET ${get.status}, POST ${post.status}`).toBe(true);
+        expect(
+          [get.status, post.status].some((s) => s !== 404),
+          `${name} ${path}: GET ${get.status}, POST ${post.status}`,
+        ).toBe(true);
       }
     }
   });

@@ -22,7 +22,17 @@ export { createApplication, deleteApplication, listApplications, type NewApplica
 
 /** The OpenID provider's routes with their precise types (route-types.ts derives the client's from them). */
 export function oidcProviderRoutes() {
-  return [oauthInteraction, oauthInteractionDetails, oauthInteractionConsent, listConsents, revokeConsent, ...applicationRoutes(), ...resourceServerRoutes(), verifyDeviceCode, issueInitialAccessToken] as const;
+  return [
+    oauthInteraction,
+    oauthInteractionDetails,
+    oauthInteractionConsent,
+    listConsents,
+    revokeConsent,
+    ...applicationRoutes(),
+    ...resourceServerRoutes(),
+    verifyDeviceCode,
+    issueInitialAccessToken,
+  ] as const;
 }
 
 /**

@@ -43,7 +43,12 @@ export async function finishInteraction(runtime: OidcRuntime, headers: Headers, 
 /** The scopes a consent prompt asks for (beyond those already granted). */
 export function requestedScopes(details: Interaction): string[] {
   const missing = (details.prompt.details as { missingOIDCScope?: string[] }).missingOIDCScope;
-  return missing ?? String(details.params.scope ?? '').split(' ').filter(Boolean);
+  return (
+    missing ??
+    String(details.params.scope ?? '')
+      .split(' ')
+      .filter(Boolean)
+  );
 }
 
 /**
@@ -68,7 +73,8 @@ export async function grantConsent(
   for (const [indicator, s] of Object.entries(info.missingResourceScopes ?? {})) grant.addResourceScope(indicator, s.join(' '));
   const grantId = await grant.save();
   await rememberConsent(auth, accountId, clientId, scopes);
-  if (auth.features.organization === true) await rememberOrganization(runtime.storage, grantId, (session.activeOrganizationId as string | null | undefined) ?? null, grantTTL);
+  if (auth.features.organization === true)
+    await rememberOrganization(runtime.storage, grantId, (session.activeOrganizationId as string | null | undefined) ?? null, grantTTL);
   return { grantId };
 }
 

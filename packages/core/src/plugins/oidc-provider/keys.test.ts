@@ -17,7 +17,8 @@ describe('oidcProvider: signing keys that rotate', () => {
       return (await client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce })).id_token!;
     };
     const jwks = async () => (await t.json<JSONWebKeySet>('/oidc/jwks')).data;
-    const verify = async (token: string, set: JSONWebKeySet) => (await jwtVerify(token, createLocalJWKSet(set), { issuer: ISSUER, audience: app.clientId })).payload;
+    const verify = async (token: string, set: JSONWebKeySet) =>
+      (await jwtVerify(token, createLocalJWKSet(set), { issuer: ISSUER, audience: app.clientId })).payload;
 
     const before = await idToken();
     const oldKid = decodeProtectedHeader(before).kid!;

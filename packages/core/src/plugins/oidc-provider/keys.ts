@@ -10,7 +10,7 @@ type KeyRow = {
   createdAt: Date;
   /** When it stops signing; null for a key stored before rotation existed (createdAt + the interval). */
   expiresAt: Date | null;
-}
+};
 
 /** The algorithms the provider signs with: RS256 (every client supports it; OpenID's default) and ES256. */
 const ALGORITHMS = ['RS256', 'ES256'] as const;

@@ -3,7 +3,7 @@ import { oidcProviderOptionKeys, type OidcProviderOptions } from './config.js';
 import { oidcProviderPlugin, type oidcProviderRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
-export type OidcProviderCapability = Capability<'oidcProvider', OidcProviderOptions, (ReturnType<typeof oidcProviderRoutes>)[number]>;
+export type OidcProviderCapability = Capability<'oidcProvider', OidcProviderOptions, ReturnType<typeof oidcProviderRoutes>[number]>;
 
 /** Gatehouse as an OpenID provider for your own apps; off unless `enabled`. */
 export const oidcProviderCapability: OidcProviderCapability = defineCapability({

@@ -56,7 +56,9 @@ describe('oidcProvider: the conformance suite basic plan, refused', () => {
     const { t, rp } = await setUp();
     const { callback, verifier, state, nonce } = await codeFor(t, rp);
     const first = await client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
-    await expect(client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce })).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce })).rejects.toMatchObject(
+      { error: 'invalid_grant' },
+    );
     await expect(client.fetchUserInfo(rp, first.access_token, first.claims()!.sub)).rejects.toThrow();
   });
 
@@ -81,13 +83,17 @@ describe('oidcProvider: the conformance suite basic plan, refused', () => {
     // The code row expires after 60 s on the instance's clock.
     t.clock.advance(61);
     expect(code).toBeTruthy();
-    await expect(client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce })).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce })).rejects.toMatchObject(
+      { error: 'invalid_grant' },
+    );
   });
 
   it('lets the relying party notice a nonce mismatch (the ID token carries the request nonce)', async () => {
     const { t, rp } = await setUp();
     const { callback, verifier, state } = await codeFor(t, rp);
-    await expect(client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: client.randomNonce() })).rejects.toMatchObject({
+    await expect(
+      client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: client.randomNonce() }),
+    ).rejects.toMatchObject({
       message: 'unexpected JWT claim value encountered',
       cause: { message: 'unexpected ID Token "nonce" claim value', cause: { claim: 'nonce' } },
     });
@@ -97,7 +103,9 @@ describe('oidcProvider: the conformance suite basic plan, refused', () => {
     const { t, app, rp } = await setUp();
     const { callback, verifier, state, nonce } = await codeFor(t, rp);
     const wrong = await relyingParty(t, app.clientId, 'not-the-secret');
-    await expect(client.authorizationCodeGrant(wrong, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce })).rejects.toMatchObject({
+    await expect(
+      client.authorizationCodeGrant(wrong, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce }),
+    ).rejects.toMatchObject({
       status: 401,
       cause: [{ parameters: { error: 'invalid_client' } }],
     });
@@ -181,11 +189,19 @@ describe('oidcProvider: interactions', () => {
   it('signs another person in the same browser in as themselves, not as the account of the provider session', async () => {
     const { t, rp } = await setUp();
     const first = await codeFor(t, rp);
-    const firstTokens = await client.authorizationCodeGrant(rp, first.callback, { pkceCodeVerifier: first.verifier, expectedState: first.state, expectedNonce: first.nonce });
+    const firstTokens = await client.authorizationCodeGrant(rp, first.callback, {
+      pkceCodeVerifier: first.verifier,
+      expectedState: first.state,
+      expectedNonce: first.nonce,
+    });
     await t.json('/sign-out', { body: {} });
     await t.signUp({ name: 'Bea' });
     const second = await codeFor(t, rp);
-    const secondTokens = await client.authorizationCodeGrant(rp, second.callback, { pkceCodeVerifier: second.verifier, expectedState: second.state, expectedNonce: second.nonce });
+    const secondTokens = await client.authorizationCodeGrant(rp, second.callback, {
+      pkceCodeVerifier: second.verifier,
+      expectedState: second.state,
+      expectedNonce: second.nonce,
+    });
     expect(secondTokens.claims()!.sub).not.toBe(firstTokens.claims()!.sub);
     expect((await client.fetchUserInfo(rp, secondTokens.access_token, secondTokens.claims()!.sub)).name).toBe('Bea');
   });
@@ -198,13 +214,20 @@ describe('oidcProvider: interactions', () => {
     const { callback, verifier, state, nonce } = await codeFor(t, rp);
     const tokens = await client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
     // An unregistered post-logout URI is refused.
-    const bad = await browser(t).get(client.buildEndSessionUrl(rp, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: 'http://evil.localhost/' }).href);
+    const bad = await browser(t).get(
+      client.buildEndSessionUrl(rp, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: 'http://evil.localhost/' }).href,
+    );
     expect(bad.status).toBe(400);
-    const ask = await browser(t).get(client.buildEndSessionUrl(rp, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: 'http://app.localhost:4000/bye' }).href);
+    const ask = await browser(t).get(
+      client.buildEndSessionUrl(rp, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: 'http://app.localhost:4000/bye' }).href,
+    );
     const html = await ask.text();
     expect(html).toContain('Do you want to sign out of Notes?');
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
-    const done = await t.request('/oidc/end-session/confirm', { body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const done = await t.request('/oidc/end-session/confirm', {
+      body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe('http://app.localhost:4000/bye');
     // The provider tells Gatehouse as it answers (an event): the session ends right after.
@@ -231,15 +254,24 @@ describe('oidcProvider: interactions', () => {
       const rp = await relyingParty(t, app.clientId, app.clientSecret);
       const { callback, verifier, state, nonce } = await codeFor(t, rp);
       const tokens = await client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
-      const ask = await browser(t).get(client.buildEndSessionUrl(rp, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: 'http://app.localhost:4000/bye' }).href);
+      const ask = await browser(t).get(
+        client.buildEndSessionUrl(rp, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: 'http://app.localhost:4000/bye' }).href,
+      );
       const xsrf = /name="xsrf" value="([^"]+)"/.exec(await ask.text())![1]!;
-      await t.request('/oidc/end-session/confirm', { body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      await t.request('/oidc/end-session/confirm', {
+        body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(received).toHaveLength(1);
       const jwks = (await t.json<{ keys: object[] }>('/oidc/jwks')).data;
-      const { payload } = await jwtVerify(received[0]!, async (header) => {
-        const jwk = jwks.keys.find((k) => (k as { kid: string }).kid === header.kid)!;
-        return importJWK(jwk as never, header.alg);
-      }, { issuer: ISSUER, audience: app.clientId });
+      const { payload } = await jwtVerify(
+        received[0]!,
+        async (header) => {
+          const jwk = jwks.keys.find((k) => (k as { kid: string }).kid === header.kid)!;
+          return importJWK(jwk as never, header.alg);
+        },
+        { issuer: ISSUER, audience: app.clientId },
+      );
       expect(payload.sub).toBe(tokens.claims()!.sub);
       expect(payload.events).toEqual({ 'http://schemas.openid.net/event/backchannel-logout': {} });
     } finally {
@@ -294,7 +326,10 @@ describe('oidcProvider: rate limits', () => {
         new Request(`${ISSUER}/oidc/token`, {
           method: 'POST',
           body: 'grant_type=client_credentials',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${app.clientId}:${secret}`).toString('base64')}` },
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            authorization: `Basic ${Buffer.from(`${app.clientId}:${secret}`).toString('base64')}`,
+          },
         }),
         { ip },
       );

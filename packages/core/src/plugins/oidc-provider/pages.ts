@@ -21,7 +21,10 @@ const EXPLAINED: Record<string, string> = {
 /** The page of a protocol error shown in the browser: a sentence for a person, the protocol's words below. */
 export function errorPage(error: string, description: string | undefined): string {
   const said = EXPLAINED[error] ?? description ?? error;
-  return page('Sign-in error', `<h1>This sign-in cannot continue</h1><p class="error">${escapeHtml(said)}</p><p class="muted">Error: ${escapeHtml(error)}${description ? ` (${escapeHtml(description)})` : ''}</p>`);
+  return page(
+    'Sign-in error',
+    `<h1>This sign-in cannot continue</h1><p class="error">${escapeHtml(said)}</p><p class="muted">Error: ${escapeHtml(error)}${description ? ` (${escapeHtml(description)})` : ''}</p>`,
+  );
 }
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

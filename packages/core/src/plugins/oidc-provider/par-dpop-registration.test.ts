@@ -9,7 +9,11 @@ const clients = useTestClients();
 /** A POST to one of the provider's endpoints, as a server-side client sends it (no Origin). */
 function post(t: Awaited<ReturnType<typeof asAdmin>>, path: string, params: Record<string, string>, headers: Record<string, string> = {}) {
   return t.auth.handler(
-    new Request(`${ISSUER}${path}`, { method: 'POST', body: new URLSearchParams(params), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } }),
+    new Request(`${ISSUER}${path}`, {
+      method: 'POST',
+      body: new URLSearchParams(params),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    }),
     { ip: '127.0.0.1' },
   );
 }
@@ -24,7 +28,11 @@ describe('oidcProvider: pushed authorization requests (RFC 9126), required per a
 
     const flow = await codeFor(t, rp, {}, { par: true });
     expect(new URL(flow.url).searchParams.get('request_uri')).toMatch(/^urn:ietf:params:oauth:request_uri:/);
-    const tokens = await client.authorizationCodeGrant(rp, flow.callback, { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce });
+    const tokens = await client.authorizationCodeGrant(rp, flow.callback, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+    });
     expect(tokens.claims()!.aud).toBe(app.clientId);
 
     const plain = await authorizationRequest(rp);
@@ -42,14 +50,20 @@ describe('oidcProvider: pushed authorization requests (RFC 9126), required per a
 });
 
 describe('oidcProvider: DPoP sender-constrained tokens (RFC 9449)', () => {
-  it('binds the tokens to the client\'s key: userinfo takes them with a proof of that key, refuses another key\'s', async () => {
+  it("binds the tokens to the client's key: userinfo takes them with a proof of that key, refuses another key's", async () => {
     const t = await asAdmin(clients);
     const app = await registerApp(t, { public: true, settings: { requireDPoP: true } });
     const rp = await relyingParty(t, app.clientId);
     const keys = await client.randomDPoPKeyPair('ES256');
     const DPoP = client.getDPoPHandle(rp, keys);
     const flow = await codeFor(t, rp, { scope: 'openid email offline_access', prompt: 'consent' }, { DPoP });
-    const tokens = await client.authorizationCodeGrant(rp, flow.callback, { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce }, undefined, { DPoP });
+    const tokens = await client.authorizationCodeGrant(
+      rp,
+      flow.callback,
+      { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce },
+      undefined,
+      { DPoP },
+    );
     expect(tokens.token_type.toLowerCase()).toBe('dpop');
     const sub = tokens.claims()!.sub;
     expect((await client.fetchUserInfo(rp, tokens.access_token, sub, { DPoP })).sub).toBe(sub);
@@ -88,7 +102,10 @@ describe('oidcProvider: DPoP sender-constrained tokens (RFC 9449)', () => {
     const { privateKey, publicKey } = await generateKeyPair('ES256');
     const jwk = await exportJWK(publicKey);
     const proofOf = () =>
-      new SignJWT({ htm: 'POST', htu: `${ISSUER}/oidc/token`, jti: crypto.randomUUID() }).setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk }).setIssuedAt().sign(privateKey);
+      new SignJWT({ htm: 'POST', htu: `${ISSUER}/oidc/token`, jti: crypto.randomUUID() })
+        .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk })
+        .setIssuedAt()
+        .sign(privateKey);
     const proof = await proofOf();
     const first = await post(t, '/oidc/token', { grant_type: 'client_credentials' }, { ...basic, dpop: proof });
     expect(first.status).toBe(200);
@@ -106,14 +123,14 @@ describe('oidcProvider: DPoP sender-constrained tokens (RFC 9449)', () => {
   });
 });
 
-describe('oidcProvider: dynamic client registration (RFC 7591) with an admin\'s initial access token', () => {
+describe("oidcProvider: dynamic client registration (RFC 7591) with an admin's initial access token", () => {
   it('is off unless configured', async () => {
     const t = await asAdmin(clients);
     expect((await t.json<Record<string, unknown>>('/.well-known/openid-configuration')).data.registration_endpoint).toBeUndefined();
     expect((await t.json('/oauth2/initial-access-token', { body: {} })).data).toMatchObject({ code: 'REGISTRATION_DISABLED' });
   });
 
-  it('registers a client with the admin\'s token; refuses none, a wrong one and a non-admin asking for one', async () => {
+  it("registers a client with the admin's token; refuses none, a wrong one and a non-admin asking for one", async () => {
     const t = await asAdmin(clients, { dynamicRegistration: true });
     await t.json('/oauth2/create-resource-server', { body: { identifier: 'https://notes.example/api', name: 'Notes API', scopes: ['read:notes'] } });
     // It asks for an API too: registration drops that (only an admin's settings list APIs).
@@ -126,7 +143,10 @@ describe('oidcProvider: dynamic client registration (RFC 7591) with an admin\'s 
       gatehouse_resources: ['https://notes.example/api'],
     };
     const register = (headers: Record<string, string>) =>
-      t.auth.handler(new Request(`${ISSUER}/oidc/register`, { method: 'POST', body: JSON.stringify(metadata), headers: { 'content-type': 'application/json', ...headers } }), { ip: '127.0.0.1' });
+      t.auth.handler(
+        new Request(`${ISSUER}/oidc/register`, { method: 'POST', body: JSON.stringify(metadata), headers: { 'content-type': 'application/json', ...headers } }),
+        { ip: '127.0.0.1' },
+      );
     const without = await register({});
     expect(without.status).toBe(401);
     expect(await without.json()).toMatchObject({ error: 'invalid_token' });
@@ -149,7 +169,9 @@ describe('oidcProvider: dynamic client registration (RFC 7591) with an admin\'s 
     const tokens = await client.clientCredentialsGrant(robot, {});
     expect(tokens.access_token).toBeTruthy();
     expect((registered as Record<string, unknown>).gatehouse_resources).toBeUndefined();
-    await expect(client.clientCredentialsGrant(robot, { scope: 'read:notes', resource: 'https://notes.example/api' })).rejects.toMatchObject({ error: 'invalid_target' });
+    await expect(client.clientCredentialsGrant(robot, { scope: 'read:notes', resource: 'https://notes.example/api' })).rejects.toMatchObject({
+      error: 'invalid_target',
+    });
 
     await t.signUp({ name: 'Someone' });
     expect((await t.json('/oauth2/initial-access-token', { body: {} })).status).toBe(403);

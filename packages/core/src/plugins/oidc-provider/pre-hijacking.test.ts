@@ -32,7 +32,10 @@ describe('an adopted account shares itself with no application', () => {
       return { rp, refresh: tokens.refresh_token! };
     };
     const ctx = await t.auth.context();
-    const consentsOf = (email: string) => ctx.adapter.findOne<{ id: string }>('user', [{ field: 'email', value: email }]).then((u) => ctx.adapter.findMany('oauthConsent', { where: [{ field: 'userId', value: u!.id }] }));
+    const consentsOf = (email: string) =>
+      ctx.adapter
+        .findOne<{ id: string }>('user', [{ field: 'email', value: email }])
+        .then((u) => ctx.adapter.findMany('oauthConsent', { where: [{ field: 'userId', value: u!.id }] }));
 
     const squatted = uniqueEmail('victim');
     const squatter = await consented(squatted);

@@ -26,17 +26,32 @@ describe('oidcProvider: resource servers (RFC 8707) and JWT access tokens (RFC 9
   it('creates, lists, edits and deletes an API through the admin API; refuses bad input and non-admins', async () => {
     const t = await asAdmin(clients);
     const created = await api(t, { identifier: NOTES_API, name: 'Notes API', scopes: ['read:notes', 'write:notes'], accessTokenTTL: 600 });
-    expect(created).toMatchObject({ identifier: NOTES_API, name: 'Notes API', scopes: ['read:notes', 'write:notes'], accessTokenTTL: 600, accessTokenFormat: 'jwt', clientId: null });
+    expect(created).toMatchObject({
+      identifier: NOTES_API,
+      name: 'Notes API',
+      scopes: ['read:notes', 'write:notes'],
+      accessTokenTTL: 600,
+      accessTokenFormat: 'jwt',
+      clientId: null,
+    });
     expect((await t.json<ResourceServer[]>('/oauth2/list-resource-servers')).data.map((s) => s.identifier)).toEqual([NOTES_API]);
     const edited = await t.json<ResourceServer>('/oauth2/update-resource-server', { body: { id: created.id, name: 'Notes', scopes: ['read:notes'] } });
     expect(edited.data).toMatchObject({ name: 'Notes', scopes: ['read:notes'], identifier: NOTES_API });
 
     const again = await t.json('/oauth2/create-resource-server', { body: { identifier: NOTES_API, name: 'Twice' } });
     expect(again).toMatchObject({ status: 422, data: { code: 'RESOURCE_SERVER_EXISTS' } });
-    expect((await t.json('/oauth2/create-resource-server', { body: { identifier: 'notes', name: 'X' } })).data).toMatchObject({ code: 'INVALID_RESOURCE_IDENTIFIER' });
-    expect((await t.json('/oauth2/create-resource-server', { body: { identifier: 'https://x.example/#f', name: 'X' } })).data).toMatchObject({ code: 'INVALID_RESOURCE_IDENTIFIER' });
-    expect((await t.json('/oauth2/create-resource-server', { body: { identifier: 'https://x.example', name: 'X', scopes: ['openid'] } })).data).toMatchObject({ code: 'INVALID_RESOURCE_SCOPE' });
-    expect((await t.json('/oauth2/create-resource-server', { body: { identifier: 'https://x.example', name: 'X', scopes: ['two words'] } })).data).toMatchObject({ code: 'INVALID_RESOURCE_SCOPE' });
+    expect((await t.json('/oauth2/create-resource-server', { body: { identifier: 'notes', name: 'X' } })).data).toMatchObject({
+      code: 'INVALID_RESOURCE_IDENTIFIER',
+    });
+    expect((await t.json('/oauth2/create-resource-server', { body: { identifier: 'https://x.example/#f', name: 'X' } })).data).toMatchObject({
+      code: 'INVALID_RESOURCE_IDENTIFIER',
+    });
+    expect((await t.json('/oauth2/create-resource-server', { body: { identifier: 'https://x.example', name: 'X', scopes: ['openid'] } })).data).toMatchObject({
+      code: 'INVALID_RESOURCE_SCOPE',
+    });
+    expect(
+      (await t.json('/oauth2/create-resource-server', { body: { identifier: 'https://x.example', name: 'X', scopes: ['two words'] } })).data,
+    ).toMatchObject({ code: 'INVALID_RESOURCE_SCOPE' });
     expect((await t.json('/oauth2/update-resource-server', { body: { id: 'nope', name: 'X' } })).status).toBe(404);
 
     const app = await registerApp(t, { settings: { resources: [NOTES_API] } });
@@ -67,20 +82,28 @@ describe('oidcProvider: resource servers (RFC 8707) and JWT access tokens (RFC 9
     expect(payload).toMatchObject({ client_id: app.clientId, scope: 'read:notes', aud: NOTES_API });
     expect(payload.exp! - payload.iat!).toBe(300);
     // The billing API checking its audience refuses it.
-    await expect(jwtVerify(tokens.access_token, await verifier(t), { issuer: ISSUER, audience: BILLING_API })).rejects.toMatchObject({ code: 'ERR_JWT_CLAIM_VALIDATION_FAILED', claim: 'aud' });
+    await expect(jwtVerify(tokens.access_token, await verifier(t), { issuer: ISSUER, audience: BILLING_API })).rejects.toMatchObject({
+      code: 'ERR_JWT_CLAIM_VALIDATION_FAILED',
+      claim: 'aud',
+    });
 
     // An API the application is not allowed, or one never registered: invalid_target.
     await expect(client.clientCredentialsGrant(rp, { scope: 'read:invoices', resource: BILLING_API })).rejects.toMatchObject({ error: 'invalid_target' });
     await expect(client.clientCredentialsGrant(rp, { resource: 'https://unknown.example' })).rejects.toMatchObject({ error: 'invalid_target' });
   });
 
-  it('gives a person\'s consented API scopes in a JWT through the authorization code flow', async () => {
+  it("gives a person's consented API scopes in a JWT through the authorization code flow", async () => {
     const t = await asAdmin(clients);
     await api(t, { identifier: NOTES_API, name: 'Notes API', scopes: ['read:notes'] });
     const app = await registerApp(t, { settings: { resources: [NOTES_API] } });
     const rp = await relyingParty(t, app.clientId, app.clientSecret);
     const flow = await codeFor(t, rp, { scope: 'openid read:notes', resource: NOTES_API });
-    const tokens = await client.authorizationCodeGrant(rp, flow.callback, { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce }, { resource: NOTES_API });
+    const tokens = await client.authorizationCodeGrant(
+      rp,
+      flow.callback,
+      { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce },
+      { resource: NOTES_API },
+    );
     const { payload } = await jwtVerify(tokens.access_token, await verifier(t), { issuer: ISSUER, audience: NOTES_API });
     expect(payload).toMatchObject({ scope: 'read:notes', sub: tokens.claims()!.sub });
   });
@@ -105,7 +128,13 @@ describe('oidcProvider: introspection and revocation for resource servers (RFC 7
 
     // No client authentication: refused (400 invalid_request); a wrong secret: 401 invalid_client.
     const introspect = (headers: Record<string, string>) =>
-      t.auth.handler(new Request(`${ISSUER}/oidc/introspect`, { method: 'POST', body: new URLSearchParams({ token: access_token }), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } }));
+      t.auth.handler(
+        new Request(`${ISSUER}/oidc/introspect`, {
+          method: 'POST',
+          body: new URLSearchParams({ token: access_token }),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        }),
+      );
     const bare = await introspect({});
     expect(bare.status).toBe(400);
     expect(await bare.json()).toMatchObject({ error: 'invalid_request', error_description: 'no client authentication mechanism provided' });

@@ -90,7 +90,8 @@ export async function createResourceServer(auth: AuthContext, input: ResourceSer
   const clientId = await checkClient(auth, input.clientId);
   const now = new Date(auth.now());
   const row = await auth.adapter.transaction(async (trx) => {
-    if (await trx.findOne('oauthResourceServer', [{ field: 'identifier', value: identifier }])) throw oidcError('UNPROCESSABLE_ENTITY', 'RESOURCE_SERVER_EXISTS');
+    if (await trx.findOne('oauthResourceServer', [{ field: 'identifier', value: identifier }]))
+      throw oidcError('UNPROCESSABLE_ENTITY', 'RESOURCE_SERVER_EXISTS');
     return trx.create<ResourceServerRow>('oauthResourceServer', {
       identifier,
       name: input.name,
@@ -129,7 +130,8 @@ export async function deleteResourceServer(auth: AuthContext, id: string): Promi
     if (!row) throw oidcError('NOT_FOUND', 'RESOURCE_SERVER_NOT_FOUND');
     const apps = await trx.findMany<{ id: string; resources: string[] | null }>('oauthApplication');
     for (const app of apps) {
-      if (app.resources?.includes(row.identifier)) await trx.update('oauthApplication', [{ field: 'id', value: app.id }], { resources: app.resources.filter((r) => r !== row.identifier) });
+      if (app.resources?.includes(row.identifier))
+        await trx.update('oauthApplication', [{ field: 'id', value: app.id }], { resources: app.resources.filter((r) => r !== row.identifier) });
     }
     await trx.delete('oauthResourceServer', [{ field: 'id', value: id }]);
   });

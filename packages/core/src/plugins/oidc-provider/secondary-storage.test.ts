@@ -51,10 +51,16 @@ describe.skipIf(!REDIS)('oidcProvider storage on the secondary storage (Redis)',
     expect(tokens.claims()!.sub).toBeTruthy();
     expect((await client.fetchUserInfo(rpA, tokens.access_token, tokens.claims()!.sub)).email).toMatch(/@example\.com$/);
     // The same code again, at the first instance: refused (it was consumed at the other).
-    await expect(client.authorizationCodeGrant(rpA, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce })).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(
+      client.authorizationCodeGrant(rpA, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
 
     const second = await codeFor(a, rpA, { scope: 'openid offline_access', prompt: 'consent' });
-    const fresh = await client.authorizationCodeGrant(rpA, second.callback, { pkceCodeVerifier: second.verifier, expectedState: second.state, expectedNonce: second.nonce });
+    const fresh = await client.authorizationCodeGrant(rpA, second.callback, {
+      pkceCodeVerifier: second.verifier,
+      expectedState: second.state,
+      expectedNonce: second.nonce,
+    });
     const rotated = await client.refreshTokenGrant(rpA, fresh.refresh_token!);
     await expect(client.refreshTokenGrant(rpB, fresh.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
     // Reuse revoked the whole family: the rotated token is refused too, at either instance.
@@ -74,7 +80,11 @@ describe.skipIf(!REDIS)('oidcProvider storage on the secondary storage (Redis)',
     // Revocation is of the grants before it: a sign-in after it gets working tokens.
     await new Promise((ok) => setTimeout(ok, 5));
     const again = await codeFor(a, rpA, { scope: 'openid offline_access', prompt: 'consent' });
-    const after = await client.authorizationCodeGrant(rpB, again.callback, { pkceCodeVerifier: again.verifier, expectedState: again.state, expectedNonce: again.nonce });
+    const after = await client.authorizationCodeGrant(rpB, again.callback, {
+      pkceCodeVerifier: again.verifier,
+      expectedState: again.state,
+      expectedNonce: again.nonce,
+    });
     expect((await client.refreshTokenGrant(rpA, after.refresh_token!)).access_token).toBeTruthy();
   });
 });

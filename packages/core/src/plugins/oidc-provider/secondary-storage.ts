@@ -109,7 +109,11 @@ export class SecondaryModelStore implements OidcAdapter {
 }
 
 /** The provider's storage on the secondary storage; the storage's clock (Redis TIME) when it has one. */
-export function secondaryProviderStorage(storage: SecondaryStorage, auth: Pick<AuthContext, 'adapter' | 'encrypter' | 'now'>, grantTTL: number): ProviderStorage {
+export function secondaryProviderStorage(
+  storage: SecondaryStorage,
+  auth: Pick<AuthContext, 'adapter' | 'encrypter' | 'now'>,
+  grantTTL: number,
+): ProviderStorage {
   const ops = storage.sessionOps;
   const clock = ops ? () => ops.now() : async () => auth.now();
   return {

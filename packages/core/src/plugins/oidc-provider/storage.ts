@@ -10,7 +10,7 @@ type ModelRow = {
   userCode: string | null;
   uid: string | null;
   expiresAt: Date | null;
-}
+};
 
 const SWEEP_EVERY_MS = 3600_000;
 

@@ -56,7 +56,9 @@ export function browser(t: TestClient, jar = t.jar): Browser {
           const html = await r.text();
           const action = /<form[^>]* method="post" action="([^"]+)"/.exec(html)?.[1];
           if (!action || posts > 3) throw new Error(`no redirect from ${url}: ${r.status} ${html}`);
-          const fields = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, m[2]!] as [string, string]));
+          const fields = new URLSearchParams(
+            [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, m[2]!] as [string, string]),
+          );
           r = await t.request(action, { jar, body: fields.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
         }
         const location = r.headers.get('location');
@@ -81,7 +83,9 @@ export async function authorizationRequest(config: client.Configuration, params:
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
-  const build = options.par ? (c: client.Configuration, p: Record<string, string>) => client.buildAuthorizationUrlWithPAR(c, p, options) : client.buildAuthorizationUrl;
+  const build = options.par
+    ? (c: client.Configuration, p: Record<string, string>) => client.buildAuthorizationUrlWithPAR(c, p, options)
+    : client.buildAuthorizationUrl;
   const url = await build(config, {
     redirect_uri: REDIRECT_URI,
     scope: 'openid email profile',

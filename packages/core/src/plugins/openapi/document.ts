@@ -82,7 +82,12 @@ function operation(e: AnyEndpoint, method: string, operationId: string, tag: str
   };
   if (e.body || e.query) responses['400'] = refusal('VALIDATION_ERROR', e.body ? ['INVALID_JSON'] : []);
   if (e.requireSession || note.security === 'bearer') responses['401'] = refusal('UNAUTHORIZED');
-  const forbidden = [...(e.requirePerson ? ['API_KEY_NOT_ALLOWED'] : []), ...(e.requireSession === 'fresh' ? ['SESSION_NOT_FRESH'] : []), ...(method === 'post' && !e.skipOriginCheck ? ['INVALID_ORIGIN'] : []), ...(e.redirectFields?.length ? ['INVALID_CALLBACK_URL'] : [])];
+  const forbidden = [
+    ...(e.requirePerson ? ['API_KEY_NOT_ALLOWED'] : []),
+    ...(e.requireSession === 'fresh' ? ['SESSION_NOT_FRESH'] : []),
+    ...(method === 'post' && !e.skipOriginCheck ? ['INVALID_ORIGIN'] : []),
+    ...(e.redirectFields?.length ? ['INVALID_CALLBACK_URL'] : []),
+  ];
   if (forbidden.length) responses['403'] = refusal(forbidden[0] as keyof typeof BASE_ERRORS, forbidden.slice(1));
   if (e.body) responses['413'] = refusal('PAYLOAD_TOO_LARGE');
   responses['429'] = refusal('TOO_MANY_REQUESTS');
@@ -124,20 +129,20 @@ export function buildDocument(auth: AuthContext, assembly: Assembly): Json {
   const defs: Record<string, Json> = {};
   hoisted = defs;
   try {
-  for (const e of assembly.endpoints) {
-    if (e.serverOnly || e.openapi?.hidden) continue;
-    const { tag, errors } = owner.get(e) ?? { tag: 'core', errors: BASE_ERRORS };
-    const path = `${auth.basePath}${templated(e.path).path}`;
-    paths[path] ??= {};
-    const item = paths[path];
-    for (const m of Array.isArray(e.method) ? e.method : [e.method]) {
-      const method = m.toLowerCase();
-      let id = e.name ?? apiName(e.path);
-      if (ids.has(id)) id = `${method}${id[0]!.toUpperCase()}${id.slice(1)}`;
-      ids.add(id);
-      item[method] = operation(e, method, id, tag, errors);
+    for (const e of assembly.endpoints) {
+      if (e.serverOnly || e.openapi?.hidden) continue;
+      const { tag, errors } = owner.get(e) ?? { tag: 'core', errors: BASE_ERRORS };
+      const path = `${auth.basePath}${templated(e.path).path}`;
+      paths[path] ??= {};
+      const item = paths[path];
+      for (const m of Array.isArray(e.method) ? e.method : [e.method]) {
+        const method = m.toLowerCase();
+        let id = e.name ?? apiName(e.path);
+        if (ids.has(id)) id = `${method}${id[0]!.toUpperCase()}${id.slice(1)}`;
+        ids.add(id);
+        item[method] = operation(e, method, id, tag, errors);
+      }
     }
-  }
   } finally {
     hoisted = null;
   }

@@ -13,7 +13,11 @@ type Operation = {
   responses: Record<string, { description: string; content?: Record<string, { schema: Record<string, unknown> }> }>;
   security?: Record<string, string[]>[];
 };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, object>; securitySchemes: Record<string, Record<string, string>> } };
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, object>; securitySchemes: Record<string, Record<string, string>> };
+};
 
 /** Every option that turns a capability on. */
 const everything: GatehouseOptions = {
@@ -37,7 +41,10 @@ function servedOperations(options: GatehouseOptions, basePath = '/api/auth'): st
     .sort();
 }
 
-const operationsOf = (doc: Document) => Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m} ${path}`)).sort();
+const operationsOf = (doc: Document) =>
+  Object.entries(doc.paths)
+    .flatMap(([path, item]) => Object.keys(item).map((m) => `${m} ${path}`))
+    .sort();
 
 describe('GET /openapi.json', () => {
   it('is a valid OpenAPI 3.1 document, every schema in it compiles as JSON Schema 2020-12', async () => {
@@ -74,7 +81,9 @@ describe('GET /openapi.json', () => {
     const t = await clients.open(everything);
     const doc = (await t.json<Document>('/openapi.json')).data;
     expect(operationsOf(doc)).toEqual(servedOperations(everything));
-    expect(operationsOf(doc)).toEqual(expect.arrayContaining(['get /api/auth/metrics', 'post /api/auth/passkey/verify-authentication', 'get /api/auth/callback/{id}']));
+    expect(operationsOf(doc)).toEqual(
+      expect.arrayContaining(['get /api/auth/metrics', 'post /api/auth/passkey/verify-authentication', 'get /api/auth/callback/{id}']),
+    );
     // Server-only routes and the page's assets are not part of it.
     expect(doc.paths['/api/auth/set-password']).toBeUndefined();
     expect(doc.paths['/api/auth/reference/{file}']).toBeUndefined();

@@ -55,7 +55,10 @@ describe("better-auth's organizationClient: teams and custom roles", () => {
       status: 403,
       code: 'USER_IS_NOT_A_MEMBER_OF_THE_TEAM',
     });
-    expect((await owner.client.organization.removeTeam({ teamId: first!.id })).error).toMatchObject({ status: 403, code: 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM' });
+    expect((await owner.client.organization.removeTeam({ teamId: first!.id })).error).toMatchObject({
+      status: 403,
+      code: 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM',
+    });
     expect((await owner.client.organization.setActiveTeam({ teamId: null })).data).toBeNull();
     expect((await owner.client.getSession()).data?.session).toMatchObject({ activeTeamId: null });
     expect((await owner.client.organization.listUserTeams({ query: { userId: bob.userId } })).data?.map((x) => x.id)).toEqual([first!.id]);
@@ -76,10 +79,23 @@ describe("better-auth's organizationClient: teams and custom roles", () => {
     const memberId = accepted.data!.member.id;
 
     const created = await owner.client.organization.createRole({ role: 'Billing', permission: { invitation: ['create'] } });
-    expect(created.data).toMatchObject({ success: true, roleData: { role: 'billing', permission: { invitation: ['create'] } }, statements: { invitation: ['create'] } });
-    expect((await owner.client.organization.createRole({ role: 'ADMIN', permission: {} })).error).toMatchObject({ status: 400, code: 'ROLE_NAME_IS_ALREADY_TAKEN' });
-    expect((await owner.client.organization.createRole({ role: 'x', permission: { billing: ['pay'] } })).error).toMatchObject({ status: 400, code: 'INVALID_RESOURCE' });
-    expect((await bob.client.organization.createRole({ role: 'x', permission: {} })).error).toMatchObject({ status: 403, code: 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE' });
+    expect(created.data).toMatchObject({
+      success: true,
+      roleData: { role: 'billing', permission: { invitation: ['create'] } },
+      statements: { invitation: ['create'] },
+    });
+    expect((await owner.client.organization.createRole({ role: 'ADMIN', permission: {} })).error).toMatchObject({
+      status: 400,
+      code: 'ROLE_NAME_IS_ALREADY_TAKEN',
+    });
+    expect((await owner.client.organization.createRole({ role: 'x', permission: { billing: ['pay'] } })).error).toMatchObject({
+      status: 400,
+      code: 'INVALID_RESOURCE',
+    });
+    expect((await bob.client.organization.createRole({ role: 'x', permission: {} })).error).toMatchObject({
+      status: 403,
+      code: 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE',
+    });
     expect((await bob.client.organization.listRoles()).data).toMatchObject([{ role: 'billing' }]);
 
     expect((await bob.client.organization.hasPermission({ permissions: { invitation: ['create'] } })).data).toEqual({ error: null, success: false });

@@ -56,7 +56,8 @@ export interface OrganizationConfig {
 
 /** A limit is a whole number of at least 1, or none. */
 function limit(name: string, value: number | undefined): number | undefined {
-  if (value !== undefined && (!Number.isInteger(value) || value < 1)) throw new Error(`organization.${name} must be a whole number of at least 1, got ${String(value)}`);
+  if (value !== undefined && (!Number.isInteger(value) || value < 1))
+    throw new Error(`organization.${name} must be a whole number of at least 1, got ${String(value)}`);
   return value;
 }
 

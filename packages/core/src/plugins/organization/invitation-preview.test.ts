@@ -65,7 +65,10 @@ describe('organization: invitation-preview', () => {
     // Bob joins as owner, invites, then leaves: his invitation no longer stands.
     const own = await invite(bob.email, 'owner');
     expect((await t.json('/organization/accept-invitation', { body: { invitationId: own }, jar: bob.jar })).status).toBe(200);
-    const res = await t.json<{ id: string }>('/organization/invite-member', { body: { email: 'erin@example.com', role: 'member', organizationId: org.id }, jar: bob.jar });
+    const res = await t.json<{ id: string }>('/organization/invite-member', {
+      body: { email: 'erin@example.com', role: 'member', organizationId: org.id },
+      jar: bob.jar,
+    });
     expect(res.status, JSON.stringify(res.data)).toBe(200);
     expect((await preview(res.data.id)).status).toBe(200);
     expect((await t.json('/organization/leave', { body: { organizationId: org.id }, jar: bob.jar })).status).toBe(200);

@@ -34,7 +34,9 @@ async function setup(options: GatehouseOptions) {
   };
   const audit = async (type: string) => {
     const adapter = (await t.auth.context()).adapter;
-    return adapter.findMany<{ type: string; userId: string | null; actorId: string | null; details: Record<string, unknown> }>('auditEvent', { where: [{ field: 'type', value: type }] });
+    return adapter.findMany<{ type: string; userId: string | null; actorId: string | null; details: Record<string, unknown> }>('auditEvent', {
+      where: [{ field: 'type', value: type }],
+    });
   };
   return { t, person, post, join, audit };
 }
@@ -99,7 +101,9 @@ describe('limits under concurrent requests', () => {
     const { t, person, post } = await setup({ organization: { dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: 1 } } });
     const owner = await person('owner');
     const org = (await post(owner, '/create', { name: 'Acme', slug: 'acme' })).data;
-    const answers = await Promise.all(Array.from({ length: RACERS }, (_, i) => post(owner, '/create-role', { role: `role-${i}`, permission: { team: ['create'] }, organizationId: org.id })));
+    const answers = await Promise.all(
+      Array.from({ length: RACERS }, (_, i) => post(owner, '/create-role', { role: `role-${i}`, permission: { team: ['create'] }, organizationId: org.id })),
+    );
     expect(tally(answers, { status: 400, code: 'TOO_MANY_ROLES' })).toBe(1);
     const adapter = (await t.auth.context()).adapter;
     expect(await adapter.count('organizationRole', [{ field: 'organizationId', value: org.id }])).toBe(1);
@@ -123,11 +127,21 @@ describe('the audit trail of teams and roles', () => {
     expect((await post(owner, '/remove-team-member', { teamId: team.id, userId: bob.id })).status).toBe(200);
     expect((await post(owner, '/remove-team', { teamId: team.id })).status).toBe(200);
 
-    expect(await audit('organization.team.created')).toEqual([expect.objectContaining({ actorId: owner.id, userId: null, details: { organizationId: org.id, teamId: team.id, name: 'Design' } })]);
-    expect(await audit('organization.team.renamed')).toEqual([expect.objectContaining({ details: { organizationId: org.id, teamId: team.id, from: 'Design', to: 'Product design' } })]);
-    expect(await audit('organization.team.member.added')).toEqual([expect.objectContaining({ actorId: owner.id, userId: bob.id, details: { organizationId: org.id, teamId: team.id } })]);
-    expect(await audit('organization.team.member.removed')).toEqual([expect.objectContaining({ userId: bob.id, details: { organizationId: org.id, teamId: team.id } })]);
-    expect(await audit('organization.team.deleted')).toEqual([expect.objectContaining({ details: { organizationId: org.id, teamId: team.id, name: 'Product design' } })]);
+    expect(await audit('organization.team.created')).toEqual([
+      expect.objectContaining({ actorId: owner.id, userId: null, details: { organizationId: org.id, teamId: team.id, name: 'Design' } }),
+    ]);
+    expect(await audit('organization.team.renamed')).toEqual([
+      expect.objectContaining({ details: { organizationId: org.id, teamId: team.id, from: 'Design', to: 'Product design' } }),
+    ]);
+    expect(await audit('organization.team.member.added')).toEqual([
+      expect.objectContaining({ actorId: owner.id, userId: bob.id, details: { organizationId: org.id, teamId: team.id } }),
+    ]);
+    expect(await audit('organization.team.member.removed')).toEqual([
+      expect.objectContaining({ userId: bob.id, details: { organizationId: org.id, teamId: team.id } }),
+    ]);
+    expect(await audit('organization.team.deleted')).toEqual([
+      expect.objectContaining({ details: { organizationId: org.id, teamId: team.id, name: 'Product design' } }),
+    ]);
   });
 
   it('records role created, updated (permission, name) and deleted; refusals record nothing', async () => {

@@ -3,7 +3,7 @@ import { organizationOptionKeys, type OrganizationOptions } from './config.js';
 import { organizationPlugin, type organizationRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
-export type OrganizationCapability = Capability<'organization', OrganizationOptions, (ReturnType<typeof organizationRoutes>)[number]>;
+export type OrganizationCapability = Capability<'organization', OrganizationOptions, ReturnType<typeof organizationRoutes>[number]>;
 
 /** Organizations, members, invitations, teams and custom roles; on unless `enabled: false`. */
 export const organizationCapability: OrganizationCapability = defineCapability({

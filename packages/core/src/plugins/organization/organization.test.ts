@@ -24,8 +24,7 @@ async function setup(options: GatehouseOptions = {}) {
   };
   // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field in the tests
   type Data = any;
-  const post = (who: Person | null, path: string, body: unknown = {}) =>
-    t.json<Data>(`/organization${path}`, { body, jar: who ? who.jar : null });
+  const post = (who: Person | null, path: string, body: unknown = {}) => t.json<Data>(`/organization${path}`, { body, jar: who ? who.jar : null });
   const get = (who: Person | null, path: string, query: Record<string, string> = {}) => {
     const qs = new URLSearchParams(query).toString();
     return t.json<Data>(`/organization${path}${qs ? `?${qs}` : ''}`, { jar: who ? who.jar : null });
@@ -354,7 +353,11 @@ describe('organization members: roles', () => {
     const { owner, admin, ownerMemberId, memberMemberId, adminMemberId } = await team();
     expectOrgError(await post(admin, '/update-member-role', { memberId: memberMemberId, role: 'owner' }), 403, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
     expectOrgError(await post(admin, '/update-member-role', { memberId: ownerMemberId, role: 'member' }), 403, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
-    expectOrgError(await post(owner, '/update-member-role', { memberId: ownerMemberId, role: 'admin' }), 400, 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER');
+    expectOrgError(
+      await post(owner, '/update-member-role', { memberId: ownerMemberId, role: 'admin' }),
+      400,
+      'YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER',
+    );
     expect((await post(owner, '/update-member-role', { memberId: adminMemberId, role: 'owner' })).data.role).toBe('owner');
     // With a second owner, the first may step down.
     expect((await post(owner, '/update-member-role', { memberId: ownerMemberId, role: 'admin' })).data.role).toBe('admin');
@@ -456,7 +459,11 @@ describe('organization: has-permission', () => {
     expect((await post(member, '/has-permission', { permissions: {} })).status).toBe(400);
     const outsider = await person('outsider');
     expectOrgError(await post(outsider, '/has-permission', { permissions: { member: ['update'] } }), 400, 'NO_ACTIVE_ORGANIZATION');
-    expectOrgError(await post(outsider, '/has-permission', { permissions: { member: ['update'] }, organizationId: org.id }), 403, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
+    expectOrgError(
+      await post(outsider, '/has-permission', { permissions: { member: ['update'] }, organizationId: org.id }),
+      403,
+      'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION',
+    );
   });
 });
 
@@ -497,12 +504,20 @@ describe('organization invitations: inviting', () => {
     env = await setup();
     const { team, post, person } = env;
     const { owner, admin, member, org } = await team();
-    expectOrgError(await post(member, '/invite-member', { email: 'x@example.com', role: 'member' }), 403, 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION');
+    expectOrgError(
+      await post(member, '/invite-member', { email: 'x@example.com', role: 'member' }),
+      403,
+      'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION',
+    );
     expectOrgError(await post(admin, '/invite-member', { email: 'x@example.com', role: 'owner' }), 403, 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE');
     expect((await post(admin, '/invite-member', { email: 'x@example.com', role: 'admin' })).status).toBe(200);
     expect((await post(owner, '/invite-member', { email: 'y@example.com', role: 'owner' })).status).toBe(200);
     const outsider = await person('outsider');
-    expectOrgError(await post(outsider, '/invite-member', { email: 'x@example.com', role: 'member', organizationId: org.id }), 403, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
+    expectOrgError(
+      await post(outsider, '/invite-member', { email: 'x@example.com', role: 'member', organizationId: org.id }),
+      403,
+      'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION',
+    );
     expectOrgError(await post(outsider, '/invite-member', { email: 'x@example.com', role: 'member' }), 400, 'NO_ACTIVE_ORGANIZATION');
   });
 

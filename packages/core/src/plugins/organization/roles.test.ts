@@ -65,7 +65,13 @@ describe('custom roles: create-role', () => {
     expect(res.status, JSON.stringify(res.data)).toBe(200);
     expect(res.data).toMatchObject({
       success: true,
-      roleData: { id: expect.any(String), organizationId: acme.id, role: 'editor', permission: { member: ['update'], invitation: ['create'] }, createdAt: expect.any(String) },
+      roleData: {
+        id: expect.any(String),
+        organizationId: acme.id,
+        role: 'editor',
+        permission: { member: ['update'], invitation: ['create'] },
+        createdAt: expect.any(String),
+      },
       statements: { member: ['update'], invitation: ['create'] },
     });
   });
@@ -92,7 +98,11 @@ describe('custom roles: create-role', () => {
     const { admin, member } = await org();
     expectOrgError(await post(member, '/create-role', { role: 'x', permission: { ac: ['read'] } }), 403, 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE');
     // An admin holds all but organization:delete: a role with it would be above them.
-    expectOrgError(await post(admin, '/create-role', { role: 'deleter', permission: { organization: ['delete'] } }), 403, 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE');
+    expectOrgError(
+      await post(admin, '/create-role', { role: 'deleter', permission: { organization: ['delete'] } }),
+      403,
+      'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE',
+    );
     expectOrgError(await post(admin, '/create-role', { role: 'odd', permission: { member: ['impersonate'] } }), 403, 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE');
     expect((await post(admin, '/create-role', { role: 'helper', permission: { organization: ['update'], team: ['create'] } })).status).toBe(200);
   });
@@ -152,7 +162,11 @@ describe('custom roles: assignment and enforcement', () => {
     const { person, post, get, org, can } = await setup();
     const { owner, member, memberMemberId } = await org();
     await post(owner, '/create-role', { role: 'inviter', permission: { invitation: ['create'], ac: ['read'] } });
-    expectOrgError(await post(member, '/invite-member', { email: 'x@example.com', role: 'member' }), 403, 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION');
+    expectOrgError(
+      await post(member, '/invite-member', { email: 'x@example.com', role: 'member' }),
+      403,
+      'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION',
+    );
     const updated = await post(owner, '/update-member-role', { memberId: memberMemberId, role: 'inviter' });
     expect(updated.status).toBe(200);
     expect(updated.data.role).toBe('inviter');
@@ -186,7 +200,11 @@ describe('custom roles: assignment and enforcement', () => {
     await post(owner, '/create-role', { role: 'superuser', permission: { organization: ['update', 'delete'], member: ['update'] } });
     expectOrgError(await post(admin, '/update-member-role', { memberId: adminMemberId, role: 'superuser' }), 403, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
     expectOrgError(await post(admin, '/update-member-role', { memberId: memberMemberId, role: 'superuser' }), 403, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
-    expectOrgError(await post(admin, '/invite-member', { email: 'accomplice@example.com', role: 'superuser' }), 403, 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE');
+    expectOrgError(
+      await post(admin, '/invite-member', { email: 'accomplice@example.com', role: 'superuser' }),
+      403,
+      'YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE',
+    );
     expect(await can(admin, { organization: ['delete'] })).toBe(false);
     // The owner may.
     expect((await post(owner, '/update-member-role', { memberId: memberMemberId, role: 'superuser' })).status).toBe(200);
@@ -240,9 +258,17 @@ describe('custom roles: update-role', () => {
     const { owner, admin, member, memberMemberId } = await org();
     await post(owner, '/create-role', { role: 'rolemaster', permission: { ac: ['create', 'read', 'update'] } });
     await post(owner, '/update-member-role', { memberId: memberMemberId, role: 'rolemaster' });
-    expectOrgError(await post(member, '/update-role', { roleName: 'rolemaster', data: { permission: { ac: ['create', 'read', 'update'], member: ['delete'] } } }), 403, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_A_ROLE');
+    expectOrgError(
+      await post(member, '/update-role', { roleName: 'rolemaster', data: { permission: { ac: ['create', 'read', 'update'], member: ['delete'] } } }),
+      403,
+      'YOU_ARE_NOT_ALLOWED_TO_UPDATE_A_ROLE',
+    );
     expect(await can(member, { member: ['delete'] })).toBe(false);
-    expectOrgError(await post(admin, '/update-role', { roleName: 'rolemaster', data: { permission: { organization: ['delete'] } } }), 403, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_A_ROLE');
+    expectOrgError(
+      await post(admin, '/update-role', { roleName: 'rolemaster', data: { permission: { organization: ['delete'] } } }),
+      403,
+      'YOU_ARE_NOT_ALLOWED_TO_UPDATE_A_ROLE',
+    );
     // Nor by making a role of their own and taking it: create-role holds the same line.
     expectOrgError(await post(member, '/create-role', { role: 'boss', permission: { member: ['delete'] } }), 403, 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE');
   });
@@ -281,7 +307,11 @@ describe('custom roles: tenancy and options', () => {
     expectOrgError(await get(a.owner, '/get-role', { roleId: secret.id }), 400, 'ROLE_NOT_FOUND');
     expectOrgError(await post(a.owner, '/update-role', { roleId: secret.id, data: { permission: {} } }), 400, 'ROLE_NOT_FOUND');
     expectOrgError(await post(a.owner, '/delete-role', { roleId: secret.id }), 400, 'ROLE_NOT_FOUND');
-    expectOrgError(await post(a.owner, '/update-role', { roleId: secret.id, organizationId: b.org.id, data: { permission: {} } }), 403, 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION');
+    expectOrgError(
+      await post(a.owner, '/update-role', { roleId: secret.id, organizationId: b.org.id, data: { permission: {} } }),
+      403,
+      'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION',
+    );
     expectOrgError(await post(a.owner, '/delete-role', { roleId: secret.id, organizationId: b.org.id }), 403, 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION');
     expect((await get(b.owner, '/get-role', { roleId: secret.id })).data.permission).toEqual({ member: ['update'] });
   });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { capabilitiesOf, compileOnly, coreSchema, type DialectName, indexName, mergeSchema, planSteps, type Schema, type SchemaSnapshot, uniqueTogetherName } from '../../test-kit.js';
+import {
+  capabilitiesOf,
+  compileOnly,
+  coreSchema,
+  type DialectName,
+  indexName,
+  mergeSchema,
+  planSteps,
+  type Schema,
+  type SchemaSnapshot,
+  uniqueTogetherName,
+} from '../../test-kit.js';
 import { resolveOrganizationOptions } from './config.js';
 import { organizationSchemaFor } from './schema.js';
 
@@ -21,7 +32,10 @@ function migrated(schema: Schema): SchemaSnapshot {
 }
 
 const plain = mergeSchema(coreSchema(), organizationSchemaFor(resolveOrganizationOptions({})));
-const full = mergeSchema(coreSchema(), organizationSchemaFor(resolveOrganizationOptions({ teams: { enabled: true }, dynamicAccessControl: { enabled: true } })));
+const full = mergeSchema(
+  coreSchema(),
+  organizationSchemaFor(resolveOrganizationOptions({ teams: { enabled: true }, dynamicAccessControl: { enabled: true } })),
+);
 
 describe('organization schema: teams and custom roles only when turned on', () => {
   it('has no team, teamMember or organizationRole table, activeTeamId or teamId field by default', () => {

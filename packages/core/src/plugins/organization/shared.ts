@@ -142,7 +142,10 @@ export async function fullOrganization(auth: AuthContext, organization: Organiza
       sortBy: { field: 'createdAt', direction: 'asc' },
     }),
     o?.teams.enabled
-      ? auth.adapter.findMany<TeamRow>('team', { where: [{ field: 'organizationId', value: organization.id }], sortBy: { field: 'createdAt', direction: 'asc' } })
+      ? auth.adapter.findMany<TeamRow>('team', {
+          where: [{ field: 'organizationId', value: organization.id }],
+          sortBy: { field: 'createdAt', direction: 'asc' },
+        })
       : undefined,
   ]);
   return { ...organization, members: await withUsers(auth, members), invitations, ...(teams ? { teams } : {}) };

@@ -79,12 +79,20 @@ describe('teams: organization/create', () => {
 
     // The fast lane answers get-session from the same row: the same activeTeamId.
     const lane = await t.auth.fastLane();
-    const answer = await lane.answer({ target: '/api/auth/get-session', header: (name) => (name === 'cookie' ? alice.jar.header() : undefined), ip: '127.0.0.1' });
+    const answer = await lane.answer({
+      target: '/api/auth/get-session',
+      header: (name) => (name === 'cookie' ? alice.jar.header() : undefined),
+      ip: '127.0.0.1',
+    });
     expect(answer).toBeDefined();
     expect(JSON.parse(answer!.body).session.activeTeamId).toBe(teams[0].id);
     // And follows a change of the row at once.
     expect((await post(alice, '/set-active-team', { teamId: null })).status).toBe(200);
-    const after = await lane.answer({ target: '/api/auth/get-session', header: (name) => (name === 'cookie' ? alice.jar.header() : undefined), ip: '127.0.0.1' });
+    const after = await lane.answer({
+      target: '/api/auth/get-session',
+      header: (name) => (name === 'cookie' ? alice.jar.header() : undefined),
+      ip: '127.0.0.1',
+    });
     expect(after).toBeDefined();
     expect(JSON.parse(after!.body).session.activeTeamId).toBeNull();
   });
@@ -144,7 +152,11 @@ describe('teams: update-team and remove-team', () => {
     expectOrgError(await post(a.owner, '/update-team', { teamId: 'no-such-team', data: { name: 'x' } }), 400, 'TEAM_NOT_FOUND');
     // Org A's owner names org B's team, from org A or by naming org B: neither reaches it.
     expectOrgError(await post(a.owner, '/update-team', { teamId: b.firstTeam.id, data: { name: 'pwned' } }), 400, 'TEAM_NOT_FOUND');
-    expectOrgError(await post(a.owner, '/update-team', { teamId: b.firstTeam.id, data: { name: 'pwned', organizationId: b.org.id } }), 403, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM');
+    expectOrgError(
+      await post(a.owner, '/update-team', { teamId: b.firstTeam.id, data: { name: 'pwned', organizationId: b.org.id } }),
+      403,
+      'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM',
+    );
     expect((await post(b.owner, '/update-team', { teamId: b.firstTeam.id, data: {} })).data.name).toBe('Org globex');
   });
 
@@ -189,13 +201,25 @@ describe('teams: add-team-member and remove-team-member', () => {
     expect(added.data).toMatchObject({ teamId: a.firstTeam.id, userId: a.member.id });
     expect((await post(a.admin, '/add-team-member', { teamId: a.firstTeam.id, userId: a.member.id })).data.id).toBe(added.data.id);
 
-    expectOrgError(await post(a.member, '/add-team-member', { teamId: a.firstTeam.id, userId: a.admin.id }), 403, 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER');
+    expectOrgError(
+      await post(a.member, '/add-team-member', { teamId: a.firstTeam.id, userId: a.admin.id }),
+      403,
+      'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER',
+    );
     const outsider = await person('outsider');
     expectOrgError(await post(a.owner, '/add-team-member', { teamId: a.firstTeam.id, userId: outsider.id }), 400, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
     // Org B's team from org A, and org A's member into org B's team by naming org B.
     expectOrgError(await post(a.owner, '/add-team-member', { teamId: b.firstTeam.id, userId: a.member.id }), 400, 'TEAM_NOT_FOUND');
-    expectOrgError(await post(a.owner, '/add-team-member', { teamId: b.firstTeam.id, userId: a.member.id, organizationId: b.org.id }), 400, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
-    expectOrgError(await post(outsider, '/add-team-member', { teamId: a.firstTeam.id, userId: outsider.id, organizationId: a.org.id }), 400, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
+    expectOrgError(
+      await post(a.owner, '/add-team-member', { teamId: b.firstTeam.id, userId: a.member.id, organizationId: b.org.id }),
+      400,
+      'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION',
+    );
+    expectOrgError(
+      await post(outsider, '/add-team-member', { teamId: a.firstTeam.id, userId: outsider.id, organizationId: a.org.id }),
+      400,
+      'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION',
+    );
     expect((await post(null, '/add-team-member', { teamId: a.firstTeam.id, userId: a.member.id })).status).toBe(401);
   });
 
@@ -332,10 +356,16 @@ describe('teams and custom roles: option keys', () => {
         return (e as Error).message;
       }
     };
-    expect(refusal({ teams: { enabled: true, maximumTeams: 3, maximumMembersPerTeam: 5 }, dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: 9 } })).toBeNull();
+    expect(
+      refusal({ teams: { enabled: true, maximumTeams: 3, maximumMembersPerTeam: 5 }, dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: 9 } }),
+    ).toBeNull();
     expect(refusal({ teams: { enabeld: true } })).toBe('Gatehouse options: organization.teams.enabeld: unknown option, did you mean "enabled"?');
     expect(refusal({ teams: { enabled: true, maximumTeams: 0 } })).toBe('organization.teams.maximumTeams must be a whole number of at least 1, got 0');
-    expect(refusal({ dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: 1.5 } })).toMatch(/maximumRolesPerOrganization must be a whole number/);
-    expect(refusal({ dynamicAccessControl: { enabled: true, maximumRoles: 2 } })).toMatch(/^Gatehouse options: organization\.dynamicAccessControl\.maximumRoles: unknown option/);
+    expect(refusal({ dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: 1.5 } })).toMatch(
+      /maximumRolesPerOrganization must be a whole number/,
+    );
+    expect(refusal({ dynamicAccessControl: { enabled: true, maximumRoles: 2 } })).toMatch(
+      /^Gatehouse options: organization\.dynamicAccessControl\.maximumRoles: unknown option/,
+    );
   });
 });

@@ -52,7 +52,8 @@ export const ORGANIZATION_MESSAGES = defineTranslations(ORGANIZATION_ERRORS, INV
     INVALID_RESOURCE: 'Die angegebene Berechtigung enthält eine ungültige Ressource',
     ROLE_NAME_IS_ALREADY_TAKEN: 'Dieser Rollenname ist bereits vergeben',
     CANNOT_DELETE_A_PRE_DEFINED_ROLE: 'Eine vordefinierte Rolle kann nicht gelöscht werden',
-    ROLE_IS_ASSIGNED_TO_MEMBERS: 'Eine Rolle, die Mitgliedern zugewiesen ist, kann nicht gelöscht werden. Weisen Sie den Mitgliedern zuerst eine andere Rolle zu',
+    ROLE_IS_ASSIGNED_TO_MEMBERS:
+      'Eine Rolle, die Mitgliedern zugewiesen ist, kann nicht gelöscht werden. Weisen Sie den Mitgliedern zuerst eine andere Rolle zu',
     'mail.invitation.subject': 'Einladung zu {organization}',
     'mail.invitation.intro': '{inviter} ({inviterEmail}) hat Sie eingeladen, {organization} als {role} beizutreten.',
     'mail.invitation.action': 'Einladung ansehen',
@@ -112,7 +113,7 @@ export const ORGANIZATION_MESSAGES = defineTranslations(ORGANIZATION_ERRORS, INV
     'mail.invitation.intro': '{inviter} ({inviterEmail}) vous invite à rejoindre {organization} en tant que {role}.',
     'mail.invitation.action': "Voir l'invitation",
     'mail.invitation.expires': "L'invitation expire le {date}.",
-    'mail.invitation.ignore': "Si vous ne vous y attendiez pas, vous pouvez ignorer cet e-mail.",
+    'mail.invitation.ignore': 'Si vous ne vous y attendiez pas, vous pouvez ignorer cet e-mail.',
   },
   es: {
     YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION: 'No tiene permiso para crear una nueva organización',

@@ -29,12 +29,7 @@ export type AuthenticationResponse = z.infer<typeof authenticationResponse>;
  * (compare-and-set: of two requests carrying the same counter only one wins) and sets
  * `lastUsedAt`. True when it is good; every refusal is false, for the caller to count.
  */
-export async function acceptAssertion(
-  c: EndpointContext,
-  passkey: Passkey,
-  response: AuthenticationResponse,
-  challenge: string,
-): Promise<boolean> {
+export async function acceptAssertion(c: EndpointContext, passkey: Passkey, response: AuthenticationResponse, challenge: string): Promise<boolean> {
   const { auth } = c;
   // A discoverable credential names its user: it must be the passkey's owner.
   const handle = response.response.userHandle;

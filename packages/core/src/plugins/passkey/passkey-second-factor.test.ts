@@ -147,7 +147,10 @@ describe('passkey as second factor: the flow', () => {
     await setup();
     const { email } = await person();
     const jar = await pending(email);
-    const r = await t.json<{ code: string; issues: { field: string }[] }>('/two-factor/verify-passkey', { jar, body: { response: { id: 'x' }, trustDevice: 'yes' } });
+    const r = await t.json<{ code: string; issues: { field: string }[] }>('/two-factor/verify-passkey', {
+      jar,
+      body: { response: { id: 'x' }, trustDevice: 'yes' },
+    });
     expect(r.status).toBe(400);
     expect(r.data.code).toBe('VALIDATION_ERROR');
     expect(r.data.issues.map((i) => i.field)).toEqual(expect.arrayContaining(['response.rawId', 'trustDevice']));

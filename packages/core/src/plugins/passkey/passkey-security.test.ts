@@ -133,7 +133,10 @@ describe('passkeys: security', () => {
     const options = await t.json<RegOptions>('/passkey/generate-register-options', { jar });
     const bob = t.newJar();
     await t.signUp({}, bob);
-    bob.cookies.set([...jar.cookies.keys()].find((k) => k.endsWith('.passkey'))!, jar.cookies.get([...jar.cookies.keys()].find((k) => k.endsWith('.passkey'))!)!);
+    bob.cookies.set(
+      [...jar.cookies.keys()].find((k) => k.endsWith('.passkey'))!,
+      jar.cookies.get([...jar.cookies.keys()].find((k) => k.endsWith('.passkey'))!)!,
+    );
     const r = await t.json('/passkey/verify-registration', { jar: bob, body: { response: a.register(options.data) } });
     expect(r).toMatchObject({ status: 401, data: { code: 'YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY' } });
     const ctx = await t.auth.context();

@@ -14,13 +14,19 @@ export function passkeyClient(options: GatehouseOptions = {}): Promise<TestClien
 }
 
 /** Runs the registration ceremony for the user signed in on `jar`; answers verify-registration's result. */
-export async function addPasskey(t: TestClient, opts: { jar?: CookieJar; authenticator?: SoftAuthenticator; name?: string; overrides?: CeremonyOverrides } = {}) {
+export async function addPasskey(
+  t: TestClient,
+  opts: { jar?: CookieJar; authenticator?: SoftAuthenticator; name?: string; overrides?: CeremonyOverrides } = {},
+) {
   const jar = opts.jar ?? t.jar;
   const authenticator = opts.authenticator ?? new SoftAuthenticator(ORIGIN);
   const options = await t.json<Options>('/passkey/generate-register-options', { jar });
   if (options.status !== 200) throw new Error(`register options: ${options.status} ${JSON.stringify(options.data)}`);
   const response = authenticator.register(options.data, opts.overrides);
-  const verified = await t.json<Record<string, unknown>>('/passkey/verify-registration', { jar, body: { response, ...(opts.name ? { name: opts.name } : {}) } });
+  const verified = await t.json<Record<string, unknown>>('/passkey/verify-registration', {
+    jar,
+    body: { response, ...(opts.name ? { name: opts.name } : {}) },
+  });
   return { authenticator, options: options.data, ...verified };
 }
 

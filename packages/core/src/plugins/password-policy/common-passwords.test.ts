@@ -21,7 +21,10 @@ async function indexOf(list: CommonPasswords): Promise<CommonPasswordsFile> {
 describe('the shipped list of common passwords', () => {
   it('holds more than 100,000 distinct passwords, most frequent first, read once per process', async () => {
     // Some lines of the file end in CR (lists merged from CRLF files): the password is what precedes it.
-    const lines = gunzipSync(readFileSync(shippedListFile())).toString('utf8').split('\n').map((line) => line.replace(/\r$/, ''));
+    const lines = gunzipSync(readFileSync(shippedListFile()))
+      .toString('utf8')
+      .split('\n')
+      .map((line) => line.replace(/\r$/, ''));
     const distinct = new Set(lines.filter(Boolean).map(listForm));
     expect(distinct.size).toBeGreaterThan(400_000);
     expect(lines.slice(0, 3)).toEqual(['123456', 'password', '12345678']);
@@ -45,7 +48,15 @@ describe('the shipped list of common passwords', () => {
     // Chunk boundaries fall inside lines, inside a CRLF and inside a multi-byte character.
     const text = Buffer.from('Alpha\r\n\nALPHA\nÄrger123\nｐａｓｓ１\nbeta', 'utf8');
     const chunks = async function* () {
-      for (const cut of [[0, 3], [3, 6], [6, 15], [15, 17], [17, 30], [30, text.length]]) yield Uint8Array.from(text.subarray(cut[0], cut[1]));
+      for (const cut of [
+        [0, 3],
+        [3, 6],
+        [6, 15],
+        [15, 17],
+        [17, 30],
+        [30, text.length],
+      ])
+        yield Uint8Array.from(text.subarray(cut[0], cut[1]));
     };
     const fromBytes = await CommonPasswords.fromChunks(chunks());
     expect(fromBytes.size).toBe(4);
@@ -62,12 +73,16 @@ describe('the shipped list of common passwords', () => {
 
   it('answers exactly as a Set of the entries would, for any entries and candidates', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 12 }), { maxLength: 200 }), fc.array(fc.string({ maxLength: 12 }), { maxLength: 50 }), (entries, others) => {
-        const list = CommonPasswords.of(entries);
-        const plain = new Set(entries.map(listForm));
-        expect(list.size).toBe(plain.size);
-        for (const candidate of [...entries, ...others]) expect(list.has(candidate), candidate).toBe(plain.has(listForm(candidate)));
-      }),
+      fc.property(
+        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 12 }), { maxLength: 200 }),
+        fc.array(fc.string({ maxLength: 12 }), { maxLength: 50 }),
+        (entries, others) => {
+          const list = CommonPasswords.of(entries);
+          const plain = new Set(entries.map(listForm));
+          expect(list.size).toBe(plain.size);
+          for (const candidate of [...entries, ...others]) expect(list.has(candidate), candidate).toBe(plain.has(listForm(candidate)));
+        },
+      ),
     );
   });
 
@@ -89,7 +104,17 @@ describe('the index file of a list (what the server reads, a bucket at a time)',
     const inMemory = await readShippedList();
     const file = await indexOf(inMemory);
     expect(file.size).toBe(inMemory.size);
-    for (const word of ['123456', 'password', 'Password123', 'QWERTYUIOP', 'trustno1', 'ｐａｓｓｗｏｒｄ', 'quiet-meadow-4821', 'correct horse battery', 'vY7#kq-Lw2!rZp']) {
+    for (const word of [
+      '123456',
+      'password',
+      'Password123',
+      'QWERTYUIOP',
+      'trustno1',
+      'ｐａｓｓｗｏｒｄ',
+      'quiet-meadow-4821',
+      'correct horse battery',
+      'vY7#kq-Lw2!rZp',
+    ]) {
       expect(await file.has(word), word).toBe(inMemory.has(word));
     }
     await file.close();
@@ -97,16 +122,20 @@ describe('the index file of a list (what the server reads, a bucket at a time)',
 
   it('answers exactly as the set in memory, for any entries and candidates', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 12 }), { maxLength: 100 }), fc.array(fc.string({ maxLength: 12 }), { maxLength: 30 }), async (entries, others) => {
-        const list = CommonPasswords.of(entries);
-        const file = await indexOf(list);
-        try {
-          expect(file.size).toBe(list.size);
-          for (const candidate of [...entries, ...others]) expect(await file.has(candidate), candidate).toBe(list.has(candidate));
-        } finally {
-          await file.close();
-        }
-      }),
+      fc.asyncProperty(
+        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 12 }), { maxLength: 100 }),
+        fc.array(fc.string({ maxLength: 12 }), { maxLength: 30 }),
+        async (entries, others) => {
+          const list = CommonPasswords.of(entries);
+          const file = await indexOf(list);
+          try {
+            expect(file.size).toBe(list.size);
+            for (const candidate of [...entries, ...others]) expect(await file.has(candidate), candidate).toBe(list.has(candidate));
+          } finally {
+            await file.close();
+          }
+        },
+      ),
       { numRuns: 30 },
     );
   });

@@ -20,7 +20,11 @@ export interface PasswordPolicyOptions {
 }
 
 /** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const passwordPolicyOptionKeys = keysOf<PasswordPolicyOptions>({ preset: true, blockCommon: true, breachedCheck: keysOf<NonNullable<PasswordPolicyOptions['breachedCheck']>>({ enabled: true, endpoint: true, timeoutMs: true }) });
+export const passwordPolicyOptionKeys = keysOf<PasswordPolicyOptions>({
+  preset: true,
+  blockCommon: true,
+  breachedCheck: keysOf<NonNullable<PasswordPolicyOptions['breachedCheck']>>({ enabled: true, endpoint: true, timeoutMs: true }),
+});
 
 /** NIST SP 800-63B-4 section 3.1.1.2: 15 characters for a password alone, 8 when it is one factor of several, 64 allowed. */
 export const NIST_LENGTHS = { alone: 15, withSecondFactor: 8, allowedAtLeast: 64 } as const;

@@ -11,6 +11,7 @@ export const passwordPolicyCapability: PasswordPolicyCapability = defineCapabili
   switch: 'always',
   optionKeys: passwordPolicyOptionKeys,
   features: [],
-  plugin: (o: PasswordPolicyOptions | undefined, all) => passwordPolicyPlugin(o, { min: all.emailAndPassword?.minPasswordLength, max: all.emailAndPassword?.maxPasswordLength }),
+  plugin: (o: PasswordPolicyOptions | undefined, all) =>
+    passwordPolicyPlugin(o, { min: all.emailAndPassword?.minPasswordLength, max: all.emailAndPassword?.maxPasswordLength }),
   routes: routeList<readonly []>(),
 });

@@ -1,6 +1,16 @@
 import { type TOTP, URI } from 'otpauth';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addPasskey, type CookieJar, createAuth, type GatehouseOptions, linkIn, type Mail, type TestClient, uniqueEmail, useTestClients } from '../../test-kit.js';
+import {
+  addPasskey,
+  type CookieJar,
+  createAuth,
+  type GatehouseOptions,
+  linkIn,
+  type Mail,
+  type TestClient,
+  uniqueEmail,
+  useTestClients,
+} from '../../test-kit.js';
 import { PASSWORD_POLICY_ERRORS } from './errors.js';
 import { type RangeStandIn, startRangeStandIn } from './test-kit.js';
 
@@ -27,7 +37,7 @@ function expectRefused(r: { status: number; data: unknown }, answer: { code: str
 const signIn = (email: string, password: string) => t.json('/sign-in/email', { body: { email, password }, jar: null });
 
 async function userId(jar: CookieJar): Promise<string> {
-  return ((await t.json<{ user: { id: string } }>('/get-session', { jar })).data.user.id);
+  return (await t.json<{ user: { id: string } }>('/get-session', { jar })).data.user.id;
 }
 
 /** A reset token mailed to `email`. */
@@ -230,9 +240,15 @@ describe("preset 'nist-800-63b-4'", () => {
     expect(() => createAuth({ passwordPolicy: { preset: 'nist-800-63b-4' }, emailAndPassword: { maxPasswordLength: 32 } })).toThrow(
       'passwordPolicy: the nist-800-63b-4 preset needs emailAndPassword.maxPasswordLength of at least 64 (it is 32)',
     );
-    expect(() => createAuth({ passwordPolicy: { preset: 'strict' as 'default' } })).toThrow('passwordPolicy: preset must be "default" or "nist-800-63b-4", got "strict"');
-    expect(() => createAuth({ passwordPolicy: { blockcommon: false } as never })).toThrow('passwordPolicy.blockcommon: unknown option, did you mean "blockCommon"?');
-    expect(() => createAuth({ passwordPolicy: { breachedCheck: { enabled: true, endpoint: 'ftp://x' } } })).toThrow(/breachedCheck.endpoint must be an http\(s\) URL/);
+    expect(() => createAuth({ passwordPolicy: { preset: 'strict' as 'default' } })).toThrow(
+      'passwordPolicy: preset must be "default" or "nist-800-63b-4", got "strict"',
+    );
+    expect(() => createAuth({ passwordPolicy: { blockcommon: false } as never })).toThrow(
+      'passwordPolicy.blockcommon: unknown option, did you mean "blockCommon"?',
+    );
+    expect(() => createAuth({ passwordPolicy: { breachedCheck: { enabled: true, endpoint: 'ftp://x' } } })).toThrow(
+      /breachedCheck.endpoint must be an http\(s\) URL/,
+    );
   });
 });
 

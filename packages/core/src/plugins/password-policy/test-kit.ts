@@ -32,7 +32,10 @@ export async function startRangeStandIn(breached: string[], behaviour: 'answer' 
         res.writeHead(400).end();
         return;
       }
-      const rows = breached.map(rangeKey).filter((k) => k.prefix === prefix).map((k) => `${k.suffix}:42`);
+      const rows = breached
+        .map(rangeKey)
+        .filter((k) => k.prefix === prefix)
+        .map((k) => `${k.suffix}:42`);
       // Padding as the real API adds it: rows of count 0 that match nothing real.
       for (let i = 0; i < 3; i++) rows.push(`${'0'.repeat(34)}${i}:0`);
       res.writeHead(200, { 'content-type': 'text/plain' }).end(rows.join('\r\n'));

@@ -47,7 +47,8 @@ export async function applyActive(auth: AuthContext, trx: Adapter, link: Pick<Sc
   const user = await trx.findOne<{ banned?: boolean; banReason?: string | null }>('user', [{ field: 'id', value: link.userId }]);
   if (!user) return;
   if (!active && !user.banned) await trx.update('user', [{ field: 'id', value: link.userId }], { banned: true, banReason: SCIM_BAN_REASON, banExpires: null });
-  if (active && user.banned && user.banReason === SCIM_BAN_REASON) await trx.update('user', [{ field: 'id', value: link.userId }], { banned: false, banReason: null, banExpires: null });
+  if (active && user.banned && user.banReason === SCIM_BAN_REASON)
+    await trx.update('user', [{ field: 'id', value: link.userId }], { banned: false, banReason: null, banExpires: null });
 }
 
 /** After a deprovisioning commits: every session of the person ends (the store's hooks tell the secondary storage). */

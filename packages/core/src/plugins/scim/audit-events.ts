@@ -11,4 +11,10 @@ declare module '../../security/audit.js' {
 }
 
 /** The scim plugin's audit event types. */
-export type ScimAuditEvent = 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deactivated' | 'scim.user.reactivated' | 'scim.user.deleted';
+export type ScimAuditEvent =
+  | 'scim.token.created'
+  | 'scim.token.revoked'
+  | 'scim.user.created'
+  | 'scim.user.deactivated'
+  | 'scim.user.reactivated'
+  | 'scim.user.deleted';

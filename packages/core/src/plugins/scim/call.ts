@@ -53,7 +53,13 @@ export function project(resource: Record<string, unknown>, query: URLSearchParam
   const list = (name: string) =>
     (query.get(name) ?? '')
       .split(',')
-      .map((s) => s.trim().replace(/^urn:ietf:params:scim:schemas:core:2\.0:(User|Group):/i, '').split('.')[0]!.toLowerCase())
+      .map((s) =>
+        s
+          .trim()
+          .replace(/^urn:ietf:params:scim:schemas:core:2\.0:(User|Group):/i, '')
+          .split('.')[0]!
+          .toLowerCase(),
+      )
       .filter(Boolean);
   const keep = list('attributes');
   const drop = list('excludedAttributes');

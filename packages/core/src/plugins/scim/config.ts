@@ -33,7 +33,9 @@ export interface GroupMapping {
 /** Refuses a SCIM without organizations at start, and a group mapping that cannot work, with a message that says what to change. */
 export function resolveScimOptions(o: ScimOptions, organizationEnabled: boolean): GroupMapping {
   if (!organizationEnabled) {
-    throw new Error('scim needs the organization plugin (SCIM users and groups belong to an organization): remove organization.enabled: false, or turn scim off');
+    throw new Error(
+      'scim needs the organization plugin (SCIM users and groups belong to an organization): remove organization.enabled: false, or turn scim off',
+    );
   }
   const roles = new Map<string, string>();
   for (const [group, role] of Object.entries(o.groups?.roles ?? {})) {

@@ -46,7 +46,9 @@ const userAttributes = [
   attr('addresses', {
     type: 'complex',
     multiValued: true,
-    subAttributes: ['formatted', 'streetAddress', 'locality', 'region', 'postalCode', 'country', 'type'].map((n) => attr(n)).concat(attr('primary', { type: 'boolean' })),
+    subAttributes: ['formatted', 'streetAddress', 'locality', 'region', 'postalCode', 'country', 'type']
+      .map((n) => attr(n))
+      .concat(attr('primary', { type: 'boolean' })),
   }),
 ];
 
@@ -56,7 +58,10 @@ const enterpriseAttributes = [
   attr('organization'),
   attr('division'),
   attr('department'),
-  attr('manager', { type: 'complex', subAttributes: [attr('value'), attr('$ref', { type: 'reference', referenceTypes: ['User'] }), attr('displayName', { mutability: 'readOnly' })] }),
+  attr('manager', {
+    type: 'complex',
+    subAttributes: [attr('value'), attr('$ref', { type: 'reference', referenceTypes: ['User'] }), attr('displayName', { mutability: 'readOnly' })],
+  }),
 ];
 
 const groupAttributes = [
@@ -104,7 +109,13 @@ function resourceTypes(auth: AuthContext) {
   return [doc('User', '/Users', USER_SCHEMA, [{ schema: ENTERPRISE_SCHEMA, required: false }]), doc('Group', '/Groups', GROUP_SCHEMA, [])];
 }
 
-const list = (resources: unknown[]) => ({ schemas: [LIST_SCHEMA], totalResults: resources.length, startIndex: 1, itemsPerPage: resources.length, Resources: resources });
+const list = (resources: unknown[]) => ({
+  schemas: [LIST_SCHEMA],
+  totalResults: resources.length,
+  startIndex: 1,
+  itemsPerPage: resources.length,
+  Resources: resources,
+});
 
 /** The discovery documents (RFC 7644 4), answered without a token; `undefined` when `path` is not one. */
 export function discovery(auth: AuthContext, segments: string[]): ScimAnswer | undefined {

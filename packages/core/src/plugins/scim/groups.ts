@@ -57,14 +57,26 @@ async function findGroup(call: ScimCall, id: string, adapter: Adapter = call.aut
 async function resources(call: ScimCall, groups: ScimGroupRow[]): Promise<Record<string, unknown>[]> {
   const { adapter } = call.auth;
   const wantsMembers = !/(^|,)\s*members\s*(,|$)/i.test(call.query.get('excludedAttributes') ?? '');
-  const links = groups.length && wantsMembers ? await adapter.findMany<{ groupId: string; scimUserId: string }>('scimGroupMember', { where: [{ field: 'groupId', value: groups.map((g) => g.id), operator: 'in' }] }) : [];
+  const links =
+    groups.length && wantsMembers
+      ? await adapter.findMany<{ groupId: string; scimUserId: string }>('scimGroupMember', {
+          where: [{ field: 'groupId', value: groups.map((g) => g.id), operator: 'in' }],
+        })
+      : [];
   const userIds = [...new Set(links.map((l) => l.scimUserId))];
-  const users = userIds.length ? await adapter.findMany<ScimUserRow>('scimUser', { where: [...tenantOf(call), { field: 'id', value: userIds, operator: 'in' }] }) : [];
+  const users = userIds.length
+    ? await adapter.findMany<ScimUserRow>('scimUser', { where: [...tenantOf(call), { field: 'id', value: userIds, operator: 'in' }] })
+    : [];
   const byId = new Map(users.filter((u) => !u.deleted).map((u) => [u.id, u]));
   return groups.map((g) => {
     const members = links
       .filter((l) => l.groupId === g.id && byId.has(l.scimUserId))
-      .map((l) => ({ value: l.scimUserId, $ref: locationOf(call, 'Users', l.scimUserId), display: displayNameOf(userDataOf(byId.get(l.scimUserId)!)), type: 'User' }))
+      .map((l) => ({
+        value: l.scimUserId,
+        $ref: locationOf(call, 'Users', l.scimUserId),
+        display: displayNameOf(userDataOf(byId.get(l.scimUserId)!)),
+        type: 'User',
+      }))
       .sort((a, b) => (a.value < b.value ? -1 : 1));
     return project(
       {
@@ -73,7 +85,12 @@ async function resources(call: ScimCall, groups: ScimGroupRow[]): Promise<Record
         ...(g.externalId ? { externalId: g.externalId } : {}),
         displayName: g.displayName,
         members,
-        meta: { resourceType: 'Group', created: g.createdAt.toISOString(), lastModified: g.updatedAt.toISOString(), location: locationOf(call, 'Groups', g.id) },
+        meta: {
+          resourceType: 'Group',
+          created: g.createdAt.toISOString(),
+          lastModified: g.updatedAt.toISOString(),
+          location: locationOf(call, 'Groups', g.id),
+        },
       },
       call.query,
     );
@@ -84,10 +101,15 @@ const one = async (call: ScimCall, g: ScimGroupRow) => (await resources(call, [g
 
 /** 409 when another of the connection's Groups has this displayName (any case); 400 when a member is not one of its Users. */
 async function checkGroup(trx: Adapter, call: ScimCall, data: GroupData, selfId: string | null): Promise<void> {
-  const same = await trx.findMany<ScimGroupRow>('scimGroup', { where: [...live(call), { field: 'displayNameKey', value: data.displayName.toLowerCase() }], limit: 2 });
+  const same = await trx.findMany<ScimGroupRow>('scimGroup', {
+    where: [...live(call), { field: 'displayNameKey', value: data.displayName.toLowerCase() }],
+    limit: 2,
+  });
   if (same.some((g) => g.id !== selfId)) throw uniqueness('A Group with this displayName already exists');
   if (!data.memberIds.length) return;
-  const found = await trx.findMany<ScimUserRow>('scimUser', { where: [...tenantOf(call), { field: 'deleted', value: false }, { field: 'id', value: data.memberIds, operator: 'in' }] });
+  const found = await trx.findMany<ScimUserRow>('scimUser', {
+    where: [...tenantOf(call), { field: 'deleted', value: false }, { field: 'id', value: data.memberIds, operator: 'in' }],
+  });
   const known = new Set(found.map((u) => u.id));
   const missing = data.memberIds.find((id) => !known.has(id));
   if (missing !== undefined) throw invalidValue(`members: no User ${missing}`);
@@ -163,7 +185,10 @@ export async function listGroups(call: ScimCall): Promise<ScimAnswer> {
   const where = [...live(call), ...(filter ? compileFilter(filter, groupColumns) : [])];
   const { startIndex, count } = pageOf(call.query);
   const total = await call.auth.adapter.count('scimGroup', where);
-  const rows = count === 0 ? [] : await call.auth.adapter.findMany<ScimGroupRow>('scimGroup', { where, sortBy: { field: 'id', direction: 'asc' }, limit: count, offset: startIndex - 1 });
+  const rows =
+    count === 0
+      ? []
+      : await call.auth.adapter.findMany<ScimGroupRow>('scimGroup', { where, sortBy: { field: 'id', direction: 'asc' }, limit: count, offset: startIndex - 1 });
   return { status: 200, body: listResponse(total, startIndex, await resources(call, rows)) };
 }
 
@@ -207,7 +232,13 @@ export async function deleteGroup(call: ScimCall, id: string): Promise<ScimAnswe
     await trx.delete('scimGroup', [{ field: 'id', value: group.id }]);
     await dropTeam(call, trx, group);
     // Their roles no longer count this Group's.
-    if (call.groups.roles.size) for (const link of await linksOf(call, trx, members.map((m) => m.scimUserId))) await syncPlace(call, trx, link);
+    if (call.groups.roles.size)
+      for (const link of await linksOf(
+        call,
+        trx,
+        members.map((m) => m.scimUserId),
+      ))
+        await syncPlace(call, trx, link);
   });
   return { status: 204 };
 }

@@ -64,19 +64,29 @@ export async function syncPlace(call: ScimCall, trx: Adapter, link: ScimUserRow)
     : [];
   if (!active) {
     if (orgTeams.length) {
-      await trx.delete('teamMember', [{ field: 'userId', value: link.userId }, { field: 'teamId', value: orgTeams, operator: 'in' }]);
+      await trx.delete('teamMember', [
+        { field: 'userId', value: link.userId },
+        { field: 'teamId', value: orgTeams, operator: 'in' },
+      ]);
     }
     return;
   }
   const memberships = await trx.findMany<{ groupId: string }>('scimGroupMember', { where: [{ field: 'scimUserId', value: link.id }] });
   const groups = memberships.length
     ? await trx.findMany<ScimGroupRow>('scimGroup', {
-        where: [{ field: 'organizationId', value: link.organizationId }, { field: 'providerId', value: link.providerId }, byId(memberships.map((m) => m.groupId))],
+        where: [
+          { field: 'organizationId', value: link.organizationId },
+          { field: 'providerId', value: link.providerId },
+          byId(memberships.map((m) => m.groupId)),
+        ],
       })
     : [];
 
   if (mapping.roles.size) {
-    const member = await trx.findOne<MemberRow>('member', [{ field: 'organizationId', value: link.organizationId }, { field: 'userId', value: link.userId }]);
+    const member = await trx.findOne<MemberRow>('member', [
+      { field: 'organizationId', value: link.organizationId },
+      { field: 'userId', value: link.userId },
+    ]);
     const role = mappedRole(mapping, groups) ?? 'member';
     if (member && member.role !== role && !member.role.split(',').includes('owner')) {
       await trx.update('member', [{ field: 'id', value: member.id }], { role });
@@ -88,17 +98,32 @@ export async function syncPlace(call: ScimCall, trx: Adapter, link: ScimUserRow)
     const wanted = new Set(groups.map((g) => g.teamId).filter((id): id is string => typeof id === 'string' && known.has(id)));
     // The teams of this connection's Groups: a team the person joined in the app, outside the directory, is theirs to keep.
     const directoryTeams = (
-      await trx.findMany<ScimGroupRow>('scimGroup', { where: [{ field: 'organizationId', value: link.organizationId }, { field: 'providerId', value: link.providerId }] })
+      await trx.findMany<ScimGroupRow>('scimGroup', {
+        where: [
+          { field: 'organizationId', value: link.organizationId },
+          { field: 'providerId', value: link.providerId },
+        ],
+      })
     )
       .map((g) => g.teamId)
       .filter((id): id is string => typeof id === 'string' && known.has(id));
     const places = directoryTeams.length
-      ? await trx.findMany<{ id: string; teamId: string }>('teamMember', { where: [{ field: 'userId', value: link.userId }, { field: 'teamId', value: directoryTeams, operator: 'in' }] })
+      ? await trx.findMany<{ id: string; teamId: string }>('teamMember', {
+          where: [
+            { field: 'userId', value: link.userId },
+            { field: 'teamId', value: directoryTeams, operator: 'in' },
+          ],
+        })
       : [];
     const gone = places.filter((p) => !wanted.has(p.teamId));
     if (gone.length) {
       await trx.delete('teamMember', [byId(gone.map((p) => p.id))]);
-      await forgetActiveTeams(auth, trx, gone.map((p) => p.teamId), link.userId);
+      await forgetActiveTeams(
+        auth,
+        trx,
+        gone.map((p) => p.teamId),
+        link.userId,
+      );
     }
     const have = new Set(places.map((p) => p.teamId));
     for (const teamId of wanted) if (!have.has(teamId)) await trx.create('teamMember', { teamId, userId: link.userId });
@@ -111,7 +136,13 @@ export async function syncPlace(call: ScimCall, trx: Adapter, link: ScimUserRow)
  */
 export async function ensureTeam(call: ScimCall, trx: Adapter, group: ScimGroupRow): Promise<boolean> {
   if (!call.groups.teams) return false;
-  const existing = typeof group.teamId === 'string' ? await trx.findOne<TeamRow>('team', [{ field: 'id', value: group.teamId }, { field: 'organizationId', value: group.organizationId }]) : null;
+  const existing =
+    typeof group.teamId === 'string'
+      ? await trx.findOne<TeamRow>('team', [
+          { field: 'id', value: group.teamId },
+          { field: 'organizationId', value: group.organizationId },
+        ])
+      : null;
   if (existing) {
     if (existing.name !== group.displayName) await trx.update('team', [{ field: 'id', value: existing.id }], { name: group.displayName });
     return false;
@@ -132,7 +163,10 @@ export async function dropTeam(call: ScimCall, trx: Adapter, group: ScimGroupRow
   const teams = await trx.count('team', [{ field: 'organizationId', value: group.organizationId }]);
   if (teams <= 1) return;
   await trx.delete('teamMember', [{ field: 'teamId', value: group.teamId }]);
-  await trx.delete('team', [{ field: 'id', value: group.teamId }, { field: 'organizationId', value: group.organizationId }]);
+  await trx.delete('team', [
+    { field: 'id', value: group.teamId },
+    { field: 'organizationId', value: group.organizationId },
+  ]);
   await forgetActiveTeams(call.auth, trx, [group.teamId]);
 }
 

@@ -42,7 +42,8 @@ function operationsOf(body: unknown, id: string): ScimPatchOperation[] {
       if (top === 'active') value = booleanOf(Array.isArray(value) && value.length === 1 ? value[0] : value);
     } else {
       if (op === 'remove') throw new ScimError(400, `Operations[${i}]: remove needs a path`, 'noTarget');
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidValue(`Operations[${i}]: an operation without a path takes an object`);
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw invalidValue(`Operations[${i}]: an operation without a path takes an object`);
       const entries = Object.entries(value as Record<string, unknown>).flatMap(([k, v]): [string, unknown][] => {
         const top = topAttribute(k);
         // Okta's group rename repeats the id: the same id changes nothing.
@@ -56,7 +57,8 @@ function operationsOf(body: unknown, id: string): ScimPatchOperation[] {
     // one removal per listed value, by filter, whatever else the stored item holds.
     if (op === 'remove' && path && !path.includes('[') && Array.isArray(value)) {
       const ids = value.map((v) => (typeof v === 'object' && v !== null ? (v as { value?: unknown }).value : undefined));
-      if (ids.every((v) => typeof v === 'string')) return (ids as string[]).map((v) => ({ op, path: `${path}[value eq ${JSON.stringify(v)}]` }) as ScimPatchOperation);
+      if (ids.every((v) => typeof v === 'string'))
+        return (ids as string[]).map((v) => ({ op, path: `${path}[value eq ${JSON.stringify(v)}]` }) as ScimPatchOperation);
     }
     return [(path ? { op, path, value } : { op, value }) as ScimPatchOperation];
   });
@@ -70,7 +72,12 @@ export function applyPatch<T extends Record<string, unknown>>(resource: T, body:
   } catch (e) {
     // scim-patch says invalidSyntax for a path it cannot follow; here invalidSyntax means a body that is not JSON.
     const name = e instanceof Error ? e.constructor.name : '';
-    const type: ScimType = name === 'NoTarget' || name === 'FilterOnEmptyArray' ? 'noTarget' : (e as { scimCode?: string }).scimCode === 'invalidSyntax' ? 'invalidPath' : 'invalidValue';
+    const type: ScimType =
+      name === 'NoTarget' || name === 'FilterOnEmptyArray'
+        ? 'noTarget'
+        : (e as { scimCode?: string }).scimCode === 'invalidSyntax'
+          ? 'invalidPath'
+          : 'invalidValue';
     throw new ScimError(400, e instanceof Error ? e.message : 'Invalid patch', type);
   }
 }

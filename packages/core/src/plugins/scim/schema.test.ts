@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { capabilitiesOf, compileOnly, coreSchema, type DialectName, mergeSchema, organizationSchema, planSteps, type Schema, type SchemaSnapshot, uniqueTogetherName } from '../../test-kit.js';
+import {
+  capabilitiesOf,
+  compileOnly,
+  coreSchema,
+  type DialectName,
+  mergeSchema,
+  organizationSchema,
+  planSteps,
+  type Schema,
+  type SchemaSnapshot,
+  uniqueTogetherName,
+} from '../../test-kit.js';
 import { scimSchema } from './schema.js';
 
 /**

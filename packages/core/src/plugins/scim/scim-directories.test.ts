@@ -71,14 +71,25 @@ describe('scim: Okta', () => {
     const id = created.data.id as string;
     const found = await k.scim(token, 'GET', `/Groups?${q('displayName eq "Test SCIMv2"')}&startIndex=1&count=100`);
     expect(found.data.Resources.map((g: { id: string }) => g.id)).toEqual([id]);
-    const renamed = await k.scim(token, 'PATCH', `/Groups/${id}`, { schemas: [PATCH], Operations: [{ op: 'replace', value: { id, displayName: 'Test SCIMv2 renamed' } }] });
+    const renamed = await k.scim(token, 'PATCH', `/Groups/${id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: 'replace', value: { id, displayName: 'Test SCIMv2 renamed' } }],
+    });
     expect(renamed.status, JSON.stringify(renamed.data)).toBe(200);
     expect(renamed.data.displayName).toBe('Test SCIMv2 renamed');
-    const added = await k.scim(token, 'PATCH', `/Groups/${id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: user.id, display: 'member.one@okta.local' }] }] });
+    const added = await k.scim(token, 'PATCH', `/Groups/${id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: 'add', path: 'members', value: [{ value: user.id, display: 'member.one@okta.local' }] }],
+    });
     expect(added.data.members).toEqual([expect.objectContaining({ value: user.id, display: 'Member One', type: 'User' })]);
     const removed = await k.scim(token, 'PATCH', `/Groups/${id}`, { schemas: [PATCH], Operations: [{ op: 'remove', path: `members[value eq "${user.id}"]` }] });
     expect(removed.data.members).toEqual([]);
-    const put = await k.scim(token, 'PUT', `/Groups/${id}`, { schemas: [GROUP], id, displayName: 'Test SCIMv2', members: [{ value: user.id, display: 'member.one@okta.local' }] });
+    const put = await k.scim(token, 'PUT', `/Groups/${id}`, {
+      schemas: [GROUP],
+      id,
+      displayName: 'Test SCIMv2',
+      members: [{ value: user.id, display: 'member.one@okta.local' }],
+    });
     expect(put.data.members.map((m: { value: string }) => m.value)).toEqual([user.id]);
     expect((await k.scim(token, 'DELETE', `/Groups/${id}`)).status).toBe(204);
     expect((await k.scim(token, 'GET', `/Users/${user.id}`)).status).toBe(200);
@@ -148,7 +159,12 @@ describe('scim: Microsoft Entra ID', () => {
     const k = await scimSetup(clients);
     const { token } = await k.tenant('entra');
     const user = await k.createUser(token, { userName: 'entra.member@testuser.com' });
-    const created = await k.scim(token, 'POST', '/Groups', { schemas: [GROUP], externalId: '8aa1a0c0-c4c3-4bc0-b4a5-2ef676900159', displayName: 'displayName', meta: { resourceType: 'Group' } });
+    const created = await k.scim(token, 'POST', '/Groups', {
+      schemas: [GROUP],
+      externalId: '8aa1a0c0-c4c3-4bc0-b4a5-2ef676900159',
+      displayName: 'displayName',
+      meta: { resourceType: 'Group' },
+    });
     expect(created.status, JSON.stringify(created.data)).toBe(201);
     const id = created.data.id as string;
     expect(created.data.externalId).toBe('8aa1a0c0-c4c3-4bc0-b4a5-2ef676900159');
@@ -157,13 +173,22 @@ describe('scim: Microsoft Entra ID', () => {
     expect(got.data.displayName).toBe('displayName');
     const filtered = await k.scim(token, 'GET', `/Groups?excludedAttributes=members&${q('displayName eq "displayName"')}`);
     expect(filtered.data.totalResults).toBe(1);
-    const add = await k.scim(token, 'PATCH', `/Groups/${id}`, { schemas: [PATCH], Operations: [{ op: 'Add', path: 'members', value: [{ $ref: null, value: user.id }] }] });
+    const add = await k.scim(token, 'PATCH', `/Groups/${id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: 'Add', path: 'members', value: [{ $ref: null, value: user.id }] }],
+    });
     expect(add.status, JSON.stringify(add.data)).toBe(200);
     expect(add.data.members.map((m: { value: string }) => m.value)).toEqual([user.id]);
-    const remove = await k.scim(token, 'PATCH', `/Groups/${id}`, { schemas: [PATCH], Operations: [{ op: 'Remove', path: 'members', value: [{ $ref: null, value: user.id }] }] });
+    const remove = await k.scim(token, 'PATCH', `/Groups/${id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: 'Remove', path: 'members', value: [{ $ref: null, value: user.id }] }],
+    });
     expect(remove.status, JSON.stringify(remove.data)).toBe(200);
     expect(remove.data.members).toEqual([]);
-    const rename = await k.scim(token, 'PATCH', `/Groups/${id}`, { schemas: [PATCH], Operations: [{ op: 'Replace', path: 'displayName', value: '1879db59-3bdf-4490-ad68-ab880a269474updatedDisplayName' }] });
+    const rename = await k.scim(token, 'PATCH', `/Groups/${id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: 'Replace', path: 'displayName', value: '1879db59-3bdf-4490-ad68-ab880a269474updatedDisplayName' }],
+    });
     expect(rename.data.displayName).toBe('1879db59-3bdf-4490-ad68-ab880a269474updatedDisplayName');
     expect((await k.scim(token, 'DELETE', `/Groups/${id}`)).status).toBe(204);
     expect((await k.scim(token, 'GET', `/Groups/${id}`)).status).toBe(404);

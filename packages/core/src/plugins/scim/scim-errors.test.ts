@@ -8,7 +8,12 @@ describe('scim: errors', () => {
   it('401 for no token, a wrong one or another scheme, with WWW-Authenticate: Bearer realm="SCIM"', async () => {
     const k = await scimSetup(clients);
     const { token } = await k.tenant();
-    const schemes: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-token' }, { authorization: `Basic ${Buffer.from(`x:${token}`).toString('base64')}` }, { authorization: `Token ${token}` }];
+    const schemes: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong-token' },
+      { authorization: `Basic ${Buffer.from(`x:${token}`).toString('base64')}` },
+      { authorization: `Token ${token}` },
+    ];
     for (const headers of schemes) {
       const r = await k.scim(null, 'GET', '/Users', undefined, headers);
       expect(r.status).toBe(401);
@@ -38,7 +43,13 @@ describe('scim: errors', () => {
     expect(media.status).toBe(415);
     expect(media.data).toMatchObject({ schemas: [ERROR], status: '415' });
     expect(media.response.headers.get('content-type')).toBe('application/scim+json');
-    const json = await k.scim(token, 'POST', '/Users', { schemas: [USER], userName: 'plainjson@example.com' }, { 'content-type': 'application/json; charset=utf-8' });
+    const json = await k.scim(
+      token,
+      'POST',
+      '/Users',
+      { schemas: [USER], userName: 'plainjson@example.com' },
+      { 'content-type': 'application/json; charset=utf-8' },
+    );
     expect(json.status).toBe(201);
   });
 
@@ -136,7 +147,10 @@ describe('scim: errors', () => {
     const other = await k.createUser(token, { userName: 'free@example.com' });
     const put = await k.scim(token, 'PUT', `/Users/${other.id}`, { schemas: [USER], userName: 'free@example.com', emails: [{ value: outsider.email }] });
     expect(put.status).toBe(409);
-    const patched = await k.scim(token, 'PATCH', `/Users/${other.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'userName', value: 'taken@EXAMPLE.com' }] });
+    const patched = await k.scim(token, 'PATCH', `/Users/${other.id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: 'replace', path: 'userName', value: 'taken@EXAMPLE.com' }],
+    });
     expect(patched.status).toBe(409);
     expect(await k.ctx.adapter.count('user', [{ field: 'email', value: outsider.email }])).toBe(1);
   });
@@ -148,7 +162,9 @@ describe('scim: errors', () => {
       [1, 2, 3].map((n) => k.scim(token, 'POST', '/Users', { schemas: [USER], userName: 'race@example.com', emails: [{ value: `race${n}@example.com` }] })),
     );
     expect(users.map((r) => r.status).sort()).toEqual([201, 409, 409]);
-    const groups = await Promise.all([1, 2].map(() => k.scim(token, 'POST', '/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Racers' })));
+    const groups = await Promise.all(
+      [1, 2].map(() => k.scim(token, 'POST', '/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Racers' })),
+    );
     expect(groups.map((r) => r.status).sort()).toEqual([201, 409]);
     expect((await k.scim(token, 'GET', '/Users')).data.totalResults).toBe(1);
   });

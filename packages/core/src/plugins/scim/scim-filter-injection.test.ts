@@ -11,7 +11,14 @@ describe('scim: filter injection', () => {
   it('a filter value is a value: quotes, SQL, LIKE wildcards and the emails key separators find nothing', async () => {
     const k = await scimSetup(clients);
     const { token } = await k.tenant();
-    await k.createUser(token, { userName: 'ann@example.com', externalId: 'ext-1', emails: [{ value: 'ann@example.com', type: 'work', primary: true }, { value: 'ann@home.example', type: 'home' }] });
+    await k.createUser(token, {
+      userName: 'ann@example.com',
+      externalId: 'ext-1',
+      emails: [
+        { value: 'ann@example.com', type: 'work', primary: true },
+        { value: 'ann@home.example', type: 'home' },
+      ],
+    });
     await k.createUser(token, { userName: 'bob@example.com', externalId: 'ext-2' });
     // The two as they are found.
     expect((await list(k, token, 'Users', 'emails.value eq "ann@home.example"')).data.totalResults).toBe(1);

@@ -38,10 +38,24 @@ describe('scim: Groups mapped to teams (groups.teams)', () => {
     const id = created.data.id as string;
     expect(await teamsOf(k, organizationId)).toEqual({ ...base, Engineering: [] });
 
-    await k.scim(token, 'PATCH', `/Groups/${id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: one.id, display: 'one@okta.local' }, { value: two.id, display: 'two@okta.local' }] }] });
+    await k.scim(token, 'PATCH', `/Groups/${id}`, {
+      schemas: [PATCH],
+      Operations: [
+        {
+          op: 'add',
+          path: 'members',
+          value: [
+            { value: one.id, display: 'one@okta.local' },
+            { value: two.id, display: 'two@okta.local' },
+          ],
+        },
+      ],
+    });
     expect((await teamsOf(k, organizationId)).Engineering).toEqual(sorted(u1, u2));
     // The app sees it too: the team's members through the organization's own route.
-    const team = (await k.t.json<Data>(`/organization/list-teams?organizationId=${organizationId}`, { jar: owner.jar })).data.find((t: { name: string }) => t.name === 'Engineering');
+    const team = (await k.t.json<Data>(`/organization/list-teams?organizationId=${organizationId}`, { jar: owner.jar })).data.find(
+      (t: { name: string }) => t.name === 'Engineering',
+    );
     expect(team).toMatchObject({ name: 'Engineering', organizationId });
 
     await k.scim(token, 'PATCH', `/Groups/${id}`, { schemas: [PATCH], Operations: [{ op: 'remove', path: `members[value eq "${one.id}"]` }] });
@@ -63,7 +77,10 @@ describe('scim: Groups mapped to teams (groups.teams)', () => {
     const user = await k.createUser(token, { userName: 'ada@entra.local', externalId: 'e-1', active: true });
     const userId = await k.userIdOf(user.id);
     const g = (await k.scim(token, 'POST', '/Groups', { schemas: [GROUP], externalId: 'g-1', displayName: 'Finance', meta: { resourceType: 'Group' } })).data;
-    await k.scim(token, 'PATCH', `/Groups/${g.id}`, { schemas: [PATCH], Operations: [{ op: 'Add', path: 'members', value: [{ $ref: null, value: user.id }] }] });
+    await k.scim(token, 'PATCH', `/Groups/${g.id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: 'Add', path: 'members', value: [{ $ref: null, value: user.id }] }],
+    });
     expect((await teamsOf(k, organizationId)).Finance).toEqual([userId]);
 
     // Deactivation takes the place away (and, with the membership, every team of the organization).
@@ -75,7 +92,10 @@ describe('scim: Groups mapped to teams (groups.teams)', () => {
 
     await k.scim(token, 'PATCH', `/Groups/${g.id}`, { schemas: [PATCH], Operations: [{ op: 'Replace', path: 'displayName', value: 'Finance EMEA' }] });
     expect((await teamsOf(k, organizationId))['Finance EMEA']).toEqual([userId]);
-    await k.scim(token, 'PATCH', `/Groups/${g.id}`, { schemas: [PATCH], Operations: [{ op: 'Remove', path: 'members', value: [{ $ref: null, value: user.id }] }] });
+    await k.scim(token, 'PATCH', `/Groups/${g.id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: 'Remove', path: 'members', value: [{ $ref: null, value: user.id }] }],
+    });
     expect((await teamsOf(k, organizationId))['Finance EMEA']).toEqual([]);
 
     // DELETE /Users: out of every team of the organization.
@@ -88,7 +108,10 @@ describe('scim: Groups mapped to teams (groups.teams)', () => {
     const k = await scimSetup(clients, TEAMS);
     const { owner, organizationId, token } = await k.tenant();
     const g = (await k.scim(token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Sales' })).data;
-    const teamId = (await k.ctx.adapter.findOne<{ id: string }>('team', [{ field: 'organizationId', value: organizationId }, { field: 'name', value: 'Sales' }]))!.id;
+    const teamId = (await k.ctx.adapter.findOne<{ id: string }>('team', [
+      { field: 'organizationId', value: organizationId },
+      { field: 'name', value: 'Sales' },
+    ]))!.id;
     expect((await k.t.json('/organization/add-team-member', { body: { teamId, userId: owner.id, organizationId }, jar: owner.jar })).status).toBe(200);
     expect((await k.t.json('/organization/set-active-team', { body: { teamId }, jar: owner.jar })).status).toBe(200);
     const u = await k.createUser(token, { userName: 'sam@okta.local' });
@@ -110,7 +133,10 @@ describe('scim: Groups mapped to teams (groups.teams)', () => {
     const g = await k.scim(a.token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Mine', members: [{ value: theirs.id }] });
     expect(g.status).toBe(400);
     const mine = (await k.scim(a.token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Mine' })).data;
-    const add = await k.scim(a.token, 'PATCH', `/Groups/${mine.id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: theirs.id }] }] });
+    const add = await k.scim(a.token, 'PATCH', `/Groups/${mine.id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: 'add', path: 'members', value: [{ value: theirs.id }] }],
+    });
     expect(add.status).toBe(400);
     expect((await teamsOf(k, a.organizationId)).Mine).toEqual([]);
     expect(await teamsOf(k, b.organizationId)).toEqual(bTeamsBefore);
@@ -126,13 +152,16 @@ describe('scim: Groups mapped to roles (groups.roles)', () => {
   it('a mapped Group gives its role (built-in or custom), several give each, none gives member; an owner is never changed', async () => {
     const k = await scimSetup(clients, ROLES);
     const { owner, organizationId, token } = await k.tenant();
-    expect((await k.t.json('/organization/create-role', { body: { role: 'support', permission: { member: ['update'] }, organizationId }, jar: owner.jar })).status).toBe(200);
+    expect(
+      (await k.t.json('/organization/create-role', { body: { role: 'support', permission: { member: ['update'] }, organizationId }, jar: owner.jar })).status,
+    ).toBe(200);
     const ann = await k.createUser(token, { userName: 'ann@okta.local' });
     const bob = await k.createUser(token, { userName: 'bob@okta.local' });
     const [annId, bobId] = [await k.userIdOf(ann.id), await k.userIdOf(bob.id)];
     const admins = (await k.scim(token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'gatehouse admins', members: [{ value: ann.id }] })).data;
     expect(await k.memberRole(organizationId, annId)).toBe('admin');
-    const support = (await k.scim(token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Support', members: [{ value: ann.id }, { value: bob.id }] })).data;
+    const support = (await k.scim(token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Support', members: [{ value: ann.id }, { value: bob.id }] }))
+      .data;
     expect(await k.memberRole(organizationId, annId)).toBe('admin,support');
     expect(await k.memberRole(organizationId, bobId)).toBe('support');
     // An unmapped group changes nothing.
@@ -161,7 +190,14 @@ describe('scim: Groups mapped to roles (groups.roles)', () => {
     expect(await k.memberRole(organizationId, bobId)).toBe('admin');
 
     // Someone the app made owner is not demoted by the directory.
-    await k.ctx.adapter.update('member', [{ field: 'organizationId', value: organizationId }, { field: 'userId', value: bobId }], { role: 'owner' });
+    await k.ctx.adapter.update(
+      'member',
+      [
+        { field: 'organizationId', value: organizationId },
+        { field: 'userId', value: bobId },
+      ],
+      { role: 'owner' },
+    );
     await k.scim(token, 'PATCH', `/Groups/${admins.id}`, { schemas: [PATCH], Operations: [{ op: 'remove', path: `members[value eq "${bob.id}"]` }] });
     expect(await k.memberRole(organizationId, bobId)).toBe('owner');
     expect(await k.memberRole(organizationId, owner.id)).toBe('owner');
@@ -174,7 +210,10 @@ describe('scim: Groups mapped to roles (groups.roles)', () => {
     expect(listed.data.groups).toEqual({ teams: true, roles: { 'gatehouse admins': 'admin', support: 'support' } });
     const plain = await scimSetup(clients);
     const other = await plain.tenant();
-    expect((await plain.t.json<Data>(`/scim/list-connections?organizationId=${other.organizationId}`, { jar: other.owner.jar })).data.groups).toEqual({ teams: false, roles: {} });
+    expect((await plain.t.json<Data>(`/scim/list-connections?organizationId=${other.organizationId}`, { jar: other.owner.jar })).data.groups).toEqual({
+      teams: false,
+      roles: {},
+    });
   });
 
   it('refuses at start a mapping to owner, or to a list of roles', () => {

@@ -58,7 +58,9 @@ describe.each([
     expect(d.data).toBeNull();
     expect((await k.scim(token, 'GET', `/Users/${u.id}`)).status).toBe(404);
     expect((await k.scim(token, 'PUT', `/Users/${u.id}`, { schemas: [USER], userName: 'dana@example.com' })).status).toBe(404);
-    expect((await k.scim(token, 'PATCH', `/Users/${u.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: true }] })).status).toBe(404);
+    expect((await k.scim(token, 'PATCH', `/Users/${u.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: true }] })).status).toBe(
+      404,
+    );
     expect((await k.scim(token, 'DELETE', `/Users/${u.id}`)).status).toBe(404);
     expect((await k.scim(token, 'GET', `/Users?filter=${encodeURIComponent('userName eq "dana@example.com"')}`)).data.totalResults).toBe(0);
     expect(await session()).toBeNull();

@@ -16,7 +16,9 @@ describe('scim: security', () => {
     const mine = one.token;
     expect((await k.scim(mine, 'GET', `/Users/${theirs.id}`)).status).toBe(404);
     expect((await k.scim(mine, 'PUT', `/Users/${theirs.id}`, { schemas: [USER], userName: 'theirs@example.com', active: false })).status).toBe(404);
-    expect((await k.scim(mine, 'PATCH', `/Users/${theirs.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: false }] })).status).toBe(404);
+    expect(
+      (await k.scim(mine, 'PATCH', `/Users/${theirs.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: false }] })).status,
+    ).toBe(404);
     expect((await k.scim(mine, 'DELETE', `/Users/${theirs.id}`)).status).toBe(404);
     for (const filter of ['userName eq "theirs@example.com"', 'externalId eq "ext-theirs"', `id eq "${theirs.id}"`, 'emails.value eq "theirs@example.com"']) {
       expect((await k.scim(mine, 'GET', `/Users?filter=${encodeURIComponent(filter)}`)).data.totalResults, filter).toBe(0);
@@ -108,19 +110,29 @@ describe('scim: security', () => {
     expect(r.data.code).toBe('BANNED_USER');
   });
 
-  it("once the organization has verified domains (enterprise SSO), only addresses of those domains are provisioned", async () => {
+  it('once the organization has verified domains (enterprise SSO), only addresses of those domains are provisioned', async () => {
     const k = await scimSetup(clients, { sso: { enabled: true, domainVerification: { enabled: false } } });
     const { owner, organizationId, token } = await k.tenant();
     // Before any verified domain: any address (the contract's default).
     expect((await k.scim(token, 'POST', '/Users', { schemas: [USER], userName: 'first@anywhere.test' })).status).toBe(201);
-    await k.ctx.adapter.create('ssoProvider', { providerId: 'acme-idp', issuer: 'https://idp.acme.test', domain: 'acme.test', domainVerified: true, userId: owner.id, organizationId });
+    await k.ctx.adapter.create('ssoProvider', {
+      providerId: 'acme-idp',
+      issuer: 'https://idp.acme.test',
+      domain: 'acme.test',
+      domainVerified: true,
+      userId: owner.id,
+      organizationId,
+    });
     const outside = await k.scim(token, 'POST', '/Users', { schemas: [USER], userName: 'squat@victim.test' });
     expect(outside.status).toBe(400);
     expect(outside.data.scimType).toBe('invalidValue');
     expect(await k.ctx.adapter.count('user', [{ field: 'email', value: 'squat@victim.test' }])).toBe(0);
     expect((await k.scim(token, 'POST', '/Users', { schemas: [USER], userName: 'ok@acme.test' })).status).toBe(201);
     const sub = await k.createUser(token, { userName: 'ok@eu.acme.test' });
-    const moved = await k.scim(token, 'PATCH', `/Users/${sub.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'userName', value: 'moved@victim.test' }] });
+    const moved = await k.scim(token, 'PATCH', `/Users/${sub.id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: 'replace', path: 'userName', value: 'moved@victim.test' }],
+    });
     expect(moved.status).toBe(400);
   });
 

@@ -59,7 +59,11 @@ describe('scim: POST /scim/generate-token', () => {
     expect(byStranger.data.message).toBe('You are not a member of the organization');
     expect((await k.generateToken(null, org)).status).toBe(401);
     expect((await k.t.json('/scim/generate-token', { body: { providerId: 'okta' }, jar: owner.jar })).status).toBe(400);
-    const german = await k.t.json<{ code: string; message: string }>('/scim/generate-token', { body: { providerId: 'okta', organizationId: org }, jar: member.jar, headers: { 'accept-language': 'de' } });
+    const german = await k.t.json<{ code: string; message: string }>('/scim/generate-token', {
+      body: { providerId: 'okta', organizationId: org },
+      jar: member.jar,
+      headers: { 'accept-language': 'de' },
+    });
     expect(german.data).toEqual({ code: 'INSUFFICIENT_ROLE', message: 'Ihre Rolle reicht für diesen Vorgang nicht aus' });
   });
 
@@ -87,7 +91,9 @@ describe('scim: POST /scim/generate-token', () => {
     const { owner, organizationId, token } = await k.tenant();
     const listed = await k.t.json<{ connections: unknown[] }>(`/scim/list-connections?organizationId=${organizationId}`, { jar: owner.jar });
     expect(listed.status).toBe(200);
-    expect(listed.data.connections).toEqual([{ providerId: 'okta', organizationId, createdAt: expect.any(String), endpoint: 'http://localhost:3000/api/auth/scim/v2', lastRequest: null }]);
+    expect(listed.data.connections).toEqual([
+      { providerId: 'okta', organizationId, createdAt: expect.any(String), endpoint: 'http://localhost:3000/api/auth/scim/v2', lastRequest: null },
+    ]);
     expect(JSON.stringify(listed.data)).not.toContain(token);
     await k.scim(token, 'GET', '/Users/unknown-id');
     const after = await k.t.json<{ connections: { lastRequest: unknown }[] }>(`/scim/list-connections?organizationId=${organizationId}`, { jar: owner.jar });
@@ -199,7 +205,11 @@ describe('scim: Users', () => {
       ],
     });
     expect(marked.emails.find((e: { primary: boolean }) => e.primary).value).toBe('m-primary@example.com');
-    const first = await k.createUser(token, { userName: 'first', name: { formatted: 'Dr First' }, emails: [{ value: 'f1@example.com' }, { value: 'f2@example.com' }] });
+    const first = await k.createUser(token, {
+      userName: 'first',
+      name: { formatted: 'Dr First' },
+      emails: [{ value: 'f1@example.com' }, { value: 'f2@example.com' }],
+    });
     const account = await k.ctx.adapter.findOne<{ email: string; name: string }>('user', [{ field: 'id', value: await k.userIdOf(first.id) }]);
     expect(account).toMatchObject({ email: 'f1@example.com', name: 'Dr First' });
     const m = await k.ctx.adapter.findOne<{ name: string }>('user', [{ field: 'id', value: await k.userIdOf(marked.id) }]);
@@ -229,7 +239,14 @@ describe('scim: Users', () => {
   it('filters: userName (any case), externalId, id, emails.value, emails[type eq "work"].value, joined by and', async () => {
     const k = await scimSetup(clients);
     const { token } = await k.tenant();
-    const a = await k.createUser(token, { userName: 'Alpha@example.com', externalId: 'ext-a', emails: [{ value: 'alpha@example.com', type: 'work' }, { value: 'alpha.home@example.com', type: 'home' }] });
+    const a = await k.createUser(token, {
+      userName: 'Alpha@example.com',
+      externalId: 'ext-a',
+      emails: [
+        { value: 'alpha@example.com', type: 'work' },
+        { value: 'alpha.home@example.com', type: 'home' },
+      ],
+    });
     const b = await k.createUser(token, { userName: 'beta@example.com', externalId: 'ext-b' });
     const find = async (filter: string) => {
       const r = await k.scim(token, 'GET', `/Users?filter=${encodeURIComponent(filter)}`);
@@ -251,7 +268,16 @@ describe('scim: Users', () => {
   it('another operator or a malformed filter → 400 invalidFilter', async () => {
     const k = await scimSetup(clients);
     const { token } = await k.tenant();
-    for (const filter of ['userName co "a"', 'userName sw "a"', 'userName pr', 'userName eq "a" or userName eq "b"', 'userName eq', 'userName eq "a', 'nickName eq "x"', '((']) {
+    for (const filter of [
+      'userName co "a"',
+      'userName sw "a"',
+      'userName pr',
+      'userName eq "a" or userName eq "b"',
+      'userName eq',
+      'userName eq "a',
+      'nickName eq "x"',
+      '((',
+    ]) {
       const r = await k.scim(token, 'GET', `/Users?filter=${encodeURIComponent(filter)}`);
       expect(r.status, filter).toBe(400);
       expect(r.data, filter).toMatchObject({ schemas: [ERROR], status: '400', scimType: 'invalidFilter' });
@@ -283,7 +309,12 @@ describe('scim: Users', () => {
     const k = await scimSetup(clients);
     const { token } = await k.tenant();
     const u = await k.createUser(token, { userName: 'put@example.com', externalId: 'ext-put', name: { givenName: 'Old', familyName: 'Name' } });
-    const r = await k.scim(token, 'PUT', `/Users/${u.id}`, { schemas: [USER], userName: 'put2@example.com', name: { givenName: 'New', familyName: 'Name' }, emails: [{ value: 'put2@example.com', type: 'work', primary: true }] });
+    const r = await k.scim(token, 'PUT', `/Users/${u.id}`, {
+      schemas: [USER],
+      userName: 'put2@example.com',
+      name: { givenName: 'New', familyName: 'Name' },
+      emails: [{ value: 'put2@example.com', type: 'work', primary: true }],
+    });
     expect(r.status, JSON.stringify(r.data)).toBe(200);
     expect(r.data).not.toHaveProperty('externalId');
     expect(r.data).toMatchObject({ userName: 'put2@example.com', displayName: 'New Name', name: { givenName: 'New', familyName: 'Name' } });
@@ -295,9 +326,16 @@ describe('scim: Users', () => {
   it('PATCH /Users/{id}: ops in any case, paths, name.*, emails filter, a pathless object', async () => {
     const k = await scimSetup(clients);
     const { token } = await k.tenant();
-    const u = await k.createUser(token, { userName: 'patch@example.com', name: { givenName: 'P', familyName: 'Q' }, emails: [{ value: 'patch@example.com', type: 'work', primary: true }] });
+    const u = await k.createUser(token, {
+      userName: 'patch@example.com',
+      name: { givenName: 'P', familyName: 'Q' },
+      emails: [{ value: 'patch@example.com', type: 'work', primary: true }],
+    });
     const patch = (Operations: unknown[]) => k.scim(token, 'PATCH', `/Users/${u.id}`, { schemas: [PATCH], Operations });
-    let r = await patch([{ op: 'Replace', path: 'name.givenName', value: 'Pat' }, { op: 'ADD', path: 'externalId', value: 'ext-p' }]);
+    let r = await patch([
+      { op: 'Replace', path: 'name.givenName', value: 'Pat' },
+      { op: 'ADD', path: 'externalId', value: 'ext-p' },
+    ]);
     expect(r.status, JSON.stringify(r.data)).toBe(200);
     expect(r.data).toMatchObject({ name: { givenName: 'Pat', familyName: 'Q' }, externalId: 'ext-p', displayName: 'Pat Q' });
     r = await patch([{ op: 'replace', path: 'emails[type eq "work"].value', value: 'Patched@Example.com' }]);
@@ -318,7 +356,10 @@ describe('scim: Users', () => {
     const k = await scimSetup(clients);
     const { token } = await k.tenant();
     const u = await k.createUser(token, { userName: 'bare@example.com' });
-    const r = await k.scim(token, 'PATCH', `/Users/${u.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'emails[type eq "work"].value', value: 'Work@Example.com' }] });
+    const r = await k.scim(token, 'PATCH', `/Users/${u.id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: 'replace', path: 'emails[type eq "work"].value', value: 'Work@Example.com' }],
+    });
     expect(r.status, JSON.stringify(r.data)).toBe(200);
     expect(r.data.emails).toEqual([{ type: 'work', value: 'work@example.com', primary: true }]);
     const account = await k.ctx.adapter.findOne<{ email: string }>('user', [{ field: 'id', value: await k.userIdOf(u.id) }]);
@@ -330,7 +371,12 @@ describe('scim: Users', () => {
     const { token } = await k.tenant();
     const u = await k.createUser(token, { userName: 'searched@example.com' });
     await k.createUser(token, { userName: 'other@example.com' });
-    const r = await k.scim(token, 'POST', '/Users/.search', { schemas: ['urn:ietf:params:scim:api:messages:2.0:SearchRequest'], filter: 'userName eq "SEARCHED@example.com"', startIndex: 1, count: 10 });
+    const r = await k.scim(token, 'POST', '/Users/.search', {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:SearchRequest'],
+      filter: 'userName eq "SEARCHED@example.com"',
+      startIndex: 1,
+      count: 10,
+    });
     expect(r.status).toBe(200);
     expect(r.data).toMatchObject({ schemas: [LIST], totalResults: 1, Resources: [{ id: u.id }] });
     expect((await k.scim(token, 'POST', '/Users/.search', { filter: 'userName co "x"' })).data.scimType).toBe('invalidFilter');

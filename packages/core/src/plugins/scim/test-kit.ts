@@ -87,10 +87,12 @@ export async function scimSetup(clients: ReturnType<typeof useTestClients>, opti
   };
   const signIn = (email: string, password: string, jar: CookieJar | null = t.newJar()) => t.json<Data>('/sign-in/email', { body: { email, password }, jar });
   const memberRole = async (organizationId: string, userId: string) =>
-    ((await ctx.adapter.findOne<{ role: string }>('member', [
-      { field: 'organizationId', value: organizationId },
-      { field: 'userId', value: userId },
-    ])) ?? null)?.role ?? null;
+    (
+      (await ctx.adapter.findOne<{ role: string }>('member', [
+        { field: 'organizationId', value: organizationId },
+        { field: 'userId', value: userId },
+      ])) ?? null
+    )?.role ?? null;
   const userIdOf = async (scimId: string) => (await ctx.adapter.findOne<{ userId: string }>('scimUser', [{ field: 'id', value: scimId }]))!.userId;
   return { t, ctx, mails, person, organization, addMember, generateToken, tenant, scim, createUser, setPassword, signIn, memberRole, userIdOf };
 }

@@ -26,7 +26,18 @@ const emailSchema = z
   .strip();
 
 /** Attributes kept as given and answered back (a directory reads them back to compare). */
-const EXTRA_ATTRIBUTES = ['nickName', 'title', 'userType', 'preferredLanguage', 'locale', 'timezone', 'profileUrl', 'phoneNumbers', 'addresses', ENTERPRISE_SCHEMA] as const;
+const EXTRA_ATTRIBUTES = [
+  'nickName',
+  'title',
+  'userType',
+  'preferredLanguage',
+  'locale',
+  'timezone',
+  'profileUrl',
+  'phoneNumbers',
+  'addresses',
+  ENTERPRISE_SCHEMA,
+] as const;
 
 const userInput = z.object({
   schemas: z.array(z.string()).min(1),
@@ -161,7 +172,9 @@ export function userResource(row: ScimUserRow, location: string, asStored = fals
     id: row.id,
     ...(u.externalId ? { externalId: u.externalId } : {}),
     userName: u.userName,
-    ...(asStored ? { ...(u.name ? { name: u.name } : {}), ...(u.displayName ? { displayName: u.displayName } : {}) } : { name: { ...(u.name ?? {}), formatted: joinedName(u) ?? displayName }, displayName }),
+    ...(asStored
+      ? { ...(u.name ? { name: u.name } : {}), ...(u.displayName ? { displayName: u.displayName } : {}) }
+      : { name: { ...(u.name ?? {}), formatted: joinedName(u) ?? displayName }, displayName }),
     emails,
     active: u.active,
     ...u.extra,

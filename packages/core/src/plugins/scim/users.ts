@@ -71,7 +71,11 @@ export async function createUser(call: ScimCall): Promise<ScimAnswer> {
       let userId: string;
       if (existing) {
         // The one account SCIM may take again: one this connection provisioned and then deleted.
-        const tombstone = await trx.findOne<ScimUserRow>('scimUser', [...tenantOf(call), { field: 'userId', value: existing.id }, { field: 'deleted', value: true }]);
+        const tombstone = await trx.findOne<ScimUserRow>('scimUser', [
+          ...tenantOf(call),
+          { field: 'userId', value: existing.id },
+          { field: 'deleted', value: true },
+        ]);
         if (!tombstone) throw uniqueness('The email address is already in use');
         await trx.delete('scimUser', [{ field: 'id', value: tombstone.id }]);
         await trx.update('user', [{ field: 'id', value: existing.id }], { name: displayNameOf(data) });
@@ -81,7 +85,13 @@ export async function createUser(call: ScimCall): Promise<ScimAnswer> {
         if (!user) throw new Error('the user was not created');
         userId = user.id;
       }
-      const link = await trx.create<ScimUserRow>('scimUser', { organizationId: call.connection.organizationId, providerId: call.connection.providerId, userId, deleted: false, ...linkColumns(data) });
+      const link = await trx.create<ScimUserRow>('scimUser', {
+        organizationId: call.connection.organizationId,
+        providerId: call.connection.providerId,
+        userId,
+        deleted: false,
+        ...linkColumns(data),
+      });
       if (!link) throw new Error('the SCIM user was not created');
       await applyActive(auth, trx, link, data.active);
       await syncPlace(call, trx, link);
@@ -89,7 +99,10 @@ export async function createUser(call: ScimCall): Promise<ScimAnswer> {
     }),
   );
   if (!data.active) await endSessions(auth, row.userId);
-  await auth.audit.record(call.scope, 'scim.user.created', { userId: row.userId, details: { scimId: row.id, providerId: row.providerId, organizationId: row.organizationId, active: data.active } });
+  await auth.audit.record(call.scope, 'scim.user.created', {
+    userId: row.userId,
+    details: { scimId: row.id, providerId: row.providerId, organizationId: row.organizationId, active: data.active },
+  });
   const location = locationOf(call, 'Users', row.id);
   return { status: 201, body: userResource(row, location), headers: { location } };
 }
@@ -120,8 +133,17 @@ export async function listUsers(call: ScimCall): Promise<ScimAnswer> {
   const { startIndex, count } = pageOf(call.query);
   const total = await call.auth.adapter.count('scimUser', where);
   const rows =
-    count === 0 ? [] : await call.auth.adapter.findMany<ScimUserRow>('scimUser', { where, sortBy: { field: 'id', direction: 'asc' }, limit: count, offset: startIndex - 1 });
-  return { status: 200, body: listResponse(total, startIndex, rows.map((r) => project(answerOf(call, r), call.query))) };
+    count === 0
+      ? []
+      : await call.auth.adapter.findMany<ScimUserRow>('scimUser', { where, sortBy: { field: 'id', direction: 'asc' }, limit: count, offset: startIndex - 1 });
+  return {
+    status: 200,
+    body: listResponse(
+      total,
+      startIndex,
+      rows.map((r) => project(answerOf(call, r), call.query)),
+    ),
+  };
 }
 
 /** Writes a User's new state (PUT or a PATCH's result): the link, the account's email and name, membership and sessions. */
@@ -180,7 +202,13 @@ export async function deleteUser(call: ScimCall, id: string): Promise<ScimAnswer
   const link = await findLink(call, id);
   await auth.adapter.transaction(async (trx) => {
     // Its userName and externalId are free again (the unique keys set aside; userName kept for the record).
-    await trx.update('scimUser', [{ field: 'id', value: link.id }], { deleted: true, active: false, userNameKey: `~deleted~${link.id}`, externalId: null, updatedAt: new Date(auth.now()) });
+    await trx.update('scimUser', [{ field: 'id', value: link.id }], {
+      deleted: true,
+      active: false,
+      userNameKey: `~deleted~${link.id}`,
+      externalId: null,
+      updatedAt: new Date(auth.now()),
+    });
     await trx.delete('scimGroupMember', [{ field: 'scimUserId', value: link.id }]);
     await applyActive(auth, trx, link, false);
     await syncPlace(call, trx, { ...link, active: false, deleted: true });

@@ -12,6 +12,11 @@ declare module '../../security/audit.js' {
 }
 
 /** The sso plugin's audit event types (a successful SSO sign-in is a `sign-in.success` whose method is `sso:{providerId}`). */
-export type SSOAuditEvent = 'sso.connection.create' | 'sso.connection.update' | 'sso.connection.delete' | 'sso.domain.verify' | 'sso.sign-in.failure'
+export type SSOAuditEvent =
+  | 'sso.connection.create'
+  | 'sso.connection.update'
+  | 'sso.connection.delete'
+  | 'sso.domain.verify'
+  | 'sso.sign-in.failure'
   | 'sso.member.role'
   | 'sso.sign-in.refused';

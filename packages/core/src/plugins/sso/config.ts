@@ -65,7 +65,13 @@ export const ssoOptionKeys = keysOf<SSOOptions>({
   providersLimit: true,
   domainVerification: keysOf<NonNullable<SSOOptions['domainVerification']>>({ enabled: true, tokenPrefix: true, resolveTxt: true, nameservers: true }),
   defaultSSO: listOf(keysOf<DefaultSSOProvider>({ providerId: true, domain: true, issuer: true, organizationId: true, samlConfig: true, oidcConfig: true })),
-  saml: keysOf<NonNullable<SSOOptions['saml']>>({ enableInResponseToValidation: true, allowIdpInitiated: true, requestTTL: true, clockSkew: true, requireTimestamps: true }),
+  saml: keysOf<NonNullable<SSOOptions['saml']>>({
+    enableInResponseToValidation: true,
+    allowIdpInitiated: true,
+    requestTTL: true,
+    clockSkew: true,
+    requireTimestamps: true,
+  }),
 });
 
 export interface SSOConfig {

@@ -74,10 +74,14 @@ export async function verifyProviderDomain(auth: AuthContext, provider: Provider
       if (theirs.some((d) => domains.includes(d))) throw ssoError('BAD_REQUEST', 'DOMAIN_TAKEN');
     }
     // Bound to the domain DNS answered for: a provider whose domain changed meanwhile is not marked.
-    const marked = await trx.update('ssoProvider', [
-      { field: 'id', value: provider.id },
-      { field: 'domain', value: provider.domain },
-    ], { domainVerified: true, updatedAt: new Date(auth.now()) });
+    const marked = await trx.update(
+      'ssoProvider',
+      [
+        { field: 'id', value: provider.id },
+        { field: 'domain', value: provider.domain },
+      ],
+      { domainVerified: true, updatedAt: new Date(auth.now()) },
+    );
     if (!marked) throw ssoError('BAD_REQUEST', 'DOMAIN_VERIFICATION_FAILED');
     await dropToken(trx, auth, provider.providerId);
   });

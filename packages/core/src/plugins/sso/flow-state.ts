@@ -33,7 +33,9 @@ export type SamlRequestRead = { ok: true; data: SamlRequestState } | { ok: false
 /** Takes the request a RelayState names, once: the row is deleted first, and only whoever deleted it goes on. */
 export async function consumeSamlRequest(auth: AuthContext, relayState: string): Promise<SamlRequestRead> {
   if (!RELAY_FORMAT.test(relayState)) return { ok: false };
-  const row = await auth.adapter.findOne<Row & { id: string; value: string; expiresAt: Date }>('verification', [{ field: 'identifier', value: relayIdentifier(relayState) }]);
+  const row = await auth.adapter.findOne<Row & { id: string; value: string; expiresAt: Date }>('verification', [
+    { field: 'identifier', value: relayIdentifier(relayState) },
+  ]);
   if (!row) return { ok: false };
   if ((await auth.adapter.delete('verification', [{ field: 'id', value: row.id }])) === 0) return { ok: false };
   let data: SamlRequestState;

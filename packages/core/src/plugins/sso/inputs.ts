@@ -28,7 +28,11 @@ export const samlInput = z.object({
     .object({
       entityID: z.string().min(1).max(1024).optional(),
       cert: certs.optional(),
-      metadata: z.string().min(1).max(512 * 1024).optional(),
+      metadata: z
+        .string()
+        .min(1)
+        .max(512 * 1024)
+        .optional(),
       metadataUrl: httpURL.optional(),
     })
     .optional(),
@@ -53,7 +57,10 @@ export const oidcInput = z.object({
   tokenEndpoint: httpURL.optional(),
   userInfoEndpoint: httpURL.optional(),
   jwksEndpoint: httpURL.optional(),
-  scopes: z.array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'Invalid scope')).max(50).optional(),
+  scopes: z
+    .array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'Invalid scope'))
+    .max(50)
+    .optional(),
   tokenEndpointAuthentication: z.enum(['client_secret_post', 'client_secret_basic']).optional(),
   mapping,
 });

@@ -68,7 +68,7 @@ export function parseIdpMetadata(xml: string, now: number, entityID?: string): I
   if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) throw ssoError('BAD_REQUEST', 'METADATA_DTD_NOT_ALLOWED');
   let root: Element | null;
   try {
-    if (!xmlLibrary) throw new Error('@xmldom/xmldom is loaded by the sso plugin\'s init');
+    if (!xmlLibrary) throw new Error("@xmldom/xmldom is loaded by the sso plugin's init");
     const doc = new xmlLibrary.DOMParser({
       onError: (level, message) => {
         if (level !== 'warning') throw new Error(message);

@@ -128,7 +128,13 @@ export async function identify(
     } catch {
       return { error: 'invalid_id_token' };
     }
-    claims = await keys.verify(tokens.idToken, { jwksEndpoint: s.jwksEndpoint, audience: s.clientId, issuer: s.issuer, nonce: nonceOf(input.codeVerifier), now: auth.now() });
+    claims = await keys.verify(tokens.idToken, {
+      jwksEndpoint: s.jwksEndpoint,
+      audience: s.clientId,
+      issuer: s.issuer,
+      nonce: nonceOf(input.codeVerifier),
+      now: auth.now(),
+    });
     if (!claims) return { error: 'invalid_id_token' };
   }
   let profile: Record<string, unknown> = { ...(claims ?? {}) };

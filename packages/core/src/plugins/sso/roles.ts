@@ -16,14 +16,22 @@ async function roleNamesOf(auth: AuthContext, organizationId: string): Promise<S
  * connection of no organization has none to give (400), `owner` is never given (400), a name the
  * organization does not have is refused (400) rather than failing at sign-in.
  */
-export async function checkRoleMapping(auth: AuthContext, organizationId: string | null, input: RoleMappingInput | null | undefined): Promise<RoleMapping | null> {
+export async function checkRoleMapping(
+  auth: AuthContext,
+  organizationId: string | null,
+  input: RoleMappingInput | null | undefined,
+): Promise<RoleMapping | null> {
   if (!input) return null;
   if (!organizationId) throw ssoError('BAD_REQUEST', 'ROLE_MAPPING_NEEDS_ORGANIZATION');
   const names = [...input.rules.map((r) => r.role), ...(input.defaultRole ? [input.defaultRole] : [])];
   if (names.some((n) => n === OWNER)) throw ssoError('BAD_REQUEST', 'ROLE_MAPPING_OWNER');
   const known = await roleNamesOf(auth, organizationId);
   if (names.some((n) => !known.has(n))) throw ssoError('BAD_REQUEST', 'ROLE_MAPPING_UNKNOWN_ROLE');
-  return { attribute: input.attribute, rules: input.rules.map((r) => ({ value: r.value, role: r.role })), ...(input.defaultRole ? { defaultRole: input.defaultRole } : {}) };
+  return {
+    attribute: input.attribute,
+    rules: input.rules.map((r) => ({ value: r.value, role: r.role })),
+    ...(input.defaultRole ? { defaultRole: input.defaultRole } : {}),
+  };
 }
 
 /** An attribute's or claim's values as strings: a list, one string, or nothing. */
@@ -39,7 +47,13 @@ export function valuesOf(attributes: Record<string, unknown> | undefined, name: 
  * default, else `fallback`. A role the organization no longer has (a custom role deleted since)
  * is left out.
  */
-export async function mappedRole(auth: AuthContext, organizationId: string, mapping: RoleMapping, attributes: Record<string, unknown> | undefined, fallback: string): Promise<string> {
+export async function mappedRole(
+  auth: AuthContext,
+  organizationId: string,
+  mapping: RoleMapping,
+  attributes: Record<string, unknown> | undefined,
+  fallback: string,
+): Promise<string> {
   const values = new Set(valuesOf(attributes, mapping.attribute));
   const known = await roleNamesOf(auth, organizationId);
   const matched = [...new Set(mapping.rules.filter((r) => values.has(r.value)).map((r) => r.role))].filter((r) => r !== OWNER && known.has(r));

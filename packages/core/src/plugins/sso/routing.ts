@@ -57,7 +57,10 @@ export async function resolveProvider(auth: AuthContext, target: SignInTarget): 
   if (target.organizationSlug) {
     const org = await auth.adapter.findOne<{ id: string }>('organization', [{ field: 'slug', value: target.organizationSlug }]);
     if (!org) return null;
-    const rows = await auth.adapter.findMany<ProviderRow>('ssoProvider', { where: [{ field: 'organizationId', value: org.id }], sortBy: { field: 'createdAt', direction: 'asc' } });
+    const rows = await auth.adapter.findMany<ProviderRow>('ssoProvider', {
+      where: [{ field: 'organizationId', value: org.id }],
+      sortBy: { field: 'createdAt', direction: 'asc' },
+    });
     return rows.find((p) => p.domainVerified) ?? rows[0] ?? null;
   }
   const raw = target.email ? target.email.slice(target.email.lastIndexOf('@') + 1) : (target.domain ?? '');

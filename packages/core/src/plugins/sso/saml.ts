@@ -17,7 +17,7 @@ export async function loadSamlLibrary(): Promise<void> {
 }
 
 function samlLibrary(): typeof import('@node-saml/node-saml') {
-  if (!library) throw new Error('@node-saml/node-saml is loaded by the sso plugin\'s init');
+  if (!library) throw new Error("@node-saml/node-saml is loaded by the sso plugin's init");
   return library;
 }
 /** A response larger than this is not read (base64 characters). */

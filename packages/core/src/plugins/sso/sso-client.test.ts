@@ -55,7 +55,12 @@ describe("better-auth's ssoClient()", () => {
     expect(signIn.data).toMatchObject({ redirect: true });
     const { id, relayState } = TestIdp.authnRequest(signIn.data!.url);
     const res = await postToAcs(t, 'acme', {
-      SAMLResponse: idp.response({ inResponseTo: id, acs: 'http://localhost:3000/api/auth/sso/saml2/sp/acs/acme', audience: 'https://sp.test/acme', nameID: 'jane@acme.example' }),
+      SAMLResponse: idp.response({
+        inResponseTo: id,
+        acs: 'http://localhost:3000/api/auth/sso/saml2/sp/acs/acme',
+        audience: 'https://sp.test/acme',
+        nameID: 'jane@acme.example',
+      }),
       RelayState: relayState,
     });
     expect(res.headers.get('location')).toBe('/dashboard');

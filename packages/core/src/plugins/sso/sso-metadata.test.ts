@@ -98,7 +98,10 @@ describe('IdP metadata: pasted XML', () => {
 
   it('previews what it read (POST /sso/idp-metadata), storing nothing; signed out → 401', async () => {
     const { t, owner } = await setup();
-    const read = await t.json<Record<string, unknown>>('/sso/idp-metadata', { jar: owner, body: { metadata: idp.metadata({ validUntil: '2099-01-01T00:00:00Z' }) } });
+    const read = await t.json<Record<string, unknown>>('/sso/idp-metadata', {
+      jar: owner,
+      body: { metadata: idp.metadata({ validUntil: '2099-01-01T00:00:00Z' }) },
+    });
     expect(read.status).toBe(200);
     expect(read.data).toMatchObject({
       entityID: idp.entityID,
@@ -121,9 +124,15 @@ describe('IdP metadata: pasted XML', () => {
       body: { providerId: 'acme-md', samlConfig: { idpMetadata: { metadata: idp.metadata({ certs: [next.cert] }) } } },
     });
     expect(up.status).toBe(200);
-    const r = await t.json<{ url: string }>('/sign-in/sso', { body: { providerId: 'acme-md', callbackURL: '/dashboard', errorCallbackURL: '/sign-in' }, jar: null });
+    const r = await t.json<{ url: string }>('/sign-in/sso', {
+      body: { providerId: 'acme-md', callbackURL: '/dashboard', errorCallbackURL: '/sign-in' },
+      jar: null,
+    });
     const req = TestIdp.authnRequest(r.data.url);
-    const old = await postToAcs(t, 'acme-md', { SAMLResponse: idp.response({ nameID: 'c@acme.test', inResponseTo: req.id, acs: ACS, audience: SP_ENTITY }), RelayState: req.relayState });
+    const old = await postToAcs(t, 'acme-md', {
+      SAMLResponse: idp.response({ nameID: 'c@acme.test', inResponseTo: req.id, acs: ACS, audience: SP_ENTITY }),
+      RelayState: req.relayState,
+    });
     expect(old.headers.get('location')).toContain('error=saml_error');
   });
 
@@ -132,14 +141,16 @@ describe('IdP metadata: pasted XML', () => {
     ['text, not XML', () => 'this is not xml', 'INVALID_METADATA_XML'],
     [
       'a DOCTYPE with an external entity (XXE)',
-      () => `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${idp.metadata().replace('<?xml version="1.0" encoding="UTF-8"?>\n', '')}`,
+      () =>
+        `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${idp.metadata().replace('<?xml version="1.0" encoding="UTF-8"?>\n', '')}`,
       'METADATA_DTD_NOT_ALLOWED',
     ],
     ['entity expansion (billion laughs)', () => '<!DOCTYPE l [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]><x>&b;</x>', 'METADATA_DTD_NOT_ALLOWED'],
     ['another XML document', () => '<html><body>Sign in</body></html>', 'NOT_IDP_METADATA'],
     [
       "an SP's metadata (no IDPSSODescriptor)",
-      () => '<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="x"><md:SPSSODescriptor protocolSupportEnumeration="x"/></md:EntityDescriptor>',
+      () =>
+        '<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="x"><md:SPSSODescriptor protocolSupportEnumeration="x"/></md:EntityDescriptor>',
       'NOT_IDP_METADATA',
     ],
     ['an IdP with only the HTTP-POST SSO binding', () => idp.metadata({ redirect: false }), 'METADATA_NO_REDIRECT_BINDING'],
@@ -170,7 +181,10 @@ describe('IdP metadata: pasted XML', () => {
 
   it('picks the named IdP of several; a name it does not hold → 400 METADATA_ENTITY_MISMATCH', async () => {
     const { t, owner, organizationId } = await setup();
-    const both = `<md:EntitiesDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata">${[idp.metadata(), idp.metadata({ entityID: 'https://idp2.example', certs: [next.cert] })]
+    const both = `<md:EntitiesDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata">${[
+      idp.metadata(),
+      idp.metadata({ entityID: 'https://idp2.example', certs: [next.cert] }),
+    ]
       .map((x) => x.replace('<?xml version="1.0" encoding="UTF-8"?>\n', ''))
       .join('')}</md:EntitiesDescriptor>`;
     const wrong = await register(t, owner, organizationId, { metadata: both, entityID: 'https://nobody.example' });
@@ -201,7 +215,13 @@ describe('IdP metadata: from its URL', () => {
     pages.set('/counted', { status: 200, body: idp.metadata() });
     server.on('request', () => hits++);
     const { t, owner, organizationId } = await setup(false);
-    for (const url of [`${origin.replace('http:', 'https:')}/counted`, 'https://localhost:9/metadata', 'https://169.254.169.254/latest/meta-data', 'https://10.0.0.1/md', 'https://[::1]/md']) {
+    for (const url of [
+      `${origin.replace('http:', 'https:')}/counted`,
+      'https://localhost:9/metadata',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.1/md',
+      'https://[::1]/md',
+    ]) {
       const reg = await register(t, owner, organizationId, { metadataUrl: url });
       expect([url, reg.status, reg.data.code]).toEqual([url, 400, 'ISSUER_NOT_ALLOWED']);
     }

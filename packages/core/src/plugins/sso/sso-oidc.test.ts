@@ -20,7 +20,9 @@ beforeAll(async () => {
 afterAll(() => op?.close());
 const clients = useTestClients();
 
-async function setup(trusted = true): Promise<{ t: TestClient; owner: CookieJar; organizationId: string; register: () => Promise<{ status: number; data: Record<string, unknown> }> }> {
+async function setup(
+  trusted = true,
+): Promise<{ t: TestClient; owner: CookieJar; organizationId: string; register: () => Promise<{ status: number; data: Record<string, unknown> }> }> {
   const t = await clients.open(ssoOptions({ domainVerification: { enabled: false } }, trusted ? { trustedOrigins: [op.issuer] } : {}));
   // The OP signs with the real time; the auth's clock must agree to verify its ID tokens.
   t.clock.ms = Date.now();
@@ -29,7 +31,13 @@ async function setup(trusted = true): Promise<{ t: TestClient; owner: CookieJar;
   const register = () =>
     t.json<Record<string, unknown>>('/sso/register', {
       jar: owner,
-      body: { providerId: 'acme-oidc', issuer: op.issuer, domain: 'acme.test', organizationId, oidcConfig: { clientId: op.clientId, clientSecret: op.clientSecret, pkce: true } },
+      body: {
+        providerId: 'acme-oidc',
+        issuer: op.issuer,
+        domain: 'acme.test',
+        organizationId,
+        oidcConfig: { clientId: op.clientId, clientSecret: op.clientSecret, pkce: true },
+      },
     });
   return { t, owner, organizationId, register };
 }
@@ -38,7 +46,10 @@ async function setup(trusted = true): Promise<{ t: TestClient; owner: CookieJar;
 const authorize = (authorizationURL: string, account: string) => op.authorize(authorizationURL, account);
 
 async function start(t: TestClient, body: Record<string, unknown> = {}) {
-  const r = await t.json<{ url: string; redirect: boolean }>('/sign-in/sso', { body: { email: 'alice@acme.test', callbackURL: '/dashboard', errorCallbackURL: '/sign-in', ...body }, jar: null });
+  const r = await t.json<{ url: string; redirect: boolean }>('/sign-in/sso', {
+    body: { email: 'alice@acme.test', callbackURL: '/dashboard', errorCallbackURL: '/sign-in', ...body },
+    jar: null,
+  });
   expect(r.status).toBe(200);
   return r.data;
 }
@@ -86,7 +97,9 @@ describe('OIDC connection', () => {
     expect(res.headers.get('location')).toBe('/dashboard');
     const s = await t.json<{ user: { id: string; email: string; name: string; emailVerified: boolean } }>('/get-session', { jar });
     expect(s.data.user).toMatchObject({ email: 'alice@acme.test', name: 'Alice Oidc', emailVerified: false });
-    const members = await t.json<{ members: { userId: string; role: string }[] }>(`/organization/list-members?organizationId=${organizationId}`, { jar: owner });
+    const members = await t.json<{ members: { userId: string; role: string }[] }>(`/organization/list-members?organizationId=${organizationId}`, {
+      jar: owner,
+    });
     expect(members.data.members.find((m) => m.userId === s.data.user.id)?.role).toBe('member');
 
     const other = t.newJar();
@@ -108,7 +121,13 @@ describe('OIDC connection', () => {
     const { organizationId } = await ownerWithOrganization(t, owner, 'acme');
     await t.json('/sso/register', {
       jar: owner,
-      body: { providerId: 'acme-oidc', issuer: op.issuer, domain: 'acme.test', organizationId, oidcConfig: { clientId: op.clientId, clientSecret: op.clientSecret } },
+      body: {
+        providerId: 'acme-oidc',
+        issuer: op.issuer,
+        domain: 'acme.test',
+        organizationId,
+        oidcConfig: { clientId: op.clientId, clientSecret: op.clientSecret },
+      },
     });
     const jar = t.newJar();
     await t.request(await authorize((await start(t)).url, 'alice'), { jar });
@@ -124,14 +143,20 @@ describe('OIDC connection', () => {
     expect(setsSession(res)).toBe(false);
   });
 
-  it('a person the organization\'s own SCIM directory provisioned is linked on their first SSO sign-in: one user, not two', async () => {
+  it("a person the organization's own SCIM directory provisioned is linked on their first SSO sign-in: one user, not two", async () => {
     const t = await clients.open(ssoOptions({ domainVerification: { enabled: false } }, { trustedOrigins: [op.issuer], scim: { enabled: true } }));
     t.clock.ms = Date.now();
     const owner = t.newJar();
     const { organizationId } = await ownerWithOrganization(t, owner, 'acme');
     const registered = await t.json('/sso/register', {
       jar: owner,
-      body: { providerId: 'acme-oidc', issuer: op.issuer, domain: 'acme.test', organizationId, oidcConfig: { clientId: op.clientId, clientSecret: op.clientSecret, pkce: true } },
+      body: {
+        providerId: 'acme-oidc',
+        issuer: op.issuer,
+        domain: 'acme.test',
+        organizationId,
+        oidcConfig: { clientId: op.clientId, clientSecret: op.clientSecret, pkce: true },
+      },
     });
     expect(registered.status).toBe(200);
     const token = await t.json<{ scimToken: string }>('/scim/generate-token', { jar: owner, body: { providerId: 'okta', organizationId } });
@@ -139,7 +164,11 @@ describe('OIDC connection', () => {
     const provisioned = await t.request('/scim/v2/Users', {
       jar: null,
       headers: { authorization: `Bearer ${token.data.scimToken}`, 'content-type': 'application/scim+json' },
-      body: JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'victim@acme.test', name: { givenName: 'Vic', familyName: 'Tim' } }),
+      body: JSON.stringify({
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        userName: 'victim@acme.test',
+        name: { givenName: 'Vic', familyName: 'Tim' },
+      }),
     });
     expect(provisioned.status).toBe(201);
     const jar = t.newJar();
@@ -156,14 +185,20 @@ describe('OIDC connection', () => {
     expect((await t.json<{ user: { id: string } }>('/get-session', { jar: again })).data.user.id).toBe(users[0]!.id);
   });
 
-  it('a person another organization\'s directory provisioned stays unlinked: account_not_linked', async () => {
+  it("a person another organization's directory provisioned stays unlinked: account_not_linked", async () => {
     const t = await clients.open(ssoOptions({ domainVerification: { enabled: false } }, { trustedOrigins: [op.issuer], scim: { enabled: true } }));
     t.clock.ms = Date.now();
     const owner = t.newJar();
     const { organizationId } = await ownerWithOrganization(t, owner, 'acme');
     await t.json('/sso/register', {
       jar: owner,
-      body: { providerId: 'acme-oidc', issuer: op.issuer, domain: 'acme.test', organizationId, oidcConfig: { clientId: op.clientId, clientSecret: op.clientSecret, pkce: true } },
+      body: {
+        providerId: 'acme-oidc',
+        issuer: op.issuer,
+        domain: 'acme.test',
+        organizationId,
+        oidcConfig: { clientId: op.clientId, clientSecret: op.clientSecret, pkce: true },
+      },
     });
     const other = t.newJar();
     const { organizationId: otherOrg } = await ownerWithOrganization(t, other, 'rival');

@@ -27,7 +27,12 @@ function samlBody(providerId: string, domain: string, organizationId?: string, e
     issuer: 'https://idp.test.example',
     domain,
     ...(organizationId ? { organizationId } : {}),
-    samlConfig: { entryPoint: idp.entryPoint, cert: idp.key.cert, idpMetadata: { entityID: idp.entityID }, spMetadata: { entityID: `https://sp.test/${providerId}` } },
+    samlConfig: {
+      entryPoint: idp.entryPoint,
+      cert: idp.key.cert,
+      idpMetadata: { entityID: idp.entityID },
+      spMetadata: { entityID: `https://sp.test/${providerId}` },
+    },
     ...extra,
   };
 }
@@ -79,7 +84,13 @@ describe('registering providers', () => {
     const key = makeFakeKey();
     const res = await t.json<Record<string, unknown>>('/sso/register', {
       body: samlBody('acme', 'acme.test', organizationId, {
-        samlConfig: { entryPoint: idp.entryPoint, cert: idp.key.cert, idpMetadata: { entityID: idp.entityID }, spMetadata: { entityID: 'https://sp.test/acme', privateKey: key }, privateKey: key },
+        samlConfig: {
+          entryPoint: idp.entryPoint,
+          cert: idp.key.cert,
+          idpMetadata: { entityID: idp.entityID },
+          spMetadata: { entityID: 'https://sp.test/acme', privateKey: key },
+          privateKey: key,
+        },
       }),
       jar: owner,
     });
@@ -139,7 +150,10 @@ describe('registering providers', () => {
     }
     const got = await t.json('/sso/get-provider?providerId=acme', { jar: owner });
     expect(got.data).toMatchObject({ providerId: 'acme', type: 'saml' });
-    const updated = await t.json('/sso/update-provider', { body: { providerId: 'acme', domain: 'acme.example', samlConfig: { entryPoint: 'https://idp.test.example/sso2' } }, jar: owner });
+    const updated = await t.json('/sso/update-provider', {
+      body: { providerId: 'acme', domain: 'acme.example', samlConfig: { entryPoint: 'https://idp.test.example/sso2' } },
+      jar: owner,
+    });
     expect(updated.status).toBe(200);
     expect(updated.data).toMatchObject({ domain: 'acme.example', samlConfig: { entryPoint: 'https://idp.test.example/sso2' } });
 
@@ -190,7 +204,10 @@ describe('domain verification (on by default; stricter than better-auth)', () =>
     // The squatter registers the domain first.
     const squatter = t.newJar();
     const squat = await ownerWithOrganization(t, squatter, 'squat');
-    const first = await t.json<{ domainVerificationToken: string }>('/sso/register', { body: samlBody('squat', 'acme.test', squat.organizationId), jar: squatter });
+    const first = await t.json<{ domainVerificationToken: string }>('/sso/register', {
+      body: samlBody('squat', 'acme.test', squat.organizationId),
+      jar: squatter,
+    });
     expect(first.status).toBe(200);
     expect(first.data.domainVerificationToken).toMatch(/^[A-Za-z0-9]{24}$/);
     expect((await t.json('/sign-in/sso', { body: { email: 'bob@acme.test', callbackURL: '/' }, jar: null })).status).toBe(404);
@@ -200,7 +217,10 @@ describe('domain verification (on by default; stricter than better-auth)', () =>
     const owner = t.newJar();
     const acme = await ownerWithOrganization(t, owner, 'acme');
     await t.json('/sso/register', { body: samlBody('acme', 'acme.test', acme.organizationId), jar: owner });
-    const token = await t.json<{ domainVerificationToken: string; txtRecordName: string }>('/sso/request-domain-verification', { body: { providerId: 'acme' }, jar: owner });
+    const token = await t.json<{ domainVerificationToken: string; txtRecordName: string }>('/sso/request-domain-verification', {
+      body: { providerId: 'acme' },
+      jar: owner,
+    });
     expect(token.data.txtRecordName).toBe('_better-auth-token-acme');
     const early = await t.json('/sso/verify-domain', { body: { providerId: 'acme' }, jar: owner });
     expect(early.status).toBe(400);
@@ -239,7 +259,10 @@ describe('domain verification (on by default; stricter than better-auth)', () =>
     const signIn = async (email: string) => {
       const r = await t.json<{ url: string }>('/sign-in/sso', { body: { providerId: 'acme', callbackURL: '/in', errorCallbackURL: '/error' }, jar: null });
       const { id, relayState } = TestIdp.authnRequest(r.data.url);
-      return postToAcs(t, 'acme', { SAMLResponse: idp.response({ inResponseTo: id, acs, audience: 'https://sp.test/acme', nameID: email }), RelayState: relayState });
+      return postToAcs(t, 'acme', {
+        SAMLResponse: idp.response({ inResponseTo: id, acs, audience: 'https://sp.test/acme', nameID: email }),
+        RelayState: relayState,
+      });
     };
     const foreign = await signIn('ceo@victim.test');
     expect(errorOf(foreign)).toBe('email_domain_not_allowed');
@@ -275,13 +298,17 @@ describe('options', () => {
     const t = await open();
     const doc = await t.json<{ paths: Record<string, unknown> }>('/openapi.json');
     expect(doc.status).toBe(200);
-    expect(Object.keys(doc.data.paths)).toEqual(expect.arrayContaining(['/api/auth/sso/register', '/api/auth/sign-in/sso', '/api/auth/sso/providers', '/api/auth/sso/saml2/sp/acs/{providerId}']));
+    expect(Object.keys(doc.data.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/sso/register', '/api/auth/sign-in/sso', '/api/auth/sso/providers', '/api/auth/sso/saml2/sp/acs/{providerId}']),
+    );
     const features = await t.json<Record<string, unknown>>('/providers');
     expect(JSON.stringify(features.data)).toContain('"sso":true');
   });
 
   it('refuses an unknown sso option key, naming it', () => {
-    expect(() => createAuth({ database: ':memory:', organization: { enabled: true }, sso: { enabled: true, domainVerificaton: {} } as never })).toThrow(/sso\.domainVerificaton/);
+    expect(() => createAuth({ database: ':memory:', organization: { enabled: true }, sso: { enabled: true, domainVerificaton: {} } as never })).toThrow(
+      /sso\.domainVerificaton/,
+    );
   });
 });
 

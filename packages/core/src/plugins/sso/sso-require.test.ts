@@ -35,7 +35,9 @@ async function setup(): Promise<Setup> {
     if (!found) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
     return found;
   };
-  const { t, mails } = await clients.openWithMail(ssoOptions({ domainVerification: { resolveTxt } }, { emailOTP: { enabled: true }, magicLink: { enabled: true } }));
+  const { t, mails } = await clients.openWithMail(
+    ssoOptions({ domainVerification: { resolveTxt } }, { emailOTP: { enabled: true }, magicLink: { enabled: true } }),
+  );
   t.clock.ms = Date.now();
   const owner = t.newJar();
   const { organizationId } = await ownerWithOrganization(t, owner, 'acme', 'owner@acme.test');
@@ -62,7 +64,8 @@ async function verifyAndRequire(s: Setup): Promise<void> {
   expect(on.data.requireSso).toBe(true);
 }
 
-const signIn = (t: TestClient, email: string, password = PASSWORD) => t.json<{ code?: string; message?: string }>('/sign-in/email', { body: { email, password }, jar: t.newJar() });
+const signIn = (t: TestClient, email: string, password = PASSWORD) =>
+  t.json<{ code?: string; message?: string }>('/sign-in/email', { body: { email, password }, jar: t.newJar() });
 
 describe('require SSO for a verified domain', () => {
   it('cannot be asked at register, nor before the domain is verified (an unproven domain locks out nobody)', async () => {
@@ -132,7 +135,10 @@ describe('require SSO for a verified domain', () => {
 
     const r = await s.t.json<{ url: string }>('/sign-in/sso', { body: { email: 'carol@acme.test', callbackURL: '/dashboard' }, jar: null });
     const req = TestIdp.authnRequest(r.data.url);
-    const res = await postToAcs(s.t, 'acme', { SAMLResponse: idp.response({ nameID: 'carol@acme.test', inResponseTo: req.id, acs: ACS, audience: SP_ENTITY }), RelayState: req.relayState });
+    const res = await postToAcs(s.t, 'acme', {
+      SAMLResponse: idp.response({ nameID: 'carol@acme.test', inResponseTo: req.id, acs: ACS, audience: SP_ENTITY }),
+      RelayState: req.relayState,
+    });
     expect(res.headers.get('location')).toBe('/dashboard');
     expect(setsSession(res)).toBe(true);
   });
@@ -145,7 +151,10 @@ describe('require SSO for a verified domain', () => {
     expect(off.status).toBe(200);
     expect((await signIn(s.t, 'bob@acme.test')).status).toBe(200);
     await s.t.json('/sso/update-provider', { jar: s.owner, body: { providerId: 'acme', requireSso: true } });
-    const moved = await s.t.json<{ requireSso: boolean; domainVerified: boolean }>('/sso/update-provider', { jar: s.owner, body: { providerId: 'acme', domain: 'acme2.test' } });
+    const moved = await s.t.json<{ requireSso: boolean; domainVerified: boolean }>('/sso/update-provider', {
+      jar: s.owner,
+      body: { providerId: 'acme', domain: 'acme2.test' },
+    });
     expect(moved.data).toMatchObject({ requireSso: false, domainVerified: false });
     expect((await signIn(s.t, 'bob@acme.test')).status).toBe(200);
   });
@@ -174,7 +183,8 @@ describe('email-first: POST /sso/domain-lookup', () => {
     expect(bob.status).toBe(200);
     expect(bob.data).toEqual({ sso: true, required: true });
     expect(nobody.data).toEqual(bob.data);
-    for (const other of ['x@other.test', 'not-an-address', '@acme.test', 'bob@']) expect((await lookup(s.t, other)).data).toEqual({ sso: false, required: false });
+    for (const other of ['x@other.test', 'not-an-address', '@acme.test', 'bob@'])
+      expect((await lookup(s.t, other)).data).toEqual({ sso: false, required: false });
   });
 });
 

@@ -40,7 +40,10 @@ interface Setup {
 
 async function setup(): Promise<Setup> {
   const t = await clients.open(
-    ssoOptions({ domainVerification: { enabled: false } }, { organization: { enabled: true, dynamicAccessControl: { enabled: true } }, trustedOrigins: [op.issuer] }),
+    ssoOptions(
+      { domainVerification: { enabled: false } },
+      { organization: { enabled: true, dynamicAccessControl: { enabled: true } }, trustedOrigins: [op.issuer] },
+    ),
   );
   t.clock.ms = Date.now();
   const owner = t.newJar();
@@ -71,7 +74,16 @@ async function samlSignIn(s: Setup, groups: string[]): Promise<string> {
   const res = await postToAcs(
     s.t,
     'acme-saml',
-    { SAMLResponse: idp.response({ nameID: 'dave@acme.test', inResponseTo: req.id, acs: ACS, audience: SP_ENTITY, attributes: { email: 'dave@acme.test', groups } }), RelayState: req.relayState },
+    {
+      SAMLResponse: idp.response({
+        nameID: 'dave@acme.test',
+        inResponseTo: req.id,
+        acs: ACS,
+        audience: SP_ENTITY,
+        attributes: { email: 'dave@acme.test', groups },
+      }),
+      RelayState: req.relayState,
+    },
     jar,
   );
   expect(res.headers.get('location')).toBe('/dashboard');
@@ -80,7 +92,9 @@ async function samlSignIn(s: Setup, groups: string[]): Promise<string> {
 }
 
 async function roleOf(s: Setup, userId: string): Promise<string | undefined> {
-  const members = await s.t.json<{ members: { userId: string; role: string }[] }>(`/organization/list-members?organizationId=${s.organizationId}`, { jar: s.owner });
+  const members = await s.t.json<{ members: { userId: string; role: string }[] }>(`/organization/list-members?organizationId=${s.organizationId}`, {
+    jar: s.owner,
+  });
   return members.data.members.find((m) => m.userId === userId)?.role;
 }
 
@@ -94,7 +108,9 @@ describe('SSO role mapping', () => {
     expect(await roleOf(s, dave)).toBe('member');
     await samlSignIn(s, ['finance', 'gh-admins']);
     expect(await roleOf(s, dave)).toBe('admin,billing');
-    const audit = await (await s.t.auth.context()).adapter.findMany<{ details: unknown }>('auditEvent', { where: [{ field: 'type', value: 'sso.member.role' }] });
+    const audit = await (await s.t.auth.context()).adapter.findMany<{ details: unknown }>('auditEvent', {
+      where: [{ field: 'type', value: 'sso.member.role' }],
+    });
     // The membership made at JIT (no role before), then admin → member, member → admin,billing.
     const changes = audit.map((a) => (typeof a.details === 'string' ? JSON.parse(a.details) : a.details) as { before: string | null; after: string });
     expect(changes.map((d) => `${d.before}→${d.after}`).sort()).toEqual(['admin→member', 'member→admin,billing', 'null→admin']);
@@ -115,7 +131,9 @@ describe('SSO role mapping', () => {
     const s = await setup();
     await registerSaml(s, MAPPING);
     const dave = await samlSignIn(s, ['gh-admins']);
-    const members = await s.t.json<{ members: { id: string; userId: string }[] }>(`/organization/list-members?organizationId=${s.organizationId}`, { jar: s.owner });
+    const members = await s.t.json<{ members: { id: string; userId: string }[] }>(`/organization/list-members?organizationId=${s.organizationId}`, {
+      jar: s.owner,
+    });
     const memberId = members.data.members.find((m) => m.userId === dave)!.id;
     const promote = await s.t.json('/organization/update-member-role', { jar: s.owner, body: { memberId, role: 'owner', organizationId: s.organizationId } });
     expect(promote.status).toBe(200);
@@ -150,7 +168,10 @@ describe('SSO role mapping', () => {
   it('refuses a bad mapping on update too, leaving the connection as it was', async () => {
     const s = await setup();
     await registerSaml(s, MAPPING);
-    const res = await s.t.json<{ code: string }>('/sso/update-provider', { jar: s.owner, body: { providerId: 'acme-saml', roleMapping: { attribute: 'groups', rules: [{ value: 'a', role: 'owner' }] } } });
+    const res = await s.t.json<{ code: string }>('/sso/update-provider', {
+      jar: s.owner,
+      body: { providerId: 'acme-saml', roleMapping: { attribute: 'groups', rules: [{ value: 'a', role: 'owner' }] } },
+    });
     expect([res.status, res.data.code]).toEqual([400, 'ROLE_MAPPING_OWNER']);
     const got = await s.t.json<{ roleMapping: unknown }>('/sso/get-provider?providerId=acme-saml', { jar: s.owner });
     expect(got.data.roleMapping).toEqual(MAPPING);

@@ -95,7 +95,12 @@ describe('SAML service provider', () => {
     const { t, owner, organizationId } = await setup();
     const first = await start(t);
     const jar = t.newJar();
-    const res = await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response({ ...alice, inResponseTo: first.id, acs: ACS, audience: SP_ENTITY }), RelayState: first.relayState }, jar);
+    const res = await postToAcs(
+      t,
+      'acme-saml',
+      { SAMLResponse: idp.response({ ...alice, inResponseTo: first.id, acs: ACS, audience: SP_ENTITY }), RelayState: first.relayState },
+      jar,
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/dashboard');
     const s = await t.json<{ user: { id: string; email: string; name: string; emailVerified: boolean } }>('/get-session', { jar });
@@ -103,19 +108,29 @@ describe('SAML service provider', () => {
 
     const second = await start(t);
     const jar2 = t.newJar();
-    const again = await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response({ ...alice, inResponseTo: second.id, acs: ACS, audience: SP_ENTITY }), RelayState: second.relayState }, jar2);
+    const again = await postToAcs(
+      t,
+      'acme-saml',
+      { SAMLResponse: idp.response({ ...alice, inResponseTo: second.id, acs: ACS, audience: SP_ENTITY }), RelayState: second.relayState },
+      jar2,
+    );
     expect(again.headers.get('location')).toBe('/dashboard');
     const s2 = await t.json<{ user: { id: string } }>('/get-session', { jar: jar2 });
     expect(s2.data.user.id).toBe(s.data.user.id);
 
-    const members = await t.json<{ members: { userId: string; role: string }[] }>(`/organization/list-members?organizationId=${organizationId}`, { jar: owner });
+    const members = await t.json<{ members: { userId: string; role: string }[] }>(`/organization/list-members?organizationId=${organizationId}`, {
+      jar: owner,
+    });
     expect(members.data.members.filter((m) => m.userId === s.data.user.id)).toEqual([expect.objectContaining({ role: 'member' })]);
   });
 
   it('lands a new user on newUserCallbackURL', async () => {
     const { t } = await setup();
     const r = await start(t, { newUserCallbackURL: '/welcome' });
-    const res = await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response({ ...alice, inResponseTo: r.id, acs: ACS, audience: SP_ENTITY }), RelayState: r.relayState });
+    const res = await postToAcs(t, 'acme-saml', {
+      SAMLResponse: idp.response({ ...alice, inResponseTo: r.id, acs: ACS, audience: SP_ENTITY }),
+      RelayState: r.relayState,
+    });
     expect(res.headers.get('location')).toBe('/welcome');
   });
 
@@ -123,7 +138,11 @@ describe('SAML service provider', () => {
   const refusals: Case[] = [
     ['unsigned', (id) => ({ ...base(id), sign: 'none' }), 'saml_error'],
     ['signed by another key (its certificate in KeyInfo)', (id) => ({ ...base(id), key: attacker }), 'saml_error'],
-    ['altered after signing', (id) => ({ ...base(id), after: (x) => x.replace('alice@acme.test</saml:NameID>', 'mallory@acme.test</saml:NameID>') }), 'saml_error'],
+    [
+      'altered after signing',
+      (id) => ({ ...base(id), after: (x) => x.replace('alice@acme.test</saml:NameID>', 'mallory@acme.test</saml:NameID>') }),
+      'saml_error',
+    ],
     ['expired', (id) => ({ ...base(id), validFor: -600 }), 'saml_error'],
     ['for another audience', (id) => ({ ...base(id), audience: 'https://other-sp.example' }), 'invalid_saml_response'],
     ['for another Destination', (id) => ({ ...base(id), destination: 'https://other-sp.example/acs' }), 'invalid_saml_response'],
@@ -204,7 +223,10 @@ describe('SAML service provider', () => {
     expect(['invalid_saml_response', 'invalid_state', 'replay_detected']).toContain(errorOf(again));
     expect(setsSession(again)).toBe(false);
     const r2 = await start(t);
-    const replay = await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response({ ...base(r2.id), assertionId: '_assertion-once' }), RelayState: r2.relayState });
+    const replay = await postToAcs(t, 'acme-saml', {
+      SAMLResponse: idp.response({ ...base(r2.id), assertionId: '_assertion-once' }),
+      RelayState: r2.relayState,
+    });
     expect(errorOf(replay)).toBe('replay_detected');
     expect(setsSession(replay)).toBe(false);
   });
@@ -313,7 +335,9 @@ describe('SAML service provider', () => {
     expect(whole.headers.get('location')).toBe('/dashboard');
     // Without wantAssertionsSigned, something must still be signed.
     const rn = await start(t);
-    expect(errorOf(await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response({ ...base(rn.id), sign: 'none' }), RelayState: rn.relayState }))).toBe('saml_error');
+    expect(errorOf(await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response({ ...base(rn.id), sign: 'none' }), RelayState: rn.relayState }))).toBe(
+      'saml_error',
+    );
     // The IdP rolls its key over: both certificates registered, the new key signs.
     const next = makeKeyPair('test-idp-next');
     const updated = await t.json('/sso/update-provider', { body: { providerId: 'acme-saml', samlConfig: { cert: [idp.key.cert, next.cert] } }, jar: owner });
@@ -329,7 +353,10 @@ describe('SAML service provider', () => {
   it('signs the AuthnRequest (HTTP-Redirect: SigAlg and Signature over the query) with authnRequestsSigned and the SP key', async () => {
     const { t, owner } = await setup();
     const sp = makeKeyPair('gatehouse-sp');
-    const updated = await t.json('/sso/update-provider', { body: { providerId: 'acme-saml', samlConfig: { authnRequestsSigned: true, spMetadata: { privateKey: sp.privateKey } } }, jar: owner });
+    const updated = await t.json('/sso/update-provider', {
+      body: { providerId: 'acme-saml', samlConfig: { authnRequestsSigned: true, spMetadata: { privateKey: sp.privateKey } } },
+      jar: owner,
+    });
     expect(updated.status).toBe(200);
     expect(JSON.stringify(updated.data)).not.toContain('PRIVATE KEY');
     const { url } = await start(t);
@@ -374,14 +401,22 @@ describe('provisioning options', () => {
       const jar = t.newJar();
       await postToAcs(t, 'acme-saml', { SAMLResponse: idp.response(base(r.id)), RelayState: r.relayState }, jar);
       const me = await t.json<{ user: { id: string } }>('/get-session', { jar });
-      const members = await t.json<{ members: { userId: string; role: string }[] }>(`/organization/list-members?organizationId=${organizationId}`, { jar: owner });
+      const members = await t.json<{ members: { userId: string; role: string }[] }>(`/organization/list-members?organizationId=${organizationId}`, {
+        jar: owner,
+      });
       expect(members.data.members.filter((m) => m.userId === me.data.user.id).map((m) => m.role)).toEqual(expected);
     }
   });
 
   it('providersLimit: a user registers at most that many; 0 turns registration off', async () => {
     const { t, owner, organizationId } = await setup({ domainVerification: { enabled: false }, providersLimit: 1 });
-    const body = { providerId: 'second', issuer: 'https://idp.test.example', domain: 'b.test', organizationId, samlConfig: { entryPoint: idp.entryPoint, cert: idp.key.cert } };
+    const body = {
+      providerId: 'second',
+      issuer: 'https://idp.test.example',
+      domain: 'b.test',
+      organizationId,
+      samlConfig: { entryPoint: idp.entryPoint, cert: idp.key.cert },
+    };
     const over = await t.json('/sso/register', { body, jar: owner });
     expect(over.status).toBe(403);
     expect(over.data).toMatchObject({ message: 'You have reached the maximum number of SSO providers' });

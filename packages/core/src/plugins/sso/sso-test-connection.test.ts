@@ -52,7 +52,14 @@ async function setup(): Promise<Setup> {
   expect(saml.status).toBe(200);
   const oidc = await t.json('/sso/register', {
     jar: owner,
-    body: { providerId: 'acme-oidc', issuer: op.issuer, domain: 'acme.test', organizationId, roleMapping, oidcConfig: { clientId: op.clientId, clientSecret: op.clientSecret } },
+    body: {
+      providerId: 'acme-oidc',
+      issuer: op.issuer,
+      domain: 'acme.test',
+      organizationId,
+      roleMapping,
+      oidcConfig: { clientId: op.clientId, clientSecret: op.clientSecret },
+    },
   });
   expect(oidc.status).toBe(200);
   return { t, owner, organizationId };
@@ -82,7 +89,13 @@ describe('Test connection', () => {
       s.t,
       'acme-saml',
       {
-        SAMLResponse: idp.response({ nameID: 'dana@acme.test', inResponseTo: req.id, acs: ACS, audience: SP_ENTITY, attributes: { email: 'Dana@acme.test', displayName: 'Dana', groups: ['it-admins', 'staff'] } }),
+        SAMLResponse: idp.response({
+          nameID: 'dana@acme.test',
+          inResponseTo: req.id,
+          acs: ACS,
+          audience: SP_ENTITY,
+          attributes: { email: 'Dana@acme.test', displayName: 'Dana', groups: ['it-admins', 'staff'] },
+        }),
         RelayState: req.relayState,
       },
       window,
@@ -150,7 +163,10 @@ describe('Test connection', () => {
     const denied = await startTest(s, 'acme-saml', stranger);
     expect([denied.status, denied.data.code]).toEqual([403, 'PROVIDER_ACCESS_DENIED']);
     expect((await startTest(s, 'acme-saml', null)).status).toBe(401);
-    const offsite = await s.t.json<{ code: string }>('/sso/test-connection', { jar: s.owner, body: { providerId: 'acme-saml', callbackURL: 'https://evil.example/steal' } });
+    const offsite = await s.t.json<{ code: string }>('/sso/test-connection', {
+      jar: s.owner,
+      body: { providerId: 'acme-saml', callbackURL: 'https://evil.example/steal' },
+    });
     expect(offsite.status).toBe(403);
 
     const req = TestIdp.authnRequest((await startTest(s, 'acme-saml')).data.url);
@@ -164,6 +180,8 @@ describe('Test connection', () => {
     // The tested answer posted again signs no one in (its request was used once, its assertion ID is spent).
     const replay = await postToAcs(s.t, 'acme-saml', form, s.t.newJar());
     expect(setsSession(replay)).toBe(false);
-    expect(new URL(replay.headers.get('location') ?? '', 'http://x').searchParams.get('error')).toMatch(/^(invalid_state|invalid_saml_response|replay_detected)$/);
+    expect(new URL(replay.headers.get('location') ?? '', 'http://x').searchParams.get('error')).toMatch(
+      /^(invalid_state|invalid_saml_response|replay_detected)$/,
+    );
   });
 });

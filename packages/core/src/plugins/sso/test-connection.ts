@@ -51,7 +51,10 @@ export async function successReport(auth: AuthContext, provider: ProviderRow, id
     identity: { accountId: identity.accountId, email, emailVerified: identity.emailVerified, name: identity.name ?? null },
     attributes: boundedAttributes(identity.attributes),
     emailAllowed: email ? mayAssert(auth, provider, email) : false,
-    role: provider.organizationId && provider.roleMapping ? await mappedRole(auth, provider.organizationId, provider.roleMapping, identity.attributes, fallback) : fallback,
+    role:
+      provider.organizationId && provider.roleMapping
+        ? await mappedRole(auth, provider.organizationId, provider.roleMapping, identity.attributes, fallback)
+        : fallback,
   };
 }
 

@@ -141,7 +141,10 @@ export class TestIdp {
     const issuer = esc(o.issuer ?? this.entityID);
     const irt = o.inResponseTo === null ? '' : ` InResponseTo="${esc(o.inResponseTo)}"`;
     const attrs = Object.entries(o.attributes ?? {})
-      .map(([k, v]) => `<saml:Attribute Name="${esc(k)}">${(Array.isArray(v) ? v : [v]).map((x) => `<saml:AttributeValue>${esc(x)}</saml:AttributeValue>`).join('')}</saml:Attribute>`)
+      .map(
+        ([k, v]) =>
+          `<saml:Attribute Name="${esc(k)}">${(Array.isArray(v) ? v : [v]).map((x) => `<saml:AttributeValue>${esc(x)}</saml:AttributeValue>`).join('')}</saml:Attribute>`,
+      )
       .join('');
     return (
       `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${iso(now)}" Destination="${esc(o.destination ?? o.acs)}"${irt}>` +

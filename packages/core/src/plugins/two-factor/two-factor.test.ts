@@ -248,14 +248,10 @@ describe('two-factor: password sign-in', () => {
     const { email, uri } = await enrolled();
     const jar = await pendingSignIn(email);
     for (let i = 0; i < 5; i++) {
-      expect(await t.json('/two-factor/verify-totp', { body: { code: 'abcdef' }, jar: null, headers: { cookie: jar.header() } })).toMatchObject(
-        BAD_CODE,
-      );
+      expect(await t.json('/two-factor/verify-totp', { body: { code: 'abcdef' }, jar: null, headers: { cookie: jar.header() } })).toMatchObject(BAD_CODE);
     }
     expect(await pendingRecords()).toBe(0);
-    expect(await t.json('/two-factor/verify-totp', { body: { code: codeFor(uri) }, jar: null, headers: { cookie: jar.header() } })).toMatchObject(
-      BAD_COOKIE,
-    );
+    expect(await t.json('/two-factor/verify-totp', { body: { code: codeFor(uri) }, jar: null, headers: { cookie: jar.header() } })).toMatchObject(BAD_COOKIE);
 
     // Four wrong codes (any kind) still leave the fifth try.
     const again = await pendingSignIn(email);

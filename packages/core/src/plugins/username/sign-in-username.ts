@@ -1,4 +1,14 @@
-import { answerOf, completeSignIn, defineEndpoint, emailVerification, fail, type PublicUser, type SignInAnswer, type UserRow, verifyCredential } from '../../kit.js';
+import {
+  answerOf,
+  completeSignIn,
+  defineEndpoint,
+  emailVerification,
+  fail,
+  type PublicUser,
+  type SignInAnswer,
+  type UserRow,
+  verifyCredential,
+} from '../../kit.js';
 import { z } from 'zod';
 import { usernameError } from './errors.js';
 import { checkUsername, usernameConfig } from './rules.js';

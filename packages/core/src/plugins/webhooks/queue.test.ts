@@ -2,7 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestClient, createTestDatabase, defaultTestDialect, type GatehouseOptions, isPrivateAddress, type TestClient, type TestDatabase } from '../../test-kit.js';
+import {
+  createTestClient,
+  createTestDatabase,
+  defaultTestDialect,
+  type GatehouseOptions,
+  isPrivateAddress,
+  type TestClient,
+  type TestDatabase,
+} from '../../test-kit.js';
 import { webhooks } from './config.js';
 import { send } from './send.js';
 import { type Receiver, startReceiver, verify } from './test-kit.js';
@@ -100,7 +108,23 @@ describe('the delivery queue', () => {
 
 describe('SSRF guard at connection time', () => {
   it('knows which addresses are not public', () => {
-    for (const a of ['127.0.0.1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::', 'fe80::1', 'fc00::1', 'fd12::1', '::ffff:10.0.0.1', 'garbage']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.31.255.255',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'fd12::1',
+      '::ffff:10.0.0.1',
+      'garbage',
+    ]) {
       expect(isPrivateAddress(a), a).toBe(true);
     }
     for (const a of ['93.184.215.14', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(a), a).toBe(false);

@@ -32,7 +32,15 @@ export function validSecret(secret: string): string {
 
 /** An endpoint as the routes answer it: never its secret. */
 export function publicEndpoint(row: EndpointRow) {
-  return { id: row.id, url: row.url, events: row.events, enabled: row.enabled, source: row.source as 'console' | 'config', createdAt: row.createdAt, updatedAt: row.updatedAt };
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    enabled: row.enabled,
+    source: row.source as 'console' | 'config',
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
 }
 
 export type PublicEndpoint = ReturnType<typeof publicEndpoint>;
@@ -81,7 +89,10 @@ export async function syncConfiguredEndpoints(auth: AuthContext, config: Webhook
   config.endpoints.forEach((e, i) => {
     const where = `webhooks.endpoints[${i}]`;
     const problem = checkWebhookUrl(e.url, config.allowPrivateNetworks);
-    if (problem) throw new Error(`${where}.url: ${problem === 'INVALID_WEBHOOK_URL' ? 'not an http(s) URL without credentials' : 'a private or loopback address (set webhooks.allowPrivateNetworks to allow it)'}`);
+    if (problem)
+      throw new Error(
+        `${where}.url: ${problem === 'INVALID_WEBHOOK_URL' ? 'not an http(s) URL without credentials' : 'a private or loopback address (set webhooks.allowPrivateNetworks to allow it)'}`,
+      );
     if (!Array.isArray(e.events) || !e.events.length) throw new Error(`${where}.events: name at least one event`);
     const unknown = e.events.find((t) => !known.includes(t));
     if (unknown !== undefined) throw new Error(`${where}.events: unknown event ${unknown} (known: ${known.join(', ')})`);
@@ -98,7 +109,12 @@ export async function syncConfiguredEndpoints(auth: AuthContext, config: Webhook
       }
       wanted.delete(row.url);
       const same = auth.encrypter.decrypt(row.secret) === e.secret && JSON.stringify(row.events) === JSON.stringify([...new Set(e.events)]) && row.enabled;
-      if (!same) await trx.update('webhookEndpoint', [{ field: 'id', value: row.id }], { events: [...new Set(e.events)], secret: auth.encrypter.encrypt(e.secret), enabled: true });
+      if (!same)
+        await trx.update('webhookEndpoint', [{ field: 'id', value: row.id }], {
+          events: [...new Set(e.events)],
+          secret: auth.encrypter.encrypt(e.secret),
+          enabled: true,
+        });
     }
     for (const [url, e] of wanted) {
       await trx.create('webhookEndpoint', { url, events: [...new Set(e.events)], secret: auth.encrypter.encrypt(e.secret), enabled: true, source: 'config' });

@@ -149,7 +149,11 @@ describe('webhooks routes', () => {
 
   it('refuses a cross-site write, even with the admin cookie (CSRF)', async () => {
     const { t, admin, get } = await setup();
-    const res = await t.json<Data>('/webhooks/create', { body: { url: 'https://evil.example/x', events: ['user.created'] }, jar: admin.jar, headers: { origin: 'https://evil.example' } });
+    const res = await t.json<Data>('/webhooks/create', {
+      body: { url: 'https://evil.example/x', events: ['user.created'] },
+      jar: admin.jar,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
     expect(res.data.code).toBe('INVALID_ORIGIN');
     expect((await get(admin.jar, '/list')).data.endpoints).toEqual([]);
@@ -192,7 +196,15 @@ describe('webhook deliveries', () => {
     expect(got.body).not.toMatch(/password|scrypt|token/i);
 
     const [row] = await deliveries(made.data.id);
-    expect(row).toMatchObject({ status: 'succeeded', attempts: 1, lastStatusCode: 200, lastError: null, lastResponse: 'ok', nextAttemptAt: null, messageId: got.headers['webhook-id'] });
+    expect(row).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      lastStatusCode: 200,
+      lastError: null,
+      lastResponse: 'ok',
+      nextAttemptAt: null,
+      messageId: got.headers['webhook-id'],
+    });
     expect(row.payload).toEqual(got.json);
     expect(await deliverDue()).toBe(0);
   });
@@ -266,7 +278,9 @@ describe('webhook deliveries', () => {
   it('counts an answer that does not come within the time-out as a failure', async () => {
     const r = await receiver();
     r.answer = 'hang';
-    const { admin, post, person, deliveries, deliverDue } = await setup({ webhooks: { enabled: true, allowPrivateNetworks: true, pollInterval: 0, timeout: 0.3 } });
+    const { admin, post, person, deliveries, deliverDue } = await setup({
+      webhooks: { enabled: true, allowPrivateNetworks: true, pollInterval: 0, timeout: 0.3 },
+    });
     const made = await post(admin.jar, '/create', { url: r.url, events: ['user.created'] });
     await person('erin');
     const started = Date.now();
@@ -303,7 +317,16 @@ describe('webhook deliveries', () => {
     const { t, admin, post, person, deliverDue } = await setup();
     await post(admin.jar, '/create', {
       url: r.url,
-      events: ['session.created', 'session.revoked', 'user.updated', 'user.banned', 'user.unbanned', 'user.deleted', 'organization.member.added', 'organization.member.removed'],
+      events: [
+        'session.created',
+        'session.revoked',
+        'user.updated',
+        'user.banned',
+        'user.unbanned',
+        'user.deleted',
+        'organization.member.added',
+        'organization.member.removed',
+      ],
     });
     const silent = await post(admin.jar, '/create', { url: all.url, events: ['user.created'] });
     const off = await post(admin.jar, '/update', { id: silent.data.id, enabled: false });
@@ -350,7 +373,9 @@ describe('webhook deliveries', () => {
     await person('mo');
     expect(await ctx.adapter.count('webhookDelivery')).toBe(1);
     await deliverDue();
-    expect(await deliveries(made.data.id)).toEqual([expect.objectContaining({ status: 'failed', attempts: 1, lastError: 'The endpoint is disabled', lastStatusCode: null })]);
+    expect(await deliveries(made.data.id)).toEqual([
+      expect.objectContaining({ status: 'failed', attempts: 1, lastError: 'The endpoint is disabled', lastStatusCode: null }),
+    ]);
     expect(r.received).toHaveLength(0);
   });
 
@@ -369,7 +394,9 @@ describe('webhook deliveries', () => {
 
   it('keeps settled deliveries for the retention period, pending ones until they settle', async () => {
     const r = await receiver();
-    const { t, ctx, admin, post, person, deliverDue } = await setup({ webhooks: { enabled: true, allowPrivateNetworks: true, pollInterval: 0, retentionDays: 7 } });
+    const { t, ctx, admin, post, person, deliverDue } = await setup({
+      webhooks: { enabled: true, allowPrivateNetworks: true, pollInterval: 0, retentionDays: 7 },
+    });
     const made = await post(admin.jar, '/create', { url: r.url, events: ['user.created'] });
     await person('old');
     await deliverDue();
@@ -418,8 +445,8 @@ describe('configured endpoints', () => {
     await expect(clients.open({ webhooks: { enabled: true, endpoints: [{ url: 'https://example.com/x', events: ['nope'], secret }] } })).rejects.toThrow(
       /webhooks\.endpoints\[0\]\.events: unknown event nope/,
     );
-    await expect(clients.open({ webhooks: { enabled: true, endpoints: [{ url: 'https://example.com/x', events: ['user.created'], secret: 'x' }] } })).rejects.toThrow(
-      /webhooks\.endpoints\[0\]\.secret/,
-    );
+    await expect(
+      clients.open({ webhooks: { enabled: true, endpoints: [{ url: 'https://example.com/x', events: ['user.created'], secret: 'x' }] } }),
+    ).rejects.toThrow(/webhooks\.endpoints\[0\]\.secret/);
   });
 });

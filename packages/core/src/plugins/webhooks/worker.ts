@@ -137,7 +137,11 @@ export class DeliveryWorker {
     const endpoint = await adapter.findOne<EndpointRow>('webhookEndpoint', [{ field: 'id', value: row.endpointId }]);
     const key = endpoint ? secretKey(this.auth.encrypter.decrypt(endpoint.secret) ?? '') : null;
     if (!endpoint?.enabled || !key) {
-      const why = !endpoint ? 'The endpoint was removed' : !endpoint.enabled ? 'The endpoint is disabled' : 'The secret cannot be read (was the auth secret changed?)';
+      const why = !endpoint
+        ? 'The endpoint was removed'
+        : !endpoint.enabled
+          ? 'The endpoint is disabled'
+          : 'The secret cannot be read (was the auth secret changed?)';
       await this.settle(row.id, { status: 'failed', nextAttemptAt: null, lastError: why, lastStatusCode: null, lastResponse: null });
       return true;
     }
@@ -149,7 +153,13 @@ export class DeliveryWorker {
       { timeoutMs: this.config.timeoutMs, allowPrivate: this.config.allowPrivateNetworks },
     );
     if (result.ok) {
-      await this.settle(row.id, { status: 'succeeded', nextAttemptAt: null, lastError: null, lastStatusCode: result.status ?? null, lastResponse: result.excerpt ?? null });
+      await this.settle(row.id, {
+        status: 'succeeded',
+        nextAttemptAt: null,
+        lastError: null,
+        lastStatusCode: result.status ?? null,
+        lastResponse: result.excerpt ?? null,
+      });
       return true;
     }
     const attempts = claimed.attempts;

@@ -92,8 +92,7 @@ export const callback = defineEndpoint({
     }
     const data = state.data;
     const errorURL = data.errorURL || defaultErrorURL;
-    const failWith = (error: CallbackError | string, description?: string) =>
-      c.redirect(withParams(errorURL, { error, error_description: description }));
+    const failWith = (error: CallbackError | string, description?: string) => c.redirect(withParams(errorURL, { error, error_description: description }));
 
     // The provider's own error (access_denied, …) is passed on as it is.
     if (params.error || !params.code) return failWith(params.error || 'no_code', params.error_description);

@@ -18,7 +18,10 @@ afterEach(cleanup);
 
 describe('adding a webhook', () => {
   it('says a refused URL under the URL field, marked invalid and focused, not below the events', async () => {
-    create.mockResolvedValue({ data: null, error: { code: 'WEBHOOK_URL_NOT_ALLOWED', message: 'The webhook URL points to a private or loopback address', status: 400 } });
+    create.mockResolvedValue({
+      data: null,
+      error: { code: 'WEBHOOK_URL_NOT_ALLOWED', message: 'The webhook URL points to a private or loopback address', status: 400 },
+    });
     render(<CreateWebhook events={EVENTS} onClose={vi.fn()} onCreated={vi.fn()} />);
     const url = screen.getByLabelText('URL');
     fireEvent.change(url, { target: { value: 'http://127.0.0.1/hook' } });

@@ -10,7 +10,15 @@ import { useFocusInvalid } from '../../../lib/use-focus-invalid';
 import { keys } from '../../../lib/queries';
 
 /** "Add webhook": a URL and the events to send there (checkboxes); the server makes the secret. */
-export function CreateWebhook({ events, onClose, onCreated }: { events: readonly string[]; onClose: () => void; onCreated: (url: string, secret: string) => void }) {
+export function CreateWebhook({
+  events,
+  onClose,
+  onCreated,
+}: {
+  events: readonly string[];
+  onClose: () => void;
+  onCreated: (url: string, secret: string) => void;
+}) {
   const { t } = useTranslation('admin');
   const [url, setUrl] = useState('');
   const [chosen, setChosen] = useState<string[]>(['user.created']);
@@ -34,7 +42,13 @@ export function CreateWebhook({ events, onClose, onCreated }: { events: readonly
   return (
     <Section title={t('webhooks.add')} focusOnMount>
       <form ref={form} onSubmit={submit} className="form">
-        <Field label={t('webhooks.url')} type="url" required value={url} placeholder="https://example.com/webhooks/gatehouse" hint={t('webhooks.urlHint')}
+        <Field
+          label={t('webhooks.url')}
+          type="url"
+          required
+          value={url}
+          placeholder="https://example.com/webhooks/gatehouse"
+          hint={t('webhooks.urlHint')}
           error={errors.url}
           onChange={(e) => setUrl(e.target.value)}
         />

@@ -64,10 +64,14 @@ export function Deliveries({ endpointId }: { endpointId: string }) {
                   </td>
                   <td data-label={t('deliveries.column.status')}>
                     <div className="delivery-status">
-                      <span className={`badge ${d.status === 'succeeded' ? 'ok' : d.status === 'failed' ? 'error' : 'warn'}`}>{t(`deliveries.status.${d.status}`)}</span>
+                      <span className={`badge ${d.status === 'succeeded' ? 'ok' : d.status === 'failed' ? 'error' : 'warn'}`}>
+                        {t(`deliveries.status.${d.status}`)}
+                      </span>
                       {/* "HTTP 500" is already said by the Code column. */}
                       {d.lastError && d.lastError !== `HTTP ${d.lastStatusCode}` ? <div className="hint">{d.lastError}</div> : null}
-                      {d.status === 'pending' && d.nextAttemptAt ? <div className="hint">{t('deliveries.nextAttempt', { date: formatDate(d.nextAttemptAt) })}</div> : null}
+                      {d.status === 'pending' && d.nextAttemptAt ? (
+                        <div className="hint">{t('deliveries.nextAttempt', { date: formatDate(d.nextAttemptAt) })}</div>
+                      ) : null}
                     </div>
                   </td>
                   <td data-label={t('deliveries.column.code')}>{d.lastStatusCode ?? '—'}</td>
@@ -76,11 +80,20 @@ export function Deliveries({ endpointId }: { endpointId: string }) {
                     {formatTime(d.lastAttemptAt ?? d.createdAt)}
                   </td>
                   <td className="row-actions">
-                    <button type="button" onClick={() => setOpenId(d.id)} aria-label={t('deliveries.detailsLabel', { event: d.eventType, date: formatDate(d.createdAt) })}>
+                    <button
+                      type="button"
+                      onClick={() => setOpenId(d.id)}
+                      aria-label={t('deliveries.detailsLabel', { event: d.eventType, date: formatDate(d.createdAt) })}
+                    >
                       {t('deliveries.details')}
                     </button>{' '}
                     {d.status === 'pending' ? null : (
-                      <button type="button" onClick={() => redeliver.run(d.id)} disabled={redeliver.pending} aria-label={t('deliveries.redeliverLabel', { event: d.eventType, date: formatDate(d.createdAt) })}>
+                      <button
+                        type="button"
+                        onClick={() => redeliver.run(d.id)}
+                        disabled={redeliver.pending}
+                        aria-label={t('deliveries.redeliverLabel', { event: d.eventType, date: formatDate(d.createdAt) })}
+                      >
                         {t('deliveries.redeliver')}
                       </button>
                     )}

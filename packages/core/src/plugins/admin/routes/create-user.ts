@@ -1,4 +1,16 @@
-import { answerOf, APIError, type AuthContext, BASE_ERRORS, fail, isEmail, normalizeEmail, parseUserInput, type PublicUser, type Row, type UserRow } from '../../../kit.js';
+import {
+  answerOf,
+  APIError,
+  type AuthContext,
+  BASE_ERRORS,
+  fail,
+  isEmail,
+  normalizeEmail,
+  parseUserInput,
+  type PublicUser,
+  type Row,
+  type UserRow,
+} from '../../../kit.js';
 import { z } from 'zod';
 import { adminEndpoint } from '../access.js';
 import type { AdminConfig } from '../config.js';

@@ -60,7 +60,14 @@ export const listAuditEvents = (o: AdminConfig) =>
     async handler(c) {
       const { auth, query: q } = c;
       const where: Where[] = [];
-      const types = [...new Set((q.type ?? '').split(',').map((t) => t.trim()).filter(Boolean))];
+      const types = [
+        ...new Set(
+          (q.type ?? '')
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+        ),
+      ];
       if (types.length === 1) where.push({ field: 'type', value: types[0] });
       else if (types.length > 1) where.push({ field: 'type', value: types, operator: 'in' });
       if (q.userId) where.push({ field: 'userId', value: q.userId });

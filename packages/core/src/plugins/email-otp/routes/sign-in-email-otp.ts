@@ -1,4 +1,17 @@
-import { answerOf, APIError, BASE_ERRORS, completeSignIn, defineEndpoint, type EndpointContext, fail, parseUserInput, proveMailbox, type PublicUser, type SignInAnswer, type UserRow } from '../../../kit.js';
+import {
+  answerOf,
+  APIError,
+  BASE_ERRORS,
+  completeSignIn,
+  defineEndpoint,
+  type EndpointContext,
+  fail,
+  parseUserInput,
+  proveMailbox,
+  type PublicUser,
+  type SignInAnswer,
+  type UserRow,
+} from '../../../kit.js';
 import { z } from 'zod';
 import { emailOTPConfig } from '../config.js';
 import { emailOf, findUser, lockoutIdentity, refuseOtp } from '../guard.js';

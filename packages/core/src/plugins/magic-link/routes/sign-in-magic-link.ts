@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { APIError, type AuthContext, BASE_ERRORS, defineEndpoint, deliverInBackground, fail, hashToken, isEmail, normalizeEmail, type UserRow, withQuery } from '../../../kit.js';
+import {
+  APIError,
+  type AuthContext,
+  BASE_ERRORS,
+  defineEndpoint,
+  deliverInBackground,
+  fail,
+  hashToken,
+  isEmail,
+  normalizeEmail,
+  type UserRow,
+  withQuery,
+} from '../../../kit.js';
 import { magicLinkConfig } from '../config.js';
 import { mailLink } from '../mail.js';
 import { issueLink } from '../token.js';

@@ -1,4 +1,18 @@
-import { answerOf, APIError, type AuthContext, BASE_ERRORS, completeSignIn, defineEndpoint, landOn, proveMailbox, type PublicSession, type PublicUser, type SignInAnswer, type UserRow, withQuery } from '../../../kit.js';
+import {
+  answerOf,
+  APIError,
+  type AuthContext,
+  BASE_ERRORS,
+  completeSignIn,
+  defineEndpoint,
+  landOn,
+  proveMailbox,
+  type PublicSession,
+  type PublicUser,
+  type SignInAnswer,
+  type UserRow,
+  withQuery,
+} from '../../../kit.js';
 import { z } from 'zod';
 import { magicLinkConfig } from '../config.js';
 import { magicLinkError } from '../errors.js';

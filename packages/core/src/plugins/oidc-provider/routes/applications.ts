@@ -50,7 +50,13 @@ export function applicationRoutes() {
     method: 'POST',
     path: '/oauth2/update-application',
     requireSession: true,
-    body: z.object({ clientId: z.string().min(1), name: name.optional(), redirectURIs: uris.optional(), postLogoutRedirectURIs: uris.optional(), settings: settings.optional() }),
+    body: z.object({
+      clientId: z.string().min(1),
+      name: name.optional(),
+      redirectURIs: uris.optional(),
+      postLogoutRedirectURIs: uris.optional(),
+      settings: settings.optional(),
+    }),
     answer: answerOf<OAuthApplication>(),
     async handler(c) {
       requireAdmin(c);

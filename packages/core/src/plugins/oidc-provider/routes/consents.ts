@@ -9,7 +9,7 @@ type ConsentRow = {
   scopes: string;
   createdAt: Date;
   updatedAt: Date;
-}
+};
 
 /** GET /oauth2/list-consents (signed in): the applications the caller let in, with the scopes. */
 export const listConsents = defineEndpoint({
@@ -17,7 +17,10 @@ export const listConsents = defineEndpoint({
   path: '/oauth2/list-consents',
   requireSession: true,
   async handler(c) {
-    const rows = await c.auth.adapter.findMany<ConsentRow>('oauthConsent', { where: [{ field: 'userId', value: c.session.user.id }], sortBy: { field: 'createdAt', direction: 'asc' } });
+    const rows = await c.auth.adapter.findMany<ConsentRow>('oauthConsent', {
+      where: [{ field: 'userId', value: c.session.user.id }],
+      sortBy: { field: 'createdAt', direction: 'asc' },
+    });
     const out: { clientId: string; name: string; scopes: string[]; createdAt: Date; updatedAt: Date }[] = [];
     for (const r of rows) {
       const app = await findApplication(c.auth, r.clientId);

@@ -41,13 +41,20 @@ export const oauthInteraction = defineEndpoint({
       // An essential acr the provider's session already had, from this same sign-in, did not
       // suffice: the app asks for more than this person signs in with (no second factor).
       if (reasons.some((r) => ESSENTIAL_ACR.has(r)) && details.session?.acr === acr) {
-        return c.redirect(await finishInteraction(runtime, c.headers, { error: 'unmet_authentication_requirements', error_description: `${acr} does not meet the requested acr` }));
+        return c.redirect(
+          await finishInteraction(runtime, c.headers, {
+            error: 'unmet_authentication_requirements',
+            error_description: `${acr} does not meet the requested acr`,
+          }),
+        );
       }
       return c.redirect(await finishInteraction(runtime, c.headers, { login: { accountId: s.user.id, ts: signedInAt, acr, ...(amr ? { amr } : {}) } }));
     }
     if (details.prompt.name === 'consent') {
       const app = await findApplication(c.auth, clientId);
-      const asked = String(details.params.prompt ?? '').split(' ').includes('consent');
+      const asked = String(details.params.prompt ?? '')
+        .split(' ')
+        .includes('consent');
       const remembered = !asked && (await consentCovers(c.auth, s.user.id, clientId, requestedScopes(details)));
       // A device's sign-in is always confirmed: the person must see which application they let in (RFC 8628 §5.4).
       const device = (details as { deviceCode?: string }).deviceCode !== undefined;

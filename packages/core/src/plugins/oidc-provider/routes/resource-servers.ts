@@ -6,7 +6,11 @@ import { createResourceServer, deleteResourceServer, listResourceServers, type R
 const fields = {
   name: z.string().trim().min(1).max(100),
   scopes: z.array(z.string().max(100)).max(100),
-  accessTokenTTL: z.number().int().min(60).max(24 * 3600),
+  accessTokenTTL: z
+    .number()
+    .int()
+    .min(60)
+    .max(24 * 3600),
   accessTokenFormat: z.enum(['jwt', 'opaque']),
   clientId: z.string().max(200).nullable(),
 };
@@ -21,7 +25,9 @@ export function resourceServerRoutes() {
     method: 'POST',
     path: '/oauth2/create-resource-server',
     requireSession: true,
-    body: z.object({ identifier: z.string().trim().min(1).max(2000), ...fields }).partial({ scopes: true, accessTokenTTL: true, accessTokenFormat: true, clientId: true }),
+    body: z
+      .object({ identifier: z.string().trim().min(1).max(2000), ...fields })
+      .partial({ scopes: true, accessTokenTTL: true, accessTokenFormat: true, clientId: true }),
     answer: answerOf<ResourceServer>(),
     async handler(c) {
       requireAdmin(c);

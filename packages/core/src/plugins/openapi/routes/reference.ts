@@ -4,7 +4,8 @@ import { RENDERER_FILES, rendererFile } from '../assets.js';
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 // Scripts and styles from this server only; Swagger UI styles elements inline and shows data: images.
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** `GET /reference`: a page rendering `/openapi.json` (Swagger UI, served by this server). */
 export const reference = defineEndpoint({
@@ -62,7 +63,8 @@ export const referenceAsset = defineEndpoint({
   openapi: { hidden: true },
   async handler(c) {
     const file = c.params.file ?? '';
-    if (file === 'init.js') return new Response(INIT, { status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' } });
+    if (file === 'init.js')
+      return new Response(INIT, { status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' } });
     const type = Object.hasOwn(RENDERER_FILES, file) ? RENDERER_FILES[file] : undefined;
     if (!type) return new Response(null, { status: 404 });
     const bytes = await rendererFile(file).catch((error: unknown) => {

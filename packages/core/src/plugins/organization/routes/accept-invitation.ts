@@ -59,7 +59,8 @@ export const acceptInvitation = (o: OrganizationConfig) =>
           for (const team of held) await lockRow(trx, 'team', team.id);
           const max = o.teams.maximumMembersPerTeam;
           for (const team of held) {
-            if (max !== undefined && (await trx.count('teamMember', [{ field: 'teamId', value: team.id }])) >= max) throw orgError('FORBIDDEN', 'TEAM_MEMBER_LIMIT_REACHED');
+            if (max !== undefined && (await trx.count('teamMember', [{ field: 'teamId', value: team.id }])) >= max)
+              throw orgError('FORBIDDEN', 'TEAM_MEMBER_LIMIT_REACHED');
           }
           // Conditional on "still pending": of two racing answers, one wins.
           const accepted = await trx.update<InvitationRow>(

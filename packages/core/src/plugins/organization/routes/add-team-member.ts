@@ -30,7 +30,10 @@ export const addTeamMember = (o: OrganizationConfig) =>
           return trx.create<TeamMemberRow>('teamMember', { teamId: team.id, userId: body.userId });
         });
         if (!created) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER');
-        await auth.audit.record(c, 'organization.team.member.added', { userId: body.userId, details: { organizationId: team.organizationId, teamId: team.id } });
+        await auth.audit.record(c, 'organization.team.member.added', {
+          userId: body.userId,
+          details: { organizationId: team.organizationId, teamId: team.id },
+        });
         return created;
       } catch (e) {
         // Added meanwhile by a racing request: one place per team and user.

@@ -52,7 +52,9 @@ export const createRole = (o: OrganizationConfig) =>
         throw e;
       }
       if (!created) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE');
-      await auth.audit.record(c, 'organization.role.created', { details: { organizationId, roleId: created.id, role: created.role, permission: body.permission } });
+      await auth.audit.record(c, 'organization.role.created', {
+        details: { organizationId, roleId: created.id, role: created.role, permission: body.permission },
+      });
       return { success: true, roleData: roleAnswer(created), statements: body.permission };
     },
   });

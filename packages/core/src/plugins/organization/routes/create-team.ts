@@ -24,8 +24,13 @@ export const createTeam = (o: OrganizationConfig) =>
       if (!member) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION');
       if (!(await can(auth, o, member, { team: ['create'] }))) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION');
       const team = await auth.adapter.transaction(async (trx) => {
-        await withinLimit(trx, { model: 'organization', id: organizationId }, 'team', [{ field: 'organizationId', value: organizationId }], o.teams.maximumTeams, () =>
-          orgError('BAD_REQUEST', 'YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_TEAMS'),
+        await withinLimit(
+          trx,
+          { model: 'organization', id: organizationId },
+          'team',
+          [{ field: 'organizationId', value: organizationId }],
+          o.teams.maximumTeams,
+          () => orgError('BAD_REQUEST', 'YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_TEAMS'),
         );
         return trx.create<TeamRow>('team', { name: body.name, organizationId });
       });

@@ -23,6 +23,9 @@ export const listTeamMembers = () =>
       if (!(await findMember(auth, team.organizationId, userId)) || !(await findTeamMember(auth, team.id, userId))) {
         throw orgError('BAD_REQUEST', 'USER_IS_NOT_A_MEMBER_OF_THE_TEAM');
       }
-      return auth.adapter.findMany<TeamMemberRow>('teamMember', { where: [{ field: 'teamId', value: team.id }], sortBy: { field: 'createdAt', direction: 'asc' } });
+      return auth.adapter.findMany<TeamMemberRow>('teamMember', {
+        where: [{ field: 'teamId', value: team.id }],
+        sortBy: { field: 'createdAt', direction: 'asc' },
+      });
     },
   });

@@ -19,7 +19,10 @@ export const removeTeamMember = (o: OrganizationConfig) =>
       if (!place) throw orgError('BAD_REQUEST', 'USER_IS_NOT_A_MEMBER_OF_THE_TEAM');
       await auth.adapter.delete('teamMember', [{ field: 'id', value: place.id }]);
       await clearActiveTeam(c, team.id, body.userId);
-      await auth.audit.record(c, 'organization.team.member.removed', { userId: body.userId, details: { organizationId: team.organizationId, teamId: team.id } });
+      await auth.audit.record(c, 'organization.team.member.removed', {
+        userId: body.userId,
+        details: { organizationId: team.organizationId, teamId: team.id },
+      });
       return { message: 'Team member removed successfully.' };
     },
   });

@@ -39,7 +39,8 @@ export const updateMemberRole = (o: OrganizationConfig) =>
       const touchesOwner = isOwnerRole(o, target.role) || isOwnerRole(o, body.role);
       if (touchesOwner && !isOwnerRole(o, caller.role)) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
       // A role may grant what the caller lacks (a custom role an owner made, or admin for someone given member:update).
-      if (!isOwnerRole(o, caller.role) && beyondCaller(o, roles, caller, body.role).length) throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
+      if (!isOwnerRole(o, caller.role) && beyondCaller(o, roles, caller, body.role).length)
+        throw orgError('FORBIDDEN', 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
       if (isOwnerRole(o, target.role) && !isOwnerRole(o, body.role) && (await ownerCount(auth, o, organizationId)) <= 1) {
         throw orgError('BAD_REQUEST', 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER');
       }

@@ -85,7 +85,8 @@ export const updateRole = (o: OrganizationConfig) =>
               ],
             });
             for (const i of invited) {
-              if (roleNames(i.role).includes(role.role)) await trx.update('invitation', [{ field: 'id', value: i.id }], { role: renamed(i.role, role.role, to) });
+              if (roleNames(i.role).includes(role.role))
+                await trx.update('invitation', [{ field: 'id', value: i.id }], { role: renamed(i.role, role.role, to) });
             }
           }
           return row;
@@ -96,7 +97,13 @@ export const updateRole = (o: OrganizationConfig) =>
       }
       if (!updated) throw orgError('BAD_REQUEST', 'ROLE_NOT_FOUND');
       await auth.audit.record(c, 'organization.role.updated', {
-        details: { organizationId, roleId: role.id, role: updated.role, ...(changes.role !== undefined ? { renamedFrom: role.role } : {}), ...(changes.permission ? { permission: changes.permission } : {}) },
+        details: {
+          organizationId,
+          roleId: role.id,
+          role: updated.role,
+          ...(changes.role !== undefined ? { renamedFrom: role.role } : {}),
+          ...(changes.permission ? { permission: changes.permission } : {}),
+        },
       });
       return { success: true, roleData: roleAnswer(updated) };
     },

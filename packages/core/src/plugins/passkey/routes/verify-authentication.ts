@@ -1,4 +1,14 @@
-import { answerOf, completeSignIn, defineEndpoint, emailVerification, fail, type PublicSession, type PublicUser, type SignInAnswer, type UserRow } from '../../../kit.js';
+import {
+  answerOf,
+  completeSignIn,
+  defineEndpoint,
+  emailVerification,
+  fail,
+  type PublicSession,
+  type PublicUser,
+  type SignInAnswer,
+  type UserRow,
+} from '../../../kit.js';
 import { z } from 'zod';
 import { acceptAssertion, authenticationResponse } from '../assertion.js';
 import { takeChallenge } from '../challenge.js';

@@ -38,12 +38,19 @@ export const listScimConnections = defineEndpoint({
       sortBy: { field: 'createdAt', direction: 'asc' },
     });
     const endpoint = c.auth.url('/scim/v2');
-    const last = (r: Row) => (r.lastRequestAt && r.lastRequest && r.lastStatus !== null ? { at: r.lastRequestAt.toISOString(), request: r.lastRequest, status: r.lastStatus } : null);
+    const last = (r: Row) =>
+      r.lastRequestAt && r.lastRequest && r.lastStatus !== null ? { at: r.lastRequestAt.toISOString(), request: r.lastRequest, status: r.lastStatus } : null;
     const mapping = groupMapping.find(c.auth);
     return {
       groups: { teams: mapping?.teams ?? false, roles: Object.fromEntries(mapping?.roles ?? []) },
       connections: rows.map(
-        (r): ScimConnectionInfo => ({ providerId: r.providerId, organizationId: r.organizationId, createdAt: r.createdAt.toISOString(), endpoint, lastRequest: last(r) }),
+        (r): ScimConnectionInfo => ({
+          providerId: r.providerId,
+          organizationId: r.organizationId,
+          createdAt: r.createdAt.toISOString(),
+          endpoint,
+          lastRequest: last(r),
+        }),
       ),
     };
   },

@@ -29,7 +29,8 @@ export const generateScimToken = defineEndpoint({
     ];
     await auth.adapter.transaction(async (trx) => {
       const existing = await trx.findOne<ScimConnectionRow>('scimConnection', where);
-      if (existing) await trx.update('scimConnection', [{ field: 'id', value: existing.id }], { tokenHash, createdBy: c.session.user.id, createdAt: new Date(auth.now()) });
+      if (existing)
+        await trx.update('scimConnection', [{ field: 'id', value: existing.id }], { tokenHash, createdBy: c.session.user.id, createdAt: new Date(auth.now()) });
       else await trx.create('scimConnection', { ...body, tokenHash, createdBy: c.session.user.id });
     });
     await auth.audit.record(c, 'scim.token.created', { details: { providerId: body.providerId, organizationId: body.organizationId } });

@@ -19,7 +19,11 @@ export const deleteProvider = defineEndpoint({
       await dropToken(trx, auth, provider.providerId);
     });
     const userId = c.session.user.id;
-    await auth.audit.record(c, 'sso.connection.delete', { userId, actorId: userId, details: { providerId: provider.providerId, organizationId: provider.organizationId } });
+    await auth.audit.record(c, 'sso.connection.delete', {
+      userId,
+      actorId: userId,
+      details: { providerId: provider.providerId, organizationId: provider.organizationId },
+    });
     return { success: true };
   },
 });

@@ -15,8 +15,15 @@ export const readIdpMetadata = defineEndpoint({
   path: '/sso/idp-metadata',
   requireSession: true,
   body: z.object({
-    metadata: z.string().min(1).max(512 * 1024).optional(),
-    metadataUrl: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+    metadata: z
+      .string()
+      .min(1)
+      .max(512 * 1024)
+      .optional(),
+    metadataUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional(),
     entityID: z.string().min(1).max(1024).optional(),
   }),
   async handler(c) {

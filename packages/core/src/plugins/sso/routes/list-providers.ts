@@ -16,9 +16,7 @@ export const listProviders = defineEndpoint({
       ? await auth.adapter.findMany<ProviderRow>('ssoProvider', { where: [{ field: 'organizationId', value: adminOf, operator: 'in' }] })
       : [];
     const seen = new Set<string>();
-    const providers = [...own.filter((p) => !p.organizationId), ...orgs]
-      .filter((p) => !seen.has(p.id) && seen.add(p.id))
-      .map((p) => providerItem(auth, p));
+    const providers = [...own.filter((p) => !p.organizationId), ...orgs].filter((p) => !seen.has(p.id) && seen.add(p.id)).map((p) => providerItem(auth, p));
     return { providers };
   },
 });

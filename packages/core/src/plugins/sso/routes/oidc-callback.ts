@@ -52,7 +52,13 @@ export const oidcCallback = (plugin: SSOPlugin) =>
           c,
           testBy,
           data.callbackURL,
-          await successReport(auth, provider, { accountId: identity.sub, email: identity.email, emailVerified: identity.emailVerified, name: identity.name, attributes: identity.claims }),
+          await successReport(auth, provider, {
+            accountId: identity.sub,
+            email: identity.email,
+            emailVerified: identity.emailVerified,
+            name: identity.name,
+            attributes: identity.claims,
+          }),
         );
       }
       if (data.providerId !== oidcStateProvider(providerId)) return refuse(c, data.errorURL, 'invalid_state');
@@ -72,7 +78,14 @@ export const oidcCallback = (plugin: SSOPlugin) =>
       return finishSignIn(
         c,
         provider,
-        { accountId: identity.sub, email: identity.email, emailVerified: identity.emailVerified, name: identity.name, image: identity.image, attributes: identity.claims },
+        {
+          accountId: identity.sub,
+          email: identity.email,
+          emailVerified: identity.emailVerified,
+          name: identity.name,
+          image: identity.image,
+          attributes: identity.claims,
+        },
         { callbackURL: data.callbackURL, errorURL: data.errorURL, newUserURL: data.newUserURL, requestSignUp: data.requestSignUp },
       );
     },

@@ -6,7 +6,18 @@ import { ssoError } from '../errors.js';
 import { oidcInput, providerIdField, roleMappingInput, samlInput } from '../inputs.js';
 import { checkRoleMapping } from '../roles.js';
 import { oidcSettings, samlSettings } from '../settings.js';
-import { acsURLOf, findProvider, isAdminRole, memberRole, parseDomains, type ProviderRow, providerItem, publicOidc, publicSaml, redirectURIOf } from '../store.js';
+import {
+  acsURLOf,
+  findProvider,
+  isAdminRole,
+  memberRole,
+  parseDomains,
+  type ProviderRow,
+  providerItem,
+  publicOidc,
+  publicSaml,
+  redirectURIOf,
+} from '../store.js';
 
 /** Account provider ids the core and social sign-in use: an SSO provider may not take them. */
 const RESERVED = new Set(['credential', 'email', 'email-otp', 'magic-link', 'passkey', 'sso', ...Object.keys(PROVIDERS)]);
@@ -79,7 +90,11 @@ export const registerProvider = defineEndpoint({
       throw e;
     }
     const { provider, token } = created;
-    await auth.audit.record(c, 'sso.connection.create', { userId, actorId: userId, details: { providerId: provider.providerId, organizationId: provider.organizationId } });
+    await auth.audit.record(c, 'sso.connection.create', {
+      userId,
+      actorId: userId,
+      details: { providerId: provider.providerId, organizationId: provider.organizationId },
+    });
     return {
       ...providerItem(auth, provider),
       id: provider.id,

@@ -28,7 +28,10 @@ export const signInSSO = defineEndpoint({
     callbackURL: z.string().min(1).max(2048),
     errorCallbackURL: z.string().max(2048).optional(),
     newUserCallbackURL: z.string().max(2048).optional(),
-    scopes: z.array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'Invalid scope')).max(50).optional(),
+    scopes: z
+      .array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'Invalid scope'))
+      .max(50)
+      .optional(),
     loginHint: z.string().max(320).optional(),
     requestSignUp: z.boolean().optional(),
     providerType: z.enum(['oidc', 'saml']).optional(),
@@ -39,7 +42,7 @@ export const signInSSO = defineEndpoint({
     if (!body.email && !body.organizationSlug && !body.domain && !body.providerId) throw ssoError('BAD_REQUEST', 'SIGN_IN_TARGET_REQUIRED');
     const provider = await resolveProvider(auth, body);
     if (!provider) throw ssoError('NOT_FOUND', 'NO_PROVIDER_FOR_ISSUER');
-    if (body.providerType && ((body.providerType === 'saml') !== !!provider.samlConfig)) throw ssoError('NOT_FOUND', 'NO_PROVIDER_FOR_ISSUER');
+    if (body.providerType && (body.providerType === 'saml') !== !!provider.samlConfig) throw ssoError('NOT_FOUND', 'NO_PROVIDER_FOR_ISSUER');
     const errorURL = body.errorCallbackURL ?? auth.url('/error');
     if (provider.oidcConfig) {
       const { state, codeVerifier } = await createState(auth, {

@@ -19,7 +19,10 @@ export const updateProvider = defineEndpoint({
   requireSession: true,
   body: z.object({
     providerId: z.string().min(1).max(128),
-    issuer: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+    issuer: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional(),
     domain: z.string().min(1).max(255).optional(),
     allowAnyEmailDomain: z.boolean().optional(),
     /** A mapping, or null to remove it. */
@@ -47,10 +50,12 @@ export const updateProvider = defineEndpoint({
     if (body.roleMapping !== undefined) changes.roleMapping = await checkRoleMapping(auth, provider.organizationId, body.roleMapping);
     if (body.requireSso !== undefined) {
       // A domain nobody proved never locks anyone out (an unverified gmail.com would lock out everyone there).
-      if (body.requireSso && (!provider.organizationId || !provider.domainVerified || domainChanged)) throw ssoError('BAD_REQUEST', 'REQUIRE_SSO_NEEDS_VERIFIED_DOMAIN');
+      if (body.requireSso && (!provider.organizationId || !provider.domainVerified || domainChanged))
+        throw ssoError('BAD_REQUEST', 'REQUIRE_SSO_NEEDS_VERIFIED_DOMAIN');
       changes.requireSso = body.requireSso;
     } else if (domainChanged) changes.requireSso = false;
-    if (provider.samlConfig && (body.samlConfig || body.issuer)) changes.samlConfig = await samlSettings(auth, issuer, mergeSaml(provider.samlConfig, body.samlConfig ?? {}), provider.samlConfig);
+    if (provider.samlConfig && (body.samlConfig || body.issuer))
+      changes.samlConfig = await samlSettings(auth, issuer, mergeSaml(provider.samlConfig, body.samlConfig ?? {}), provider.samlConfig);
     if (provider.oidcConfig && (body.oidcConfig || body.issuer)) {
       const prev = provider.oidcConfig;
       const patch = body.oidcConfig ?? {};
@@ -80,7 +85,11 @@ export const updateProvider = defineEndpoint({
     });
     if (!updated) throw ssoError('NOT_FOUND', 'PROVIDER_NOT_FOUND');
     const userId = c.session.user.id;
-    await auth.audit.record(c, 'sso.connection.update', { userId, actorId: userId, details: { providerId: provider.providerId, fields: Object.keys(body).filter((k) => k !== 'providerId') } });
+    await auth.audit.record(c, 'sso.connection.update', {
+      userId,
+      actorId: userId,
+      details: { providerId: provider.providerId, fields: Object.keys(body).filter((k) => k !== 'providerId') },
+    });
     return providerItem(auth, updated);
   },
 });
@@ -104,7 +113,10 @@ function mergeSaml(prev: SamlSettings, patch: Partial<z.infer<typeof samlInput>>
     entryPoint: patch.entryPoint ?? prev.entryPoint,
     cert: patch.cert ?? prev.cert,
     // New metadata (XML or URL) replaces the IdP's entity ID, SSO URL and certificates.
-    idpMetadata: { ...patch.idpMetadata, entityID: patch.idpMetadata?.entityID ?? (patch.idpMetadata?.metadata || patch.idpMetadata?.metadataUrl ? undefined : prev.idpEntityID) },
+    idpMetadata: {
+      ...patch.idpMetadata,
+      entityID: patch.idpMetadata?.entityID ?? (patch.idpMetadata?.metadata || patch.idpMetadata?.metadataUrl ? undefined : prev.idpEntityID),
+    },
     spMetadata: { entityID: patch.spMetadata?.entityID ?? patch.audience ?? prev.spEntityID, privateKey: patch.spMetadata?.privateKey },
     wantAssertionsSigned: patch.wantAssertionsSigned ?? prev.wantAssertionsSigned,
     authnRequestsSigned: patch.authnRequestsSigned ?? prev.authnRequestsSigned,

@@ -24,7 +24,13 @@ export const createWebhook = defineEndpoint({
     const url = validUrl(webhooks(auth).config, c.body.url);
     const events = validEvents(auth, c.body.events);
     const secret = c.body.secret === undefined ? newSecret() : validSecret(c.body.secret);
-    const row = await auth.adapter.create<EndpointRow>('webhookEndpoint', { url, events, secret: auth.encrypter.encrypt(secret), enabled: true, source: 'console' });
+    const row = await auth.adapter.create<EndpointRow>('webhookEndpoint', {
+      url,
+      events,
+      secret: auth.encrypter.encrypt(secret),
+      enabled: true,
+      source: 'console',
+    });
     await auth.audit.record(c, 'webhook.create', { details: { webhookId: row!.id, url, events } });
     return { ...publicEndpoint(row!), secret };
   },

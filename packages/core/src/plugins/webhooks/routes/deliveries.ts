@@ -22,7 +22,12 @@ export const listDeliveries = defineEndpoint({
     const endpoint = await requireEndpoint(auth, c.query.id);
     const where = [{ field: 'endpointId', value: endpoint.id }];
     const [rows, total] = await Promise.all([
-      auth.adapter.findMany<DeliveryRow>('webhookDelivery', { where, sortBy: { field: 'createdAt', direction: 'desc' }, limit: c.query.limit, offset: c.query.offset }),
+      auth.adapter.findMany<DeliveryRow>('webhookDelivery', {
+        where,
+        sortBy: { field: 'createdAt', direction: 'desc' },
+        limit: c.query.limit,
+        offset: c.query.offset,
+      }),
       auth.adapter.count('webhookDelivery', where),
     ]);
     return { deliveries: rows.map(publicDelivery), total };

@@ -23,7 +23,15 @@ export const redeliverWebhook = defineEndpoint({
     if (row.status === 'pending') throw webhooksError('BAD_REQUEST', 'DELIVERY_STILL_PENDING');
     const again = await auth.adapter.create<DeliveryRow>(
       'webhookDelivery',
-      { endpointId: row.endpointId, messageId: row.messageId, eventType: row.eventType, payload: row.payload, status: 'pending', attempts: 0, nextAttemptAt: new Date(auth.now()) },
+      {
+        endpointId: row.endpointId,
+        messageId: row.messageId,
+        eventType: row.eventType,
+        payload: row.payload,
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: new Date(auth.now()),
+      },
       { hooks: false },
     );
     webhooks(auth).wake();
