@@ -36,10 +36,13 @@ describe('inviting a member', () => {
     render(<InviteMember organizationId="org-1" />);
     invite('grace@example.com');
     const email = screen.getByLabelText('Email');
-    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
-    const described = (email.getAttribute('aria-describedby') ?? '').split(' ')[0] ?? '';
-    expect(document.getElementById(described)?.textContent).toBe('User is already invited to this organization');
-    expect(document.activeElement).toBe(email);
+    // Marked, described and focused: the focus follows the render that marks it, so wait for all three.
+    await waitFor(() => {
+      expect(email.getAttribute('aria-invalid')).toBe('true');
+      const described = (email.getAttribute('aria-describedby') ?? '').split(' ')[0] ?? '';
+      expect(document.getElementById(described)?.textContent).toBe('User is already invited to this organization');
+      expect(document.activeElement).toBe(email);
+    });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
