@@ -65,6 +65,12 @@ export interface TwoFactorSeam {
   pass(c: EndpointContext, challenge: SecondFactorChallenge, opts: { trustDevice?: boolean }): Promise<unknown>;
   /** The refusal for "no sign-in is waiting here" (401 INVALID_TWO_FACTOR_COOKIE). */
   noWaitingSignIn(): APIError;
+  /**
+   * Turns the user's two-factor off (an admin's reset): the flag, the TOTP secret and backup
+   * codes, a pending code and every trusted browser, in one transaction. Sessions are kept.
+   * False when they had none.
+   */
+  resetFor(adapter: HookServices['adapter'], userId: string): Promise<boolean>;
 }
 export const twoFactorSeam = extension<TwoFactorSeam>('seam:two-factor');
 

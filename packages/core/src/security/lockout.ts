@@ -169,6 +169,27 @@ export class Lockout {
     await this.store.clear(this.key(identity));
   }
 
+  /** Lifts any lock and count on the identity, whether or not lockout is on (an admin's unlock). */
+  async unlock(identity: string): Promise<void> {
+    await this.store.clear(this.key(identity));
+  }
+
+  /**
+   * Lifts every lock on the user: each identity a sign-in of theirs is counted under
+   * (`email:`, `email-otp:`, `username:`, `passkey:`, `two-factor:`). Answers whether one was locked.
+   */
+  async unlockUser(user: UserRow): Promise<boolean> {
+    const now = this.deps.now();
+    let wasLocked = false;
+    for (const identity of lockoutIdentities(user)) {
+      const key = this.key(identity);
+      const state = await this.store.read(key);
+      if (state?.kind === 'locked' && state.until > now) wasLocked = true;
+      if (state) await this.store.clear(key);
+    }
+    return wasLocked;
+  }
+
   private async notify(user: UserRow): Promise<void> {
     const minutes = Math.round(this.opts.duration / 60);
     const t = this.deps.i18n;
@@ -183,4 +204,13 @@ export class Lockout {
       this.deps.logger.warn({ err: String(e), userId: user.id }, 'could not send the lockout notice');
     }
   }
+}
+
+/** The identities a user's sign-ins are counted under, by the core and its capabilities. */
+export function lockoutIdentities(user: UserRow): string[] {
+  const email = user.email.normalize('NFKC').trim().toLowerCase();
+  const ids = [`email:${email}`, `email-otp:${email}`, `passkey:${user.id}`, `two-factor:${user.id}`];
+  const username = user.username;
+  if (typeof username === 'string' && username) ids.push(`username:${username}`);
+  return ids;
 }

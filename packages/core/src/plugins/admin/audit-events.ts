@@ -7,8 +7,18 @@ declare module '../../security/audit.js' {
     'user.update': true;
     'impersonation.start': true;
     'impersonation.stop': true;
+    'user.unlock': true;
+    'user.reset-two-factor': true;
   }
 }
 
 /** The admin plugin's audit event types. */
-export type AdminAuditEvent = 'user.ban' | 'user.unban' | 'user.role' | 'user.update' | 'impersonation.start' | 'impersonation.stop';
+export type AdminAuditEvent =
+  | 'user.ban'
+  | 'user.unban'
+  | 'user.role'
+  | 'user.update'
+  | 'impersonation.start'
+  | 'impersonation.stop'
+  | 'user.unlock'
+  | 'user.reset-two-factor';

@@ -44,6 +44,8 @@ export const adminClient: ClientPlugin<AdminRoutes> = {
     '/admin/list-audit-events': 'GET',
     '/admin/stats': 'GET',
     '/admin/has-permission': 'POST',
+    '/admin/unlock-user': 'POST',
+    '/admin/reset-two-factor': 'POST',
   },
   changesSession: { '/admin/impersonate-user': true, '/admin/stop-impersonating': true },
 };

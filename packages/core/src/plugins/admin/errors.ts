@@ -10,6 +10,8 @@ export const ADMIN_ERRORS = defineErrors({
   FAILED_TO_FIND_USER: 'Failed to find user',
   // Not in the spec's list: the refusal when allowImpersonatingAdmins is off.
   YOU_CANNOT_IMPERSONATE_ADMINS: 'You cannot impersonate admins',
+  // The two-factor plugin's code and words: a reset of someone with no two-factor (or with the plugin off).
+  TWO_FACTOR_NOT_ENABLED: "Two factor isn't enabled",
 });
 
 export const adminError = errorsOf(ADMIN_ERRORS);

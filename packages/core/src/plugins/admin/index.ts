@@ -11,6 +11,7 @@ import { listAuditEvents } from './routes/list-audit-events.js';
 import { listUserSessions } from './routes/list-user-sessions.js';
 import { listUsers } from './routes/list-users.js';
 import { removeUser } from './routes/remove-user.js';
+import { resetUserTwoFactor } from './routes/reset-two-factor.js';
 import { revokeUserSession } from './routes/revoke-user-session.js';
 import { revokeUserSessions } from './routes/revoke-user-sessions.js';
 import { setRole } from './routes/set-role.js';
@@ -18,6 +19,7 @@ import { setUserPassword } from './routes/set-user-password.js';
 import { stopImpersonating } from './routes/stop-impersonating.js';
 import { adminStats } from './routes/stats.js';
 import { unbanUser } from './routes/unban-user.js';
+import { unlockUser } from './routes/unlock-user.js';
 import { updateUser } from './routes/update-user.js';
 import { getUser } from './routes/get-user.js';
 import { adminSchema } from './schema.js';
@@ -49,6 +51,8 @@ export function adminRoutes(o: AdminConfig) {
     listAuditEvents(o),
     adminStats(o),
     hasAdminPermission(o),
+    unlockUser(o),
+    resetUserTwoFactor(o),
   ] as const;
 }
 

@@ -14,6 +14,7 @@ export const ADMIN_MESSAGES = defineTranslations(
       FAILED_TO_FIND_ADMIN_SESSION: 'Die Administratorsitzung wurde nicht gefunden',
       FAILED_TO_FIND_USER: 'Der Benutzer wurde nicht gefunden',
       YOU_CANNOT_IMPERSONATE_ADMINS: 'Sie können nicht als Administrator agieren',
+      TWO_FACTOR_NOT_ENABLED: 'Die Zwei-Faktor-Authentifizierung ist nicht aktiviert',
     },
     fr: {
       ONLY_ADMINS_CAN_ACCESS_THIS_ENDPOINT: 'Seuls les administrateurs peuvent accéder à ce point de terminaison',
@@ -23,6 +24,7 @@ export const ADMIN_MESSAGES = defineTranslations(
       FAILED_TO_FIND_ADMIN_SESSION: "Session d'administrateur introuvable",
       FAILED_TO_FIND_USER: 'Utilisateur introuvable',
       YOU_CANNOT_IMPERSONATE_ADMINS: "Vous ne pouvez pas usurper l'identité d'un administrateur",
+      TWO_FACTOR_NOT_ENABLED: "L'authentification à deux facteurs n'est pas activée",
     },
     es: {
       ONLY_ADMINS_CAN_ACCESS_THIS_ENDPOINT: 'Solo los administradores pueden acceder a este punto de acceso',
@@ -32,6 +34,7 @@ export const ADMIN_MESSAGES = defineTranslations(
       FAILED_TO_FIND_ADMIN_SESSION: 'No se encontró la sesión de administrador',
       FAILED_TO_FIND_USER: 'No se encontró el usuario',
       YOU_CANNOT_IMPERSONATE_ADMINS: 'No puede suplantar a un administrador',
+      TWO_FACTOR_NOT_ENABLED: 'La autenticación en dos pasos no está habilitada',
     },
   },
 );

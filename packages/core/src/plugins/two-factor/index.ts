@@ -4,6 +4,7 @@ import { type Challenge, failChallenge, openChallenge, passChallenge, secondFact
 import { type TwoFactorOptions, resolveTwoFactorOptions, useTwoFactorConfig } from './config.js';
 import { TWO_FACTOR_ERRORS, twoFactorError } from './errors.js';
 import { readPending, startPending } from './pending.js';
+import { resetTwoFactor } from './reset.js';
 import { disableTwoFactor } from './routes/disable.js';
 import { enableTwoFactor } from './routes/enable.js';
 import { generateBackupCodesRoute } from './routes/generate-backup-codes.js';
@@ -101,6 +102,7 @@ export function twoFactorPlugin(options: TwoFactorOptions = {}) {
         fail: (c, challenge) => failChallenge(c, challenge as Challenge),
         pass: (c, challenge, opts) => passChallenge(c, challenge as Challenge, opts),
         noWaitingSignIn: () => twoFactorError('UNAUTHORIZED', 'INVALID_TWO_FACTOR_COOKIE'),
+        resetFor: resetTwoFactor,
       });
     },
   });
