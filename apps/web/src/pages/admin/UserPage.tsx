@@ -10,6 +10,7 @@ import { EmptyState, SkeletonRows } from '../../components/Placeholders';
 import { useToast } from '../../components/Toasts';
 import { formatDate } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
+import { AccessResets } from './AccessResets';
 import { EventName } from './AuditPage';
 import { BanUser } from './BanUser';
 import { EmailVerification } from './EmailVerification';
@@ -101,7 +102,7 @@ function UserView({ user }: { user: User }) {
   );
 }
 
-/** What an admin does most: verify the address (or mail a link), impersonate, ban or unban. */
+/** What an admin does most: verify the address (or mail a link), impersonate, ban or unban, unlock, reset two-factor. */
 function QuickActions({ user }: { user: User }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
@@ -126,6 +127,7 @@ function QuickActions({ user }: { user: User }) {
           {t('panel.impersonate')}
         </button>
       )}
+      <AccessResets user={user} />
       <ErrorMessage error={impersonate.error ?? unban.error} />
     </section>
   );
