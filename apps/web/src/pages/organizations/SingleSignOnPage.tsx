@@ -496,6 +496,7 @@ function RoleMappingFields({ f, set, error }: { f: Form; set: (key: keyof Form) 
     <>
       <Field label={t('roleAttribute')} hint={t('roleAttributeHint')} maxLength={256} value={f.roleAttribute} onChange={set('roleAttribute')} />
       <TextArea
+        liveHint
         id={rulesId}
         label={t('roleRules')}
         hint={t('roleRulesHint')}
@@ -526,6 +527,7 @@ function MetadataReader({ onRead }: { onRead: (read: { entityID: string; entryPo
   return (
     <div className="stack">
       <TextArea
+        liveHint
         id={id}
         label={t('metadataSource')}
         hint={done ?? t('metadataSourceHint')}
@@ -556,11 +558,15 @@ function MetadataReader({ onRead }: { onRead: (read: { entityID: string; entryPo
   );
 }
 
+/** A monospace text area with its hint and its error under it (the error marks it invalid and describes it). */
 function TextArea(props: {
   id: string;
   label: string;
   hint?: string;
+  /** The hint is announced as it changes (a live region), e.g. one that reports what was read. */
+  liveHint?: boolean;
   rows: number;
+  required?: boolean;
   placeholder?: string;
   value: string;
   onChange: (e: { target: { value: string } }) => void;
@@ -574,6 +580,7 @@ function TextArea(props: {
       <label htmlFor={props.id}>{props.label}</label>
       <textarea
         id={props.id}
+        required={props.required}
         rows={props.rows}
         className="mono"
         spellCheck={false}
@@ -589,7 +596,7 @@ function TextArea(props: {
         </div>
       ) : null}
       {props.hint ? (
-        <div id={hintId} className="hint" aria-live="polite">
+        <div id={hintId} className="hint" aria-live={props.liveHint ? 'polite' : undefined}>
           {props.hint}
         </div>
       ) : null}
@@ -606,36 +613,7 @@ function CertificateField(props: {
   onChange: (e: { target: { value: string } }) => void;
   error?: string;
 }) {
-  const hintId = `${props.id}-hint`;
-  const errorId = `${props.id}-error`;
-  const describedBy = [props.error ? errorId : null, props.hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={props.error ? 'field invalid' : 'field'}>
-      <label htmlFor={props.id}>{props.label}</label>
-      <textarea
-        id={props.id}
-        required={props.required}
-        rows={6}
-        className="mono"
-        spellCheck={false}
-        placeholder="-----BEGIN CERTIFICATE-----"
-        aria-describedby={describedBy}
-        aria-invalid={props.error ? true : undefined}
-        value={props.value}
-        onChange={props.onChange}
-      />
-      {props.error ? (
-        <div id={errorId} className="field-error">
-          {props.error}
-        </div>
-      ) : null}
-      {props.hint ? (
-        <div id={hintId} className="hint">
-          {props.hint}
-        </div>
-      ) : null}
-    </div>
-  );
+  return <TextArea {...props} rows={6} placeholder="-----BEGIN CERTIFICATE-----" />;
 }
 
 function Connect({ organizationId }: { organizationId: string }) {
