@@ -1,5 +1,5 @@
 import { ChevronDown, LogOut, UserPlus } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { auth, type User } from '../auth';
@@ -8,6 +8,7 @@ import { useServerQuery } from '../lib/server-state';
 import { useAction } from '../lib/use-action';
 import { Avatar } from './Avatar';
 import { ErrorMessage, Loading } from './Messages';
+import { useDismiss } from '../lib/use-dismiss';
 
 /**
  * The account menu of a browser that may hold several accounts (the multi-session plugin):
@@ -24,21 +25,7 @@ export function AccountMenu({ user, sessionId }: { user: User; sessionId: string
   const switchTo = useAction((sessionToken: string) => auth.multiSession.setActive({ sessionToken }));
   const signOutAll = useAction(() => auth.multiSession.signOutAll());
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, root, () => setOpen(false));
 
   const onSwitch = async (token: string) => {
     const { error } = await switchTo.run(token);

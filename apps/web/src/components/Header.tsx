@@ -10,6 +10,7 @@ import { AccountMenu } from './AccountMenu';
 import { Avatar } from './Avatar';
 import { ErrorMessage } from './Messages';
 import { OrganizationSwitcher } from './OrganizationSwitcher';
+import { useDismiss } from '../lib/use-dismiss';
 
 /** The pages under "Account" (its sidebar lists them): the header marks "Account" current on each. */
 const ACCOUNT_PAGES = ['/account', '/sessions', '/two-factor'];
@@ -40,21 +41,7 @@ export function Header() {
   // The phone's menu closes when a page opens, on Escape and on a tap outside the header.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address changes
   useEffect(() => setMenuOpen(false), [pathname]);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!header.current?.contains(event.target as Node)) setMenuOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [menuOpen]);
+  useDismiss(menuOpen, header, () => setMenuOpen(false));
 
   const onSignOut = async () => {
     const { error } = await signOut.run();

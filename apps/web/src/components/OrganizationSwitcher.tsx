@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Building2, ChevronDown } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { auth, useSession } from '../auth';
@@ -10,6 +10,7 @@ import { refusalOf } from '../lib/query-client';
 import { useServerQuery } from '../lib/server-state';
 import { useAction } from '../lib/use-action';
 import { ErrorMessage, Loading } from './Messages';
+import { useDismiss } from '../lib/use-dismiss';
 
 /**
  * The header's organization switcher: named after the active organization and, with teams on,
@@ -33,21 +34,7 @@ export function OrganizationSwitcher() {
   const switchOrganization = useAction((organizationId: string) => auth.organization.setActive({ organizationId }));
   const switchTeam = useAction((teamId: string) => auth.organization.setActiveTeam({ teamId }));
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, root, () => setOpen(false));
 
   const organization = organizations.data?.find((o) => o.id === activeOrganizationId) ?? null;
   const team = (teams.data ?? []).find((tm) => tm.id === activeTeamId) ?? null;
