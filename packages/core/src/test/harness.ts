@@ -42,6 +42,24 @@ export class CookieJar {
   }
 }
 
+/** A route's path as a pattern: each `:param` segment matches any text. */
+type PathPattern<P extends string> = P extends `${infer A}:${string}/${infer B}`
+  ? `${A}${string}/${PathPattern<B>}`
+  : P extends `${infer A}:${string}`
+    ? `${A}${string}`
+    : P;
+type RoutePattern = PathPattern<keyof GatehouseRoutes & string>;
+/** What is served beside the route list: the OpenID provider's protocol, its interaction pages, discovery, whole URLs. */
+type ServedElsewhere = `/oidc/${string}` | `/oauth2/interaction/${string}` | `/.well-known/${string}` | `http${string}`;
+/** A path a test may ask for: a built-in route (with any query string), or what is served beside them. */
+export type KnownPath = RoutePattern | `${RoutePattern}?${string}` | ServedElsewhere;
+/**
+ * A literal path must be a known one, so renaming a route breaks the tests that ask for it at compile
+ * time; a path built at run time (`string`, or a pattern such as `/admin${string}`) is not checked
+ * (an empty object is a `Record` of such keys, never of a literal's).
+ */
+export type CheckedPath<P extends string> = Record<never, never> extends Record<P, 1> ? P : P extends KnownPath ? P : KnownPath;
+
 /** The built-in routes a client calls by their path (those without a path parameter). */
 export type CallablePath = { [P in keyof GatehouseRoutes]: P extends `${string}:${string}` ? never : P }[keyof GatehouseRoutes];
 type Part<K extends string, T> = [T] extends [undefined]
@@ -78,7 +96,10 @@ export interface TestClient {
     path: string,
     init?: { method?: string; body?: unknown; headers?: Record<string, string>; jar?: CookieJar | null; ip?: string; settle?: boolean },
   ): Promise<Response>;
-  json<T = Record<string, unknown>>(path: string, init?: Parameters<TestClient['request']>[1]): Promise<{ status: number; data: T; response: Response }>;
+  json<T = Record<string, unknown>, P extends string = string>(
+    path: CheckedPath<P>,
+    init?: Parameters<TestClient['request']>[1],
+  ): Promise<{ status: number; data: T; response: Response }>;
   /**
    * A built-in route by its path, typed from the routes (as `auth.api` is): the input is the route's
    * body or query, the answer its declared data as JSON; renaming a route or a field breaks the call
@@ -171,7 +192,7 @@ export async function createTestClientOn(dialect: DialectName, options: Gatehous
               .map(([k, v]) => [k, String(v)]),
           )}`
         : '';
-      const answer = await client.json(`${path}${search}`, { method, body, jar: useJar, ip, headers, settle });
+      const answer = await client.json(`${path}${search}` as string, { method, body, jar: useJar, ip, headers, settle });
       const refused = answer.status >= 400 && answer.data && typeof answer.data === 'object' && 'code' in answer.data;
       return { ...answer, error: refused ? (answer.data as { message: string; code: string }) : null } as never;
     },
