@@ -11,6 +11,7 @@ import { callEndpoint, responseOf, type CallInfo, type DirectCall, type Pipeline
 import { nodeMountListener, type NodeMountStep } from './node-bridge.js';
 import { joinObservers } from './observe.js';
 import type { Plugin, PluginMount } from './plugin.js';
+import type { SessionAnswer } from './public-types.js';
 import { BUILTIN_FEATURES, builtinPlugins, type GatehouseOptions } from './plugins/index.js';
 import { checkOptionKeys } from './plugins/option-keys.js';
 import type { BuiltinEndpoint } from './plugins/route-list.js';
@@ -130,6 +131,9 @@ export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean 
         corsHeaders: (origin) => corsHeaders(auth, origin),
         handOnHeaders: auth.sessions.sourceHeaders(),
         handOnPaths: plugins.flatMap((p) => p.handsOn ?? []),
+        sessionReads: plugins.flatMap((p) =>
+          (p.sessionReads ?? []).map((read) => ({ path: read.path, answer: (s: object) => read.answer(auth, s as SessionAnswer) })),
+        ),
         observe: observer?.answer,
       });
       return { auth, router: buildRouter(auth, endpoints, seams, observer?.answer), lane };

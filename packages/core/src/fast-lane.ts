@@ -6,6 +6,7 @@ import type { Logger } from './logger.js';
 import { after, type MaybePromise } from './maybe.js';
 import type { ObservedAnswer } from './observe.js';
 import type { RateLimiter } from './security/rate-limiter.js';
+import type { Row } from './db/types.js';
 import type { SessionManager } from './session/manager.js';
 
 /** What the fast lane needs of a request, so that a server can ask it without building a Fetch `Request`. */
@@ -29,11 +30,29 @@ export interface LaneAnswer {
   headers?: Readonly<Record<string, string>>;
 }
 
+/** An error a route's answer met: answered as the general route answers it, once the rate limit has counted the request. */
+interface Failed {
+  error: unknown;
+}
+
 interface LaneRoute {
   /** The declared path: the rate limit's key. */
   path: string;
   /** The JSON to answer; `null`: no session (401); `undefined`: the general route answers. */
-  peek(cookieHeader: string | null): MaybePromise<string | null | undefined>;
+  peek(cookieHeader: string | null): MaybePromise<string | null | undefined | Failed>;
+}
+
+/**
+ * A plugin's read-only GET route that the lane may answer from the caller's session
+ * (`Plugin.sessionReads`, bound to its instance): `path` is the route's declared path (a GET
+ * with `requireSession: true`); `answer` is what its handler answers for that session (get-session's
+ * answer: read it, never change it), or `undefined` when answering would write something (the
+ * general route then answers, and nothing was counted). It must answer what the handler would and
+ * write nothing; an error it throws is answered as the general route would answer it.
+ */
+export interface LaneSessionRead {
+  path: string;
+  answer(session: { session: Row; user: Row }): MaybePromise<unknown> | undefined;
 }
 
 /** What the lane is built from. */
@@ -51,6 +70,8 @@ export interface FastLaneDeps {
   handOnHeaders?: readonly string[];
   /** Declared paths whose answers plugins' hooks add to: never the lane's. */
   handOnPaths?: readonly string[];
+  /** Plugins' read-only GET routes answered from the caller's session (`LaneSessionRead`). */
+  sessionReads?: readonly LaneSessionRead[];
   /**
    * Told of each answer the lane gives (the plugins' `observe.answer`). Without it the
    * lane runs exactly as before: the timing wrapper is only installed when it is given.
@@ -65,7 +86,7 @@ const unauthorized = new APIError('UNAUTHORIZED', 'UNAUTHORIZED', BASE_ERRORS.UN
 
 /**
  * `GET /get-session` and `GET /list-sessions` without a query, the calls an app makes on
- * nearly every request, answered without the general pipeline (no Fetch objects, router
+ * nearly every request (and plugins' read-only GETs answered from the session: `LaneSessionRead`), answered without the general pipeline (no Fetch objects, router
  * or per-request context) whenever answering writes nothing: no cookie to set, no row to
  * touch. On SQLite the answer comes in the same tick. Everything else (a renewal due, a
  * session gone whose cookies must be cleared, a cache cookie to write, a query string) is
@@ -86,6 +107,10 @@ export class FastLane {
     const routes: [string, LaneRoute][] = [
       [`${basePath}/get-session`, { path: '/get-session', peek: (cookie) => sessions.peekSessionJson(cookie) }],
       [`${basePath}/list-sessions`, { path: '/list-sessions', peek: (cookie) => sessions.peekSessionListJson(cookie) }],
+      ...(deps.sessionReads ?? []).map((read): [string, LaneRoute] => [
+        `${basePath}${read.path}`,
+        { path: read.path, peek: (cookie) => this.sessionRead(read, cookie) },
+      ]),
     ];
     const handOn = new Set(deps.handOnPaths ?? []);
     this.routes = new Map(routes.filter(([, route]) => !handOn.has(route.path)));
@@ -119,6 +144,24 @@ export class FastLane {
       }
       return answer instanceof Promise ? answer.then(tell, (e: unknown) => tell(this.failed(e, request))) : tell(answer);
     };
+  }
+
+  /** A plugin's session read as a lane route's JSON: its answer for the caller's session, an error it met, or the general route's turn. */
+  private sessionRead(read: LaneSessionRead, cookieHeader: string | null): MaybePromise<string | null | undefined | Failed> {
+    return after(this.deps.sessions.peekSessionAnswer(cookieHeader), (session) => {
+      if (!session) return session;
+      let value: ReturnType<LaneSessionRead['answer']>;
+      try {
+        value = read.answer(session);
+      } catch (error) {
+        return { error };
+      }
+      if (!(value instanceof Promise)) return value === undefined ? undefined : JSON.stringify(value);
+      return value.then(
+        (v) => (v === undefined ? undefined : JSON.stringify(v)),
+        (error: unknown) => ({ error }),
+      );
+    });
   }
 
   /** Whether a GET to `target` is the lane's to try: a cheap test before building a `LaneRequest`. */
@@ -161,6 +204,7 @@ export class FastLane {
       const ip = clientIp(this.deps.trustedProxies, request.header('x-forwarded-for'), request.ip);
       return after(this.deps.rateLimiter.count(route.path, ip), (refused): LaneAnswer => {
         if (refused || json === null) return this.failed(refused ?? unauthorized, request);
+        if (typeof json !== 'string') return this.failed(json.error, request);
         return this.withCors({ status: 200, body: json }, request);
       });
     });

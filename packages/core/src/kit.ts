@@ -6,7 +6,7 @@
  */
 
 // Declaring a capability: the plugin, its routes, its options' keys, its errors and words.
-export { definePlugin, type Assembly, type Plugin, type PluginGauge, type SignInAttempt } from './plugin.js';
+export { definePlugin, type Assembly, type Plugin, type PluginGauge, type PluginSessionRead, type SignInAttempt } from './plugin.js';
 export { defineCapability, routeList, type Capability, type CapabilitySwitch, type RouteList } from './capability.js';
 export {
   answerOf,
@@ -93,5 +93,5 @@ export { isPrivateAddress } from './security/private-address.js';
 
 // Serving a Node (req, res) library inside the fetch handler, and loading a library once.
 export { fetchFromNode } from './node-bridge.js';
-export { sharedUntilFailure } from './maybe.js';
+export { after, sharedUntilFailure, type MaybePromise } from './maybe.js';
 export { assertPeer, isMissingPackage, loadPeer, MissingPeerError, type OptionalPeer } from './peers.js';

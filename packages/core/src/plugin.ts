@@ -11,6 +11,8 @@ import type { AdoptionStep } from './security/adoption.js';
 import type { OptionKeys } from './option-keys.js';
 import type { SessionRow } from './session/types.js';
 import type { APIError } from './errors.js';
+import type { MaybePromise } from './maybe.js';
+import type { SessionAnswer } from './public-types.js';
 
 export type { SignInAttempt } from './endpoint.js';
 
@@ -50,9 +52,20 @@ export interface Plugin {
   sessionSource?(auth: AuthContext): SessionSource;
   /**
    * Paths whose answers this plugin's hooks add to (its `after` hook sets a header on
-   * get-session): the fast lane hands them to the general route, which runs the hooks.
+   * get-session): the fast lane hands them to the general route, which runs the hooks. Any
+   * path the lane answers (get-session, list-sessions, the plugins' `sessionReads`) may be named.
    */
   handsOn?: readonly string[];
+  /**
+   * Its read-only GET routes that the fast lane may answer from the caller's session, without the
+   * general pipeline, whenever answering writes nothing (no renewal due, no cookie to set): each a
+   * `path` of its `endpoints` (a GET with `requireSession: true`, asked without a query) and an
+   * `answer` that gives what the handler gives for that session (get-session's answer, to read
+   * and never change), or `undefined` when it would write something: the general route then
+   * answers. The lane keeps the route's rate limit, CORS headers and error answers; without a
+   * session it answers 401 as the route does.
+   */
+  sessionReads?: readonly PluginSessionRead[];
   /** Rate-limit rules by declared path. */
   rateLimit?: Record<string, { window: number; max: number }>;
   /**
@@ -103,6 +116,12 @@ export interface Plugin {
   mount?: PluginMount;
   /** Called when the server stops. */
   close?(): Promise<void>;
+}
+
+/** A read-only GET a plugin answers from the caller's session on the fast lane (`Plugin.sessionReads`). */
+export interface PluginSessionRead {
+  path: string;
+  answer(auth: AuthContext, session: SessionAnswer): MaybePromise<unknown> | undefined;
 }
 
 /** A value a plugin reports (`Plugin.gauges`). */

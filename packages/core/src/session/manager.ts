@@ -204,6 +204,11 @@ export class SessionManager {
     return this.peek.sessionJson(cookieHeader);
   }
 
+  /** The caller's session on the same terms, as get-session answers it: `null` without one (401), `undefined`: the general route answers. */
+  peekSessionAnswer(cookieHeader: string | null): MaybePromise<{ session: Row; user: Row } | null | undefined> {
+    return after(this.peek.session(cookieHeader), (s) => s && this.answers.session(s));
+  }
+
   /** list-sessions' JSON on the same terms: `null` means no session (401). */
   peekSessionListJson(cookieHeader: string | null): MaybePromise<string | null | undefined> {
     return this.peek.listJson(cookieHeader);

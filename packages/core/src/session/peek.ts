@@ -6,7 +6,7 @@ import type { SessionPolicy } from './policy.js';
 import type { Found, SessionReads } from './store.js';
 import type { TokenCookie } from './token-cookie.js';
 import type { RowTrust } from './trust.js';
-import type { SessionRow } from './types.js';
+import type { SessionRow, SessionWithUser, UserRow } from './types.js';
 
 const LIVE_MEMO_SIZE = 1_000;
 
@@ -20,6 +20,9 @@ interface Live {
   body: string;
   /** The trust mark it was read under (`RowTrust`): while it holds, the row is not read again. */
   mark?: unknown;
+  /** The session and user it was read as (what a plugin's session read is answered from). */
+  session: SessionRow;
+  user: UserRow;
 }
 
 export interface SessionPeekDeps {
@@ -68,6 +71,23 @@ export class SessionPeek {
       return entry.json.body;
     }
     return after(this.live(verified), (live) => live?.body);
+  }
+
+  /**
+   * The caller's session on the same terms, for a plugin's read-only answer (`FastLane`'s session
+   * reads): `null` without a session (401), `undefined` when the general route must answer. The
+   * rows are the kept ones: read them, never change them.
+   */
+  session(cookieHeader: string | null): MaybePromise<SessionWithUser | null | undefined> {
+    const { deps } = this;
+    const verified = deps.tokens.read(cookieHeader);
+    if (!verified) return null;
+    if (deps.cookieCache) {
+      const entry = deps.cookieCache.read(cookieHeader, verified.hash);
+      // As the general route answers from the cache cookie: copies of its rows.
+      return entry ? { session: { ...entry.session }, user: { ...entry.user }, token: verified.token } : undefined;
+    }
+    return after(this.live(verified), (live) => live && { session: live.session, user: live.user, token: verified.token });
   }
 
   /** list-sessions' JSON on the same terms: `null` means no session (401). */
@@ -156,6 +176,8 @@ export class SessionPeek {
         userId: session.userId,
         until: deps.policy.answerableUntil(session),
         body: JSON.stringify(deps.answers.session({ ...found, token: verified.token })),
+        session,
+        user: found.user,
       };
       if (keep) entry.mark = mark;
       if (found.values || keep) remember(this.lives, key, entry, LIVE_MEMO_SIZE);

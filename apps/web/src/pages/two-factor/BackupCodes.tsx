@@ -2,8 +2,8 @@ import { Copy, Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Freshly issued backup codes, inside the copy-this-secret dialog (which says the title and why), with ways to keep them. */
-export function BackupCodes({ codes }: { codes: string[] }) {
+/** Freshly issued backup codes: shown once, with ways to keep them (`inDialog`: the dialog says the title and why). */
+export function BackupCodes({ codes, inDialog = false }: { codes: string[]; inDialog?: boolean }) {
   const { t } = useTranslation('account');
   const [copied, setCopied] = useState(false);
   const text = codes.join('\n');
@@ -25,6 +25,12 @@ export function BackupCodes({ codes }: { codes: string[] }) {
   };
   return (
     <div className="stack">
+      {inDialog ? null : (
+        <>
+          <h3>{t('backupCodes.title')}</h3>
+          <p>{t('backupCodes.body')}</p>
+        </>
+      )}
       <ul className="codes" aria-label={t('backupCodes.title')}>
         {codes.map((code) => (
           <li key={code} className="mono">

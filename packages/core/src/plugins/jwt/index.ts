@@ -4,7 +4,7 @@ import { KeySet } from './keys.js';
 import { getJwks } from './routes/jwks.js';
 import { getToken } from './routes/token.js';
 import { jwtSchema } from './schema.js';
-import { signSessionJwt } from './sign.js';
+import { signSessionJwt, tokenAnswer } from './sign.js';
 import { useJwt } from './state.js';
 
 export type { JwtAlgorithm, JwtOptions } from './config.js';
@@ -28,6 +28,8 @@ export function jwtPlugin(options: JwtOptions = {}) {
     endpoints: jwtRoutes,
     // get-session's answer gets a header from the `after` hook: the fast lane hands it on.
     handsOn: setHeader ? ['/get-session'] : [],
+    // GET /token on the fast lane while the signing key is at hand (the route makes a first or rotated key).
+    sessionReads: [{ path: '/token', answer: tokenAnswer }],
     init(auth) {
       const config = resolveJwtOptions(options, auth.baseURL);
       useJwt(auth, { config, keys: new KeySet({ adapter: auth.adapter, encrypter: auth.encrypter, config, now: auth.now }) });

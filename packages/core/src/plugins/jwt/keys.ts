@@ -46,6 +46,12 @@ export class KeySet {
     return this.current;
   }
 
+  /** The key to sign with now when it is at hand (no key to find or make first), else undefined. */
+  ready(): SigningKey | undefined {
+    const { current } = this;
+    return current && current.expiresAt > this.deps.now() ? current : undefined;
+  }
+
   /** The public keys a verifier may meet: the signing ones and those whose tokens may still be live. */
   async publicKeys(): Promise<PublicJwk[]> {
     const rows = await this.deps.adapter.findMany<JwksRow>('jwks', {
