@@ -7,7 +7,8 @@ import { findMember, findOrganization } from '../shared.js';
 /**
  * GET /organization/get-invitation?id=: for its recipient only, whatever its
  * status (the app's page says "This invitation is accepted"); a pending one
- * whose inviter has left is refused.
+ * whose inviter has left is refused. Besides the inviter's email, their name (null when they
+ * have none, or are gone), for the page's "Ada Lovelace invited you to Acme Robotics as Admin".
  */
 export const getInvitation = () =>
   defineEndpoint({
@@ -24,6 +25,13 @@ export const getInvitation = () =>
       if (invitation.status === 'pending' && (!inviter || !(await findMember(auth, organization.id, inviter.id)))) {
         throw orgError('BAD_REQUEST', 'INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION');
       }
-      return { ...invitation, organizationName: organization.name, organizationSlug: organization.slug, inviterEmail: inviter?.email ?? null };
+      // inviterName: Gatehouse's own (better-auth 1.7 answers inviterEmail only; its client ignores the extra field).
+      return {
+        ...invitation,
+        organizationName: organization.name,
+        organizationSlug: organization.slug,
+        inviterEmail: inviter?.email ?? null,
+        inviterName: inviter?.name || null,
+      };
     },
   });
