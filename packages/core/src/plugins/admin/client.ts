@@ -46,6 +46,7 @@ export const adminClient: ClientPlugin<AdminRoutes> = {
     '/admin/has-permission': 'POST',
     '/admin/unlock-user': 'POST',
     '/admin/reset-two-factor': 'POST',
+    '/admin/list-user-organizations': 'GET',
   },
   changesSession: { '/admin/impersonate-user': true, '/admin/stop-impersonating': true },
 };

@@ -8,6 +8,7 @@ import { createUser } from './routes/create-user.js';
 import { hasAdminPermission } from './routes/has-permission.js';
 import { impersonateUser } from './routes/impersonate-user.js';
 import { listAuditEvents } from './routes/list-audit-events.js';
+import { listUserOrganizations } from './routes/list-user-organizations.js';
 import { listUserSessions } from './routes/list-user-sessions.js';
 import { listUsers } from './routes/list-users.js';
 import { removeUser } from './routes/remove-user.js';
@@ -30,6 +31,7 @@ export type { AdminAuditEvent } from './audit-events.js';
 export type { AdminOptions } from './config.js';
 export type { AdminStats, StatsBucket, StatsRange } from './routes/stats.js';
 export type { AuditEventView, AuditPerson } from './routes/list-audit-events.js';
+export type { UserOrganization } from './routes/list-user-organizations.js';
 
 /** The admin routes for resolved options, with their precise types (route-types.ts derives the client's from them). */
 export function adminRoutes(o: AdminConfig) {
@@ -53,6 +55,7 @@ export function adminRoutes(o: AdminConfig) {
     hasAdminPermission(o),
     unlockUser(o),
     resetUserTwoFactor(o),
+    listUserOrganizations(o),
   ] as const;
 }
 
