@@ -1,4 +1,4 @@
-import './i18n';
+import { i18nReady } from './i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -15,13 +15,16 @@ if (!root) throw new Error('index.html lacks #root');
 // A new person (signed out, another account, impersonation) starts from an empty cache.
 followIdentity(auth.$store.session);
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ServerInfoProvider>
-        <RouterProvider router={router} />
-      </ServerInfoProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
-warmAreas();
+// The person's language first (English is bundled; another is one small fetch), then the app.
+void i18nReady.finally(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ServerInfoProvider>
+          <RouterProvider router={router} />
+        </ServerInfoProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  warmAreas();
+});

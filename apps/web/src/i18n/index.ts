@@ -1,7 +1,7 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { resources } from './resources';
+import { english } from './english';
 
 /** The languages the app speaks; the first is the fallback. */
 export const LANGUAGES = [
@@ -16,12 +16,32 @@ export type Language = (typeof LANGUAGES)[number]['code'];
 /** Where the person's own choice is remembered (the detector reads it before the browser's languages). */
 export const LANGUAGE_KEY = 'gatehouse.language';
 
-void i18n
+/** The other languages' catalogues, each a chunk of its own fetched when the language is first spoken. */
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*/*.json', '!./locales/en/*.json']);
+
+const loadOtherLanguages: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, done) {
+    const load = catalogues[`./locales/${language}/${namespace}.json`];
+    if (!load) return done(null, {});
+    load().then(
+      (module) => done(null, module.default),
+      (error: unknown) => done(error instanceof Error ? error.message : String(error), false),
+    );
+  },
+};
+
+/** Settles once the person's language is loaded: the app renders after it (main.tsx), so it never flashes English. */
+export const i18nReady = i18n
   .use(LanguageDetector)
+  .use(loadOtherLanguages)
   .use(initReactI18next)
   .init({
-    resources,
-    ns: Object.keys(resources.en),
+    resources: { en: english },
+    // English is bundled; the others come through the backend above.
+    partialBundledLanguages: true,
+    ns: Object.keys(english),
     defaultNS: 'common',
     fallbackLng: 'en',
     supportedLngs: LANGUAGES.map((l) => l.code),

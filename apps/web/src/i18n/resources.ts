@@ -1,5 +1,7 @@
-// Every message of the app, per language and area. Each area (namespace) is one JSON file per
-// language; `locales.test.ts` fails when a language lacks a key English has, or has one it lacks.
+// Every message of the app, per language and area (for the tests and the keys' types: the app itself bundles only
+// English and loads the others when chosen, see index.ts). Each area (namespace) is one JSON file per language;
+// `locales.test.ts` fails when a language lacks a key English has, or has one it lacks.
+import { english } from './english';
 import deAccount from './locales/de/account.json';
 import deAdmin from './locales/de/admin.json';
 import deAuth from './locales/de/auth.json';
@@ -10,16 +12,6 @@ import deEnterprise from './locales/de/enterprise.json';
 import deOrg from './locales/de/org.json';
 import deSso from './locales/de/sso.json';
 import deTeams from './locales/de/teams.json';
-import enAccount from './locales/en/account.json';
-import enAdmin from './locales/en/admin.json';
-import enAuth from './locales/en/auth.json';
-import enCodes from './locales/en/codes.json';
-import enCommon from './locales/en/common.json';
-import enDirectory from './locales/en/directory.json';
-import enEnterprise from './locales/en/enterprise.json';
-import enOrg from './locales/en/org.json';
-import enSso from './locales/en/sso.json';
-import enTeams from './locales/en/teams.json';
 import esAccount from './locales/es/account.json';
 import esAdmin from './locales/es/admin.json';
 import esAuth from './locales/es/auth.json';
@@ -42,18 +34,7 @@ import frSso from './locales/fr/sso.json';
 import frTeams from './locales/fr/teams.json';
 
 export const resources = {
-  en: {
-    common: enCommon,
-    directory: enDirectory,
-    codes: enCodes,
-    auth: enAuth,
-    account: enAccount,
-    admin: enAdmin,
-    org: enOrg,
-    sso: enSso,
-    enterprise: enEnterprise,
-    teams: enTeams,
-  },
+  en: english,
   de: {
     common: deCommon,
     directory: deDirectory,
