@@ -8,6 +8,9 @@ declare module '../../security/audit.js' {
     'sso.sign-in.failure': true;
     'sso.member.role': true;
     'sso.sign-in.refused': true;
+    'sso.logout': true;
+    'sso.sessions.revoked': true;
+    'sso.account.linked': true;
   }
 }
 
@@ -19,4 +22,7 @@ export type SSOAuditEvent =
   | 'sso.domain.verify'
   | 'sso.sign-in.failure'
   | 'sso.member.role'
-  | 'sso.sign-in.refused';
+  | 'sso.sign-in.refused'
+  | 'sso.logout'
+  | 'sso.sessions.revoked'
+  | 'sso.account.linked';

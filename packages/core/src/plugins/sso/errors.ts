@@ -46,6 +46,11 @@ export const SSO_ERRORS = defineErrors({
   REQUIRE_SSO_NEEDS_VERIFIED_DOMAIN: 'Only a verified domain of an organization can require single sign-on',
   SSO_REQUIRED: 'Your organization signs you in with single sign-on',
   TEST_RESULT_NOT_FOUND: 'No connection test result with this id (it lasts 10 minutes, for whoever ran the test)',
+  SAML_PROVIDER_NOT_FOUND: 'SAML provider not found',
+  INVALID_LOGOUT_REQUEST: 'Invalid LogoutRequest',
+  INVALID_LOGOUT_RESPONSE: 'Invalid LogoutResponse',
+  LOGOUT_FAILED_AT_IDP: 'Logout failed at IdP',
+  IDP_SLO_NOT_SUPPORTED: 'IdP does not support Single Logout Service',
 });
 
 export const ssoError = errorsOf(SSO_ERRORS);

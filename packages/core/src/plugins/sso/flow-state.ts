@@ -11,6 +11,8 @@ export interface SamlRequestState {
   requestSignUp?: boolean;
   /** A "Test connection" run by this user: the answer is reported to them, nobody is signed in. */
   testBy?: string;
+  /** Digest of the starting browser's flow cookie (browser.ts): the ACS goes on only in that browser. */
+  browser?: string;
   expiresAt: number;
 }
 

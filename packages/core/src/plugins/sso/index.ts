@@ -13,6 +13,7 @@ import { listProviders } from './routes/list-providers.js';
 import { oidcCallback } from './routes/oidc-callback.js';
 import { registerProvider } from './routes/register.js';
 import { signInSSO } from './routes/sign-in-sso.js';
+import { afterSignOut, beforeSignOut, initiateSLO, sloEndpoint } from './routes/slo.js';
 import { testConnection, testResult } from './routes/test-connection.js';
 import { spMetadataRoute } from './routes/sp-metadata.js';
 import { updateProvider } from './routes/update-provider.js';
@@ -43,6 +44,8 @@ export function ssoRoutes(state: SSOPlugin) {
     oidcCallback(state),
     samlAcs,
     samlCallback,
+    sloEndpoint,
+    initiateSLO,
   ] as const;
 }
 
@@ -63,9 +66,20 @@ export function ssoPlugin(options: SSOOptions = {}) {
     errors: SSO_ERRORS,
     messages: SSO_MESSAGES,
     // Starting a flow guesses nothing: looser than the 3 per 10 s of the credential sign-ins.
-    rateLimit: { '/sign-in/sso': { window: 60, max: 30 }, '/sso/idp-metadata': { window: 60, max: 20 }, '/sso/domain-lookup': { window: 60, max: 30 } },
+    rateLimit: {
+      '/sign-in/sso': { window: 60, max: 30 },
+      '/sso/saml2/sp/slo/:providerId': { window: 60, max: 30 },
+      '/sso/idp-metadata': { window: 60, max: 20 },
+      '/sso/domain-lookup': { window: 60, max: 30 },
+    },
     // "Require SSO for this domain": the ways in by address alone are refused before anything is sent...
-    before: refuseByAddress,
+    // ...and `/sign-out` notes the session's SSO sign-in, for single logout after it ends.
+    async before(c) {
+      if (c.path === '/sign-out') return beforeSignOut(c);
+      return refuseByAddress(c);
+    },
+    after: (c, result) => (c.path === '/sign-out' ? afterSignOut(c, result) : Promise.resolve(undefined)),
+    handsOn: ['/sign-out'],
     // ...and every other way in (password, passkey, social, another organization's IdP) after its first factor.
     beforeSignIn: (c, attempt) => refuseOtherWays(c, attempt.user, attempt.method),
     async init(auth, assembly) {

@@ -34,6 +34,11 @@ export const samlInput = z.object({
         .max(512 * 1024)
         .optional(),
       metadataUrl: httpURL.optional(),
+      /** better-auth's: the IdP's SingleLogoutService list (the HTTP-Redirect one is used). */
+      singleLogoutService: z
+        .array(z.object({ Binding: z.string().max(256), Location: httpURL }))
+        .max(10)
+        .optional(),
     })
     .optional(),
   spMetadata: z.object({ entityID: z.string().min(1).max(1024).optional(), privateKey: z.string().max(20_000).optional() }).optional(),
@@ -45,6 +50,8 @@ export const samlInput = z.object({
   digestAlgorithm: z.string().max(256).optional(),
   privateKey: z.string().max(20_000).optional(),
   mapping,
+  /** Gatehouse's: the IdP's single logout URL (HTTP-Redirect); "" removes it (sign-out then stays local). */
+  logoutUrl: z.union([httpURL, z.literal('')]).optional(),
 });
 
 /** `oidcConfig` as `@better-auth/sso` takes it; endpoints not given are discovered from the issuer. */

@@ -131,6 +131,35 @@ export function parseIdpMetadata(xml: string, now: number, entityID?: string): I
 }
 
 /**
+ * The root element of a SAML protocol message (a LogoutRequest or LogoutResponse whose signature
+ * the library checked), parsed with @xmldom/xmldom, no DTD; null when it is not well-formed. Read
+ * as a DOM, not by pattern: a comment before the root cannot pose as it.
+ */
+export function messageRoot(xml: string): Element | null {
+  if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml) || !xmlLibrary) return null;
+  try {
+    const doc = new xmlLibrary.DOMParser({
+      onError: (level, message) => {
+        if (level !== 'warning') throw new Error(message);
+      },
+    }).parseFromString(xml, 'text/xml');
+    return doc.documentElement ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The text of the first child element `name` (SAML assertion or protocol namespace) of `el`. */
+export function childText(el: Element, ns: string, name: string): string | undefined {
+  return children(el, ns, name)[0]?.textContent?.trim();
+}
+
+/** The first child element `name` of `el` in namespace `ns`. */
+export function childElement(el: Element, ns: string, name: string): Element | undefined {
+  return children(el, ns, name)[0];
+}
+
+/**
  * Fetches an IdP's metadata document: https only (plain http only for a trusted origin, e.g. an
  * IdP inside the company network the operator named), through the SSRF guard (no private or
  * loopback address unless trusted), no redirects followed, 10 s at most, 512 KiB at most.

@@ -1,4 +1,4 @@
-import { type Adapter, type AuthContext, isEmail, normalizeEmail, scimSeam, type UserRow } from '../../kit.js';
+import { type Adapter, type Adopted, type AuthContext, isEmail, normalizeEmail, scimSeam, type UserRow } from '../../kit.js';
 import { ssoConfig } from './config.js';
 import { SSOFlowError } from './errors.js';
 import { applyMembership, mappedRole } from './roles.js';
@@ -54,6 +54,21 @@ export function mayAssert(auth: AuthContext, provider: ProviderRow, email: strin
 }
 
 /**
+ * Whether an existing account may be linked at its first sign-in through this provider: the
+ * provider's organization verified the domain (DNS), the address is of that verified domain
+ * (never by `allowAnyEmailDomain`), and the deployment trusts the IdP's word on the address
+ * (`trustEmailVerified`) and the IdP says it is verified. The organization owns the mailboxes
+ * of a domain it proved, so its IdP speaks for them; an unverified domain or another domain's
+ * address stays `account_not_linked` (SECURITY.md, "Enterprise SSO").
+ */
+export function mayLinkByVerifiedDomain(auth: AuthContext, provider: ProviderRow, identity: SSOIdentity, email: string): boolean {
+  const config = ssoConfig(auth);
+  if (!config.verification.enabled || !provider.organizationId || provider.domainVerified !== true) return false;
+  const domains = parseDomains(provider.domain);
+  return !!domains && emailInDomains(email, domains) && config.trustEmailVerified && identity.emailVerified;
+}
+
+/**
  * Just-in-time provisioning, in one transaction: the user already linked to (provider,
  * accountId), or a new user with its account and membership. An existing user with that
  * email who is not linked is never attached silently (`account_not_linked`), except a person the
@@ -65,7 +80,7 @@ export async function provisionUser(
   provider: ProviderRow,
   identity: SSOIdentity,
   opts: { requestSignUp?: boolean } = {},
-): Promise<{ user: UserRow; isNew: boolean; roleChange: RoleChange | null }> {
+): Promise<{ user: UserRow; isNew: boolean; roleChange: RoleChange | null; linked?: boolean; adopted?: Adopted | null }> {
   const config = ssoConfig(auth);
   // Read before the transaction: the organization's roles are not among the rows it writes.
   const role =
@@ -91,10 +106,24 @@ export async function provisionUser(
       if (!mayAssert(auth, provider, email)) throw new SSOFlowError('email_domain_not_allowed');
       const existing = await trx.findOne<UserRow>('user', [{ field: 'email', value: email }]);
       if (existing) {
-        if (!(await provisionedByTheSameDirectory(auth, trx, provider, existing.id))) throw new SSOFlowError('account_not_linked');
+        const byDirectory = await provisionedByTheSameDirectory(auth, trx, provider, existing.id);
+        const byDomain = !byDirectory && mayLinkByVerifiedDomain(auth, provider, identity, email);
+        if (!byDirectory && !byDomain) throw new SSOFlowError('account_not_linked');
         const linked = await trx.create('account', { userId: existing.id, providerId: provider.providerId, accountId: identity.accountId });
         if (!linked) throw new SSOFlowError('unable_to_create_user');
-        return { user: existing, isNew: false, roleChange: await ensureMembership(trx, auth, provider, existing.id, role) };
+        // An address nobody had proven: whoever set the account up meanwhile (a password, another
+        // provider, open sessions) loses it now that the domain's own IdP vouched for the mailbox.
+        const adopted =
+          byDomain && !existing.emailVerified
+            ? await auth.adoption.adopt(trx, existing.id, { providerId: provider.providerId, accountId: identity.accountId })
+            : null;
+        return {
+          user: adopted?.user ?? existing,
+          isNew: false,
+          linked: byDomain,
+          adopted,
+          roleChange: await ensureMembership(trx, auth, provider, existing.id, role),
+        };
       }
       if (config.disableImplicitSignUp && !opts.requestSignUp) throw new SSOFlowError('signup_disabled');
       const user = await trx.create<UserRow>('user', {

@@ -69,3 +69,42 @@ export async function refuseOtherWays(c: EndpointContext, user: Row, method: str
   await c.auth.audit.record(c, 'sso.sign-in.refused', { userId: String(user.id), details: { providerId: provider.providerId, method } });
   throw ssoError('FORBIDDEN', 'SSO_REQUIRED');
 }
+
+/**
+ * When an organization turns "require SSO" on: the open sessions of its members at the domain
+ * that were not signed in through one of the organization's connections end at once (else a
+ * password session opened before would outlive the rule). Owners keep theirs (break-glass, as
+ * for signing in). Audited as `sso.sessions.revoked` with the counts.
+ */
+export async function revokeSessionsWithoutSso(c: EndpointContext, provider: ProviderRow): Promise<{ users: number; sessions: number }> {
+  const { auth } = c;
+  const organizationId = provider.organizationId;
+  const domains = parseDomains(provider.domain) ?? [];
+  if (!organizationId || !domains.length) return { users: 0, sessions: 0 };
+  const connections = await auth.adapter.findMany<ProviderRow>('ssoProvider', { where: [{ field: 'organizationId', value: organizationId }] });
+  const ours = new Set(connections.map((p) => p.providerId));
+  const members = await auth.adapter.findMany<{ userId: string; role: string }>('member', { where: [{ field: 'organizationId', value: organizationId }] });
+  let users = 0;
+  let sessions = 0;
+  for (const m of members) {
+    if (memberRoles(m.role).includes('owner')) continue;
+    const user = await auth.adapter.findOne<{ id: string; email: string }>('user', [{ field: 'id', value: m.userId }]);
+    if (!user || !emailInDomains(user.email, domains)) continue;
+    let ended = 0;
+    for (const s of await auth.sessions.listForUser(user.id)) {
+      const sso = await auth.adapter.findOne<{ providerId: string }>('ssoSession', [{ field: 'sessionId', value: s.id }]);
+      if (sso && ours.has(sso.providerId)) continue;
+      await auth.sessions.revoke(s.id);
+      ended++;
+    }
+    if (ended) {
+      users++;
+      sessions += ended;
+    }
+  }
+  await auth.audit.record(c, 'sso.sessions.revoked', {
+    actorId: c.session?.user.id,
+    details: { providerId: provider.providerId, organizationId, users, sessions, reason: 'require-sso' },
+  });
+  return { users, sessions };
+}

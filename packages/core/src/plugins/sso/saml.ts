@@ -3,7 +3,7 @@ import { type AuthContext, loadPeer } from '../../kit.js';
 import { ssoConfig } from './config.js';
 import { SSOFlowError } from './errors.js';
 import type { SSOIdentity } from './provision.js';
-import { acsURLOf, type ProviderRow, type SamlSettings } from './store.js';
+import { acsURLOf, type ProviderRow, type SamlSettings, sloURLOf } from './store.js';
 
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
 
@@ -39,6 +39,10 @@ export function samlFor(auth: AuthContext, provider: ProviderRow, requestId?: st
     entryPoint: s.entryPoint,
     issuer: s.spEntityID,
     callbackUrl: acsURLOf(auth, provider.providerId),
+    logoutCallbackUrl: sloURLOf(auth, provider.providerId),
+    // A LogoutRequest or LogoutResponse must come from the connection's IdP (the library checks its Issuer).
+    idpIssuer: s.idpEntityID,
+    ...(s.logoutUrl ? { logoutUrl: s.logoutUrl } : {}),
     idpCert: s.cert,
     audience: false,
     wantAssertionsSigned: s.wantAssertionsSigned,
@@ -52,9 +56,17 @@ export function samlFor(auth: AuthContext, provider: ProviderRow, requestId?: st
   });
 }
 
-/** The SP metadata document (entity ID, ACS with the HTTP-POST binding). */
+/**
+ * The SP metadata document: entity ID, the ACS (HTTP-POST) and the SingleLogoutService, which
+ * takes both bindings (the library writes the HTTP-POST one; the HTTP-Redirect one is added beside it).
+ */
 export function spMetadata(auth: AuthContext, provider: ProviderRow): string {
-  return samlFor(auth, provider).generateServiceProviderMetadata(null, null);
+  const xml = samlFor(auth, provider).generateServiceProviderMetadata(null, null);
+  const slo = sloURLOf(auth, provider.providerId).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return xml.replace(
+    /(<SingleLogoutService\b[^>]*\/>)/,
+    `$1<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${slo}"/>`,
+  );
 }
 
 type Node = Record<string, unknown> & { $?: Record<string, string>; _?: string };
@@ -84,6 +96,15 @@ export interface VerifiedAssertion {
   assertionId: string;
   /** When the assertion stops being valid: its ID is kept until then. */
   expiresAt: number;
+  /** What single logout names the IdP's session by. */
+  subject: SamlSubject;
+}
+
+/** The NameID (+ format) and SessionIndex of a sign-in: what a LogoutRequest carries and is matched by. */
+export interface SamlSubject {
+  nameID: string;
+  nameIDFormat?: string;
+  sessionIndex?: string;
 }
 
 function firstValue(attributes: Record<string, unknown>, names: readonly (string | undefined)[]): string | undefined {
@@ -169,6 +190,7 @@ export async function verifyResponse(
       attributes,
     },
     assertionId,
+    subject: { nameID, nameIDFormat: profile.nameIDFormat || undefined, sessionIndex: profile.sessionIndex || undefined },
     expiresAt: ends.length ? Math.max(...ends) + config.saml.clockSkew : now + 24 * 3600 * 1000,
   };
 }

@@ -15,7 +15,7 @@ function migrated(schema: ReturnType<typeof coreSchema>): SchemaSnapshot {
 }
 
 describe.each(dialects)('sso migration SQL: %s', (dialect) => {
-  it('creates ssoProvider and ssoAssertion on a database with organizations, then has nothing left to do', () => {
+  it('creates ssoProvider, ssoAssertion and ssoSession on a database with organizations, then has nothing left to do', () => {
     const db = compileOnly(dialect);
     const caps = capabilitiesOf(dialect);
     const base = mergeSchema(coreSchema(), organizationSchema);
@@ -23,7 +23,7 @@ describe.each(dialects)('sso migration SQL: %s', (dialect) => {
     // What the organization tables still want (their composite unique index, not in this simple snapshot) is left aside.
     const before = new Set(planSteps(db, caps, base, migrated(base)).map((s) => s.sql));
     const steps = planSteps(db, caps, merged, migrated(base)).filter((s) => !before.has(s.sql));
-    expect([...new Set(steps.map((s) => s.table))]).toEqual(['ssoProvider', 'ssoAssertion']);
+    expect([...new Set(steps.map((s) => s.table))]).toEqual(['ssoProvider', 'ssoAssertion', 'ssoSession']);
     expect(steps.map((s) => s.sql)).toMatchSnapshot();
     expect(planSteps(db, caps, merged, migrated(merged)).filter((s) => !before.has(s.sql))).toEqual([]);
   });

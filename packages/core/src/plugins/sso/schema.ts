@@ -37,4 +37,23 @@ export const ssoSchema = {
       expiresAt: { type: 'date', required: true, index: true },
     },
   },
+  /**
+   * The sessions an SSO sign-in opened, with what the IdP named them by: the NameID (+ format)
+   * and SessionIndex of a SAML assertion (what single logout sends and matches), the `sub` of an
+   * OIDC one. Not a foreign key to `session` (sessions may live in secondary storage only); a row
+   * goes with its sign-out, its single logout, or when it expires.
+   */
+  ssoSession: {
+    fields: {
+      sessionId: { type: 'string', required: true, unique: true },
+      userId: { type: 'string', required: true, index: true, references: { model: 'user', field: 'id', onDelete: 'cascade' } },
+      providerId: { type: 'string', required: true, index: true },
+      /** `digest("{providerId} {nameID}")`: what an IdP's LogoutRequest is matched by. */
+      subjectKey: { type: 'string', required: true, index: true },
+      nameID: { type: 'string', required: true, long: true },
+      nameIDFormat: { type: 'string' },
+      sessionIndex: { type: 'string', long: true },
+      expiresAt: { type: 'date', required: true, index: true },
+    },
+  },
 } satisfies Partial<Schema>;

@@ -1,7 +1,7 @@
 import type { AuthContext } from '../../kit.js';
 import { ssoError } from './errors.js';
 import type { OidcInput, SamlInput } from './inputs.js';
-import { idpMetadataOf } from './metadata.js';
+import { idpMetadataOf, REDIRECT_BINDING } from './metadata.js';
 import { assertReachable, discover } from './oidc.js';
 import { normalizeCert, type OidcSettings, type SamlSettings } from './store.js';
 
@@ -20,9 +20,16 @@ export async function samlSettings(auth: AuthContext, issuer: string, input: Sam
   const key = input.spMetadata?.privateKey ?? input.privateKey;
   const authnRequestsSigned = input.authnRequestsSigned === true;
   if (authnRequestsSigned && !key && !previous?.privateKey) throw ssoError('BAD_REQUEST', 'INVALID_SAML_CONFIG');
+  // The IdP's single logout URL: the field, else better-auth's list, else the metadata's (HTTP-Redirect, the binding it is sent with).
+  const redirectSlo = (list?: { Binding: string; Location: string }[]) => list?.find((s) => s.Binding === REDIRECT_BINDING)?.Location;
+  const logoutUrl =
+    input.logoutUrl !== undefined
+      ? input.logoutUrl || undefined
+      : (redirectSlo(input.idpMetadata?.singleLogoutService) ?? (metadata ? redirectSlo(metadata.singleLogoutService) : previous?.logoutUrl));
   return {
     entryPoint,
     cert: certs as string[],
+    ...(logoutUrl ? { logoutUrl } : {}),
     idpEntityID: metadata?.entityID ?? input.idpMetadata?.entityID ?? previous?.idpEntityID ?? issuer,
     spEntityID: input.spMetadata?.entityID ?? input.audience ?? previous?.spEntityID ?? issuer,
     wantAssertionsSigned: input.wantAssertionsSigned !== false,

@@ -3,7 +3,7 @@ import { createAuthClient } from 'better-auth/client';
 import { organizationClient } from 'better-auth/client/plugins';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserFetch, type CookieJar, type TestClient, useTestClients } from '../../test-kit.js';
-import { TestIdp, postToAcs, setsSession, ssoOptions } from './test-kit.js';
+import { browserOf, TestIdp, postToAcs, setsSession, ssoOptions } from './test-kit.js';
 
 /** better-auth 1.7's own `ssoClient()` drives the routes unchanged (issue 38: wire compatibility). */
 let idp: TestIdp;
@@ -50,7 +50,7 @@ describe("better-auth's ssoClient()", () => {
     const updated = await app.sso.updateProvider({ providerId: 'acme', domain: 'acme.test,acme.example' });
     expect(updated.error).toBeNull();
 
-    const signIn = await client(t, t.newJar()).signIn.sso({ email: 'jane@acme.example', callbackURL: '/dashboard' });
+    const signIn = await client(t, browserOf(t)).signIn.sso({ email: 'jane@acme.example', callbackURL: '/dashboard' });
     expect(signIn.error).toBeNull();
     expect(signIn.data).toMatchObject({ redirect: true });
     const { id, relayState } = TestIdp.authnRequest(signIn.data!.url);

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CookieJar, type TestClient, useTestClients } from '../../test-kit.js';
-import { makeKeyPair, type KeyPair, ownerWithOrganization, postToAcs, setsSession, ssoOptions, TestIdp } from './test-kit.js';
+import { makeKeyPair, type KeyPair, ownerWithOrganization, postToAcs, setsSession, ssoOptions, TestIdp, browserOf } from './test-kit.js';
 
 /**
  * IdP metadata (issue 38): a SAML connection from the IdP's metadata XML, pasted or fetched from
@@ -69,7 +69,7 @@ describe('IdP metadata: pasted XML', () => {
     expect(saml.idpMetadata.entityID).toBe(idp.entityID);
     expect(saml.certificate).toHaveLength(1);
 
-    const r = await t.json<{ url: string }>('/sign-in/sso', { body: { providerId: 'acme-md', callbackURL: '/dashboard' }, jar: null });
+    const r = await t.json<{ url: string }>('/sign-in/sso', { body: { providerId: 'acme-md', callbackURL: '/dashboard' }, jar: browserOf(t) });
     expect(r.data.url.startsWith(`${idp.entryPoint}?SAMLRequest=`)).toBe(true);
     const req = TestIdp.authnRequest(r.data.url);
     const jar = t.newJar();
@@ -87,7 +87,7 @@ describe('IdP metadata: pasted XML', () => {
     const { t, owner, organizationId } = await setup();
     const reg = await register(t, owner, organizationId, { metadata: idp.metadata({ certs: [idp.key.cert, next.cert] }) });
     expect((reg.data.samlConfig as { certificate: unknown[] }).certificate).toHaveLength(2);
-    const r = await t.json<{ url: string }>('/sign-in/sso', { body: { providerId: 'acme-md', callbackURL: '/dashboard' }, jar: null });
+    const r = await t.json<{ url: string }>('/sign-in/sso', { body: { providerId: 'acme-md', callbackURL: '/dashboard' }, jar: browserOf(t) });
     const req = TestIdp.authnRequest(r.data.url);
     const res = await postToAcs(t, 'acme-md', {
       SAMLResponse: idp.response({ nameID: 'bob@acme.test', inResponseTo: req.id, acs: ACS, audience: SP_ENTITY, key: next }),
@@ -126,7 +126,7 @@ describe('IdP metadata: pasted XML', () => {
     expect(up.status).toBe(200);
     const r = await t.json<{ url: string }>('/sign-in/sso', {
       body: { providerId: 'acme-md', callbackURL: '/dashboard', errorCallbackURL: '/sign-in' },
-      jar: null,
+      jar: browserOf(t),
     });
     const req = TestIdp.authnRequest(r.data.url);
     const old = await postToAcs(t, 'acme-md', {

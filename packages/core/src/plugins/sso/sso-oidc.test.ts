@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenIdProvider, startOpenIdProvider } from '../../../../../tests/kit/openid-provider.js';
 import { type CookieJar, type TestClient, useTestClients } from '../../test-kit.js';
-import { errorOf, ownerWithOrganization, setsSession, ssoOptions } from './test-kit.js';
+import { errorOf, ownerWithOrganization, setsSession, ssoOptions, browserOf, asBrowser } from './test-kit.js';
 
 /**
  * An organization's OpenID Connect connection against a real OpenID provider (oidc-provider 9)
@@ -48,7 +48,7 @@ const authorize = (authorizationURL: string, account: string) => op.authorize(au
 async function start(t: TestClient, body: Record<string, unknown> = {}) {
   const r = await t.json<{ url: string; redirect: boolean }>('/sign-in/sso', {
     body: { email: 'alice@acme.test', callbackURL: '/dashboard', errorCallbackURL: '/sign-in', ...body },
-    jar: null,
+    jar: browserOf(t),
   });
   expect(r.status).toBe(200);
   return r.data;
@@ -92,7 +92,7 @@ describe('OIDC connection', () => {
     const back = await authorize(url, 'alice');
     expect(back.startsWith(`${REDIRECT_URI}?`)).toBe(true);
     const jar = t.newJar();
-    const res = await t.request(back, { jar });
+    const res = await t.request(back, { jar: asBrowser(t, jar) });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/dashboard');
     const s = await t.json<{ user: { id: string; email: string; name: string; emailVerified: boolean } }>('/get-session', { jar });
@@ -110,7 +110,7 @@ describe('OIDC connection', () => {
 
     // The same sub again: the same user.
     const jar2 = t.newJar();
-    await t.request(await authorize((await start(t)).url, 'alice'), { jar: jar2 });
+    await t.request(await authorize((await start(t)).url, 'alice'), { jar: asBrowser(t, jar2) });
     expect((await t.json<{ user: { id: string } }>('/get-session', { jar: jar2 })).data.user.id).toBe(s.data.user.id);
   });
 
@@ -130,7 +130,7 @@ describe('OIDC connection', () => {
       },
     });
     const jar = t.newJar();
-    await t.request(await authorize((await start(t)).url, 'alice'), { jar });
+    await t.request(await authorize((await start(t)).url, 'alice'), { jar: asBrowser(t, jar) });
     expect((await t.json<{ user: { emailVerified: boolean } }>('/get-session', { jar })).data.user.emailVerified).toBe(true);
   });
 
@@ -138,7 +138,7 @@ describe('OIDC connection', () => {
     const { t, register } = await setup();
     await register();
     await t.signUp({ email: 'victim@acme.test' }, t.newJar());
-    const res = await t.request(await authorize((await start(t, { email: 'victim@acme.test' })).url, 'victim'), { jar: t.newJar() });
+    const res = await t.request(await authorize((await start(t, { email: 'victim@acme.test' })).url, 'victim'), { jar: asBrowser(t, t.newJar()) });
     expect(res.headers.get('location')).toBe('/dashboard?error=account_not_linked');
     expect(setsSession(res)).toBe(false);
   });
@@ -172,7 +172,7 @@ describe('OIDC connection', () => {
     });
     expect(provisioned.status).toBe(201);
     const jar = t.newJar();
-    const res = await t.request(await authorize((await start(t, { email: 'victim@acme.test' })).url, 'victim'), { jar });
+    const res = await t.request(await authorize((await start(t, { email: 'victim@acme.test' })).url, 'victim'), { jar: asBrowser(t, jar) });
     expect(res.headers.get('location')).toBe('/dashboard');
     expect(setsSession(res)).toBe(true);
     const ctx = await t.auth.context();
@@ -181,7 +181,7 @@ describe('OIDC connection', () => {
     expect((await t.json<{ user: { id: string } }>('/get-session', { jar })).data.user.id).toBe(users[0]!.id);
     // Linked from now on: a second sign-in finds the same user through the provider's account.
     const again = t.newJar();
-    await t.request(await authorize((await start(t, { email: 'victim@acme.test' })).url, 'victim'), { jar: again });
+    await t.request(await authorize((await start(t, { email: 'victim@acme.test' })).url, 'victim'), { jar: asBrowser(t, again) });
     expect((await t.json<{ user: { id: string } }>('/get-session', { jar: again })).data.user.id).toBe(users[0]!.id);
   });
 
@@ -208,7 +208,7 @@ describe('OIDC connection', () => {
       headers: { authorization: `Bearer ${token.data.scimToken}`, 'content-type': 'application/scim+json' },
       body: JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'victim@acme.test' }),
     });
-    const res = await t.request(await authorize((await start(t, { email: 'victim@acme.test' })).url, 'victim'), { jar: t.newJar() });
+    const res = await t.request(await authorize((await start(t, { email: 'victim@acme.test' })).url, 'victim'), { jar: asBrowser(t, t.newJar()) });
     expect(res.headers.get('location')).toBe('/dashboard?error=account_not_linked');
     expect(setsSession(res)).toBe(false);
   });
@@ -223,7 +223,7 @@ describe('OIDC connection', () => {
     expect(errorOf(res)).toBe('invalid_state');
     const badCode = new URL(back);
     badCode.searchParams.set('code', 'not-a-code');
-    res = await t.request(badCode.toString(), { jar: t.newJar() });
+    res = await t.request(badCode.toString(), { jar: asBrowser(t, t.newJar()) });
     expect(res.headers.get('location')).toBe('/sign-in?error=token_exchange_failed');
     expect(setsSession(res)).toBe(false);
     // A state made for the social flow is not accepted here, nor an SSO state at another provider's callback.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CookieJar, createAuth, type TestClient, useTestClients } from '../../test-kit.js';
 import type { SSOOptions } from './config.js';
-import { TestIdp, errorOf, ownerWithOrganization, postToAcs, setsSession, ssoOptions } from './test-kit.js';
+import { TestIdp, errorOf, ownerWithOrganization, postToAcs, setsSession, ssoOptions, browserOf } from './test-kit.js';
 
 /** The provider registry and sign-in routing: permissions, messages, domain verification (CONTRACT.md "Enterprise SSO"). */
 let idp: TestIdp;
@@ -161,7 +161,7 @@ describe('registering providers', () => {
     const gone = await t.json('/sso/get-provider?providerId=acme', { jar: owner });
     expect(gone.status).toBe(404);
     expect(gone.data).toMatchObject({ message: 'Provider not found' });
-    const signIn = await t.json('/sign-in/sso', { body: { providerId: 'acme', callbackURL: '/' }, jar: null });
+    const signIn = await t.json('/sign-in/sso', { body: { providerId: 'acme', callbackURL: '/' }, jar: browserOf(t) });
     expect(signIn.status).toBe(404);
   });
 });
@@ -172,10 +172,10 @@ describe('starting a sign-in', () => {
     const owner = t.newJar();
     const { organizationId } = await ownerWithOrganization(t, owner, 'acme');
     await t.json('/sso/register', { body: samlBody('acme', 'acme.test', organizationId), jar: owner });
-    const none = await t.json('/sign-in/sso', { body: { callbackURL: '/' }, jar: null });
+    const none = await t.json('/sign-in/sso', { body: { callbackURL: '/' }, jar: browserOf(t) });
     expect(none.status).toBe(400);
     expect(none.data).toMatchObject({ message: 'email, organizationSlug, domain or providerId is required' });
-    const unknown = await t.json('/sign-in/sso', { body: { email: 'a@nowhere.test', callbackURL: '/' }, jar: null });
+    const unknown = await t.json('/sign-in/sso', { body: { email: 'a@nowhere.test', callbackURL: '/' }, jar: browserOf(t) });
     expect(unknown.status).toBe(404);
     expect(unknown.data).toMatchObject({ message: 'No provider found for the issuer' });
     for (const [field, code, message] of [
@@ -184,13 +184,13 @@ describe('starting a sign-in', () => {
       ['newUserCallbackURL', 'INVALID_NEW_USER_CALLBACK_URL', 'Invalid newUserCallbackURL'],
     ]) {
       for (const bad of ['https://evil.example/x', '//evil.example/x']) {
-        const r = await t.json('/sign-in/sso', { body: { email: 'a@acme.test', callbackURL: '/', [field as string]: bad }, jar: null });
+        const r = await t.json('/sign-in/sso', { body: { email: 'a@acme.test', callbackURL: '/', [field as string]: bad }, jar: browserOf(t) });
         expect(r.status).toBe(403);
         expect(r.data).toEqual({ code, message });
       }
     }
     for (const body of [{ email: 'a@acme.test' }, { domain: 'ACME.test' }, { organizationSlug: 'acme' }, { providerId: 'acme' }]) {
-      const r = await t.json<{ url: string }>('/sign-in/sso', { body: { ...body, callbackURL: '/' }, jar: null });
+      const r = await t.json<{ url: string }>('/sign-in/sso', { body: { ...body, callbackURL: '/' }, jar: browserOf(t) });
       expect(r.status).toBe(200);
       expect(r.data.url.startsWith(`${idp.entryPoint}?SAMLRequest=`)).toBe(true);
     }
@@ -210,9 +210,9 @@ describe('domain verification (on by default; stricter than better-auth)', () =>
     });
     expect(first.status).toBe(200);
     expect(first.data.domainVerificationToken).toMatch(/^[A-Za-z0-9]{24}$/);
-    expect((await t.json('/sign-in/sso', { body: { email: 'bob@acme.test', callbackURL: '/' }, jar: null })).status).toBe(404);
+    expect((await t.json('/sign-in/sso', { body: { email: 'bob@acme.test', callbackURL: '/' }, jar: browserOf(t) })).status).toBe(404);
     // Reached by providerId, but it may assert no address (its domain is not verified).
-    expect((await t.json('/sign-in/sso', { body: { providerId: 'squat', callbackURL: '/' }, jar: null })).status).toBe(200);
+    expect((await t.json('/sign-in/sso', { body: { providerId: 'squat', callbackURL: '/' }, jar: browserOf(t) })).status).toBe(200);
 
     const owner = t.newJar();
     const acme = await ownerWithOrganization(t, owner, 'acme');
@@ -230,7 +230,7 @@ describe('domain verification (on by default; stricter than better-auth)', () =>
     expect(ok.status).toBe(200);
     expect((await t.json<{ providers: { domainVerified: boolean }[] }>('/sso/providers', { jar: owner })).data.providers[0]!.domainVerified).toBe(true);
 
-    const routed = await t.json<{ url: string }>('/sign-in/sso', { body: { email: 'bob@acme.test', callbackURL: '/' }, jar: null });
+    const routed = await t.json<{ url: string }>('/sign-in/sso', { body: { email: 'bob@acme.test', callbackURL: '/' }, jar: browserOf(t) });
     expect(routed.status).toBe(200);
     expect(new URL(routed.data.url).searchParams.get('SAMLRequest')).toBeTruthy();
     const { xml } = TestIdp.authnRequest(routed.data.url);
@@ -244,7 +244,7 @@ describe('domain verification (on by default; stricter than better-auth)', () =>
     expect(taken.data).toMatchObject({ code: 'DOMAIN_TAKEN' });
     // Changing the domain of a verified provider un-verifies it.
     await t.json('/sso/update-provider', { body: { providerId: 'acme', domain: 'acme.example' }, jar: owner });
-    expect((await t.json('/sign-in/sso', { body: { email: 'bob@acme.example', callbackURL: '/' }, jar: null })).status).toBe(404);
+    expect((await t.json('/sign-in/sso', { body: { email: 'bob@acme.example', callbackURL: '/' }, jar: browserOf(t) })).status).toBe(404);
   });
 
   it('an IdP may assert only addresses of its verified domain unless the organization opts out', async () => {
@@ -257,7 +257,10 @@ describe('domain verification (on by default; stricter than better-auth)', () =>
     expect((await t.json('/sso/verify-domain', { body: { providerId: 'acme' }, jar: owner })).status).toBe(200);
     const acs = 'http://localhost:3000/api/auth/sso/saml2/sp/acs/acme';
     const signIn = async (email: string) => {
-      const r = await t.json<{ url: string }>('/sign-in/sso', { body: { providerId: 'acme', callbackURL: '/in', errorCallbackURL: '/error' }, jar: null });
+      const r = await t.json<{ url: string }>('/sign-in/sso', {
+        body: { providerId: 'acme', callbackURL: '/in', errorCallbackURL: '/error' },
+        jar: browserOf(t),
+      });
       const { id, relayState } = TestIdp.authnRequest(r.data.url);
       return postToAcs(t, 'acme', {
         SAMLResponse: idp.response({ inResponseTo: id, acs, audience: 'https://sp.test/acme', nameID: email }),
@@ -286,7 +289,7 @@ describe('domain verification (on by default; stricter than better-auth)', () =>
     // MySQL keeps whole seconds: the second registration is a moment later.
     t.clock.advance(2);
     await t.json('/sso/register', { body: samlBody('second', 'acme.test', organizationId), jar: owner });
-    const r = await t.json<{ url: string }>('/sign-in/sso', { body: { email: 'x@acme.test', callbackURL: '/' }, jar: null });
+    const r = await t.json<{ url: string }>('/sign-in/sso', { body: { email: 'x@acme.test', callbackURL: '/' }, jar: browserOf(t) });
     expect(TestIdp.authnRequest(r.data.url).xml).toContain('https://sp.test/first<');
     const v = await t.json('/sso/verify-domain', { body: { providerId: 'first' }, jar: owner });
     expect(v.status).toBe(400);

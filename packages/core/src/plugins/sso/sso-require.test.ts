@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../../kit.js';
 import { type CookieJar, type TestClient, useTestClients } from '../../test-kit.js';
-import { ownerWithOrganization, postToAcs, setsSession, ssoOptions, startTxtServer, TestIdp } from './test-kit.js';
+import { ownerWithOrganization, postToAcs, setsSession, ssoOptions, startTxtServer, TestIdp, browserOf } from './test-kit.js';
 
 /**
  * "Require SSO for this domain" (issue 38): once an organization verified acme.test and requires
@@ -133,7 +133,7 @@ describe('require SSO for a verified domain', () => {
     expect(owner.status).toBe(200);
     expect(setsSession(owner.response)).toBe(true);
 
-    const r = await s.t.json<{ url: string }>('/sign-in/sso', { body: { email: 'carol@acme.test', callbackURL: '/dashboard' }, jar: null });
+    const r = await s.t.json<{ url: string }>('/sign-in/sso', { body: { email: 'carol@acme.test', callbackURL: '/dashboard' }, jar: browserOf(s.t) });
     const req = TestIdp.authnRequest(r.data.url);
     const res = await postToAcs(s.t, 'acme', {
       SAMLResponse: idp.response({ nameID: 'carol@acme.test', inResponseTo: req.id, acs: ACS, audience: SP_ENTITY }),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenIdProvider, startOpenIdProvider } from '../../../../../tests/kit/openid-provider.js';
 import { type CookieJar, type TestClient, useTestClients } from '../../test-kit.js';
-import { ownerWithOrganization, postToAcs, ssoOptions, TestIdp } from './test-kit.js';
+import { ownerWithOrganization, postToAcs, ssoOptions, TestIdp, browserOf, asBrowser } from './test-kit.js';
 
 /**
  * Role mapping (issue 38): a connection maps an IdP attribute's values (SAML) or a claim's (OIDC)
@@ -68,7 +68,7 @@ const registerSaml = (s: Setup, roleMapping: unknown, organizationId: string | n
 
 /** A SAML sign-in of dave with these groups; answers his user id. */
 async function samlSignIn(s: Setup, groups: string[]): Promise<string> {
-  const r = await s.t.json<{ url: string }>('/sign-in/sso', { body: { providerId: 'acme-saml', callbackURL: '/dashboard' }, jar: null });
+  const r = await s.t.json<{ url: string }>('/sign-in/sso', { body: { providerId: 'acme-saml', callbackURL: '/dashboard' }, jar: browserOf(s.t) });
   const req = TestIdp.authnRequest(r.data.url);
   const jar = s.t.newJar();
   const res = await postToAcs(
@@ -191,10 +191,10 @@ describe('SSO role mapping', () => {
       },
     });
     expect(reg.status).toBe(200);
-    const r = await s.t.json<{ url: string }>('/sign-in/sso', { body: { providerId: 'acme-oidc', callbackURL: '/dashboard' }, jar: null });
+    const r = await s.t.json<{ url: string }>('/sign-in/sso', { body: { providerId: 'acme-oidc', callbackURL: '/dashboard' }, jar: browserOf(s.t) });
     const back = await op.authorize(r.data.url, 'carol');
     const jar = s.t.newJar();
-    const res = await s.t.request(back, { jar });
+    const res = await s.t.request(back, { jar: asBrowser(s.t, jar) });
     expect(res.headers.get('location')).toBe('/dashboard');
     const session = await s.t.json<{ user: { id: string } }>('/get-session', { jar });
     expect(await roleOf(s, session.data.user.id)).toBe('billing');

@@ -3,7 +3,7 @@ import querystring from 'node:querystring';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CookieJar, type TestClient, useTestClients } from '../../test-kit.js';
 import type { SSOOptions } from './config.js';
-import { TestIdp, makeKeyPair, type KeyPair, errorOf, ownerWithOrganization, postToAcs, setsSession, ssoOptions } from './test-kit.js';
+import { TestIdp, makeKeyPair, type KeyPair, errorOf, ownerWithOrganization, postToAcs, setsSession, ssoOptions, browserOf } from './test-kit.js';
 
 /**
  * The SAML 2.0 service provider over HTTP against a test IdP with its own keys (test-idp.ts):
@@ -57,7 +57,7 @@ async function setup(sso: SSOOptions = { domainVerification: { enabled: false } 
 async function start(t: TestClient, body: Record<string, unknown> = {}) {
   const r = await t.json<{ url: string; redirect: boolean }>('/sign-in/sso', {
     body: { providerId: 'acme-saml', callbackURL: '/dashboard', errorCallbackURL: '/sign-in', ...body },
-    jar: null,
+    jar: browserOf(t),
   });
   expect(r.status).toBe(200);
   expect(r.data.redirect).toBe(true);

@@ -18,6 +18,8 @@ export interface SamlSettings {
   /** Sealed with the auth secret. */
   privateKey?: string;
   mapping?: AttributeMapping;
+  /** The IdP's SingleLogoutService (HTTP-Redirect): where a LogoutRequest / LogoutResponse is sent; none: local sign-out only. */
+  logoutUrl?: string;
   /** Where the IdP's metadata was read from (when it was fetched). */
   metadataUrl?: string;
   /** The metadata's validUntil, when it had one (ISO). */
@@ -176,6 +178,7 @@ export function publicSaml(s: SamlSettings, full: boolean) {
     digestAlgorithm: s.digestAlgorithm,
     mapping: s.mapping,
     metadataUrl: s.metadataUrl,
+    logoutUrl: s.logoutUrl,
     metadataValidUntil: s.metadataValidUntil,
     certificate: s.cert.map(certificateInfo),
   };
@@ -214,10 +217,13 @@ export function providerItem(auth: AuthContext, p: ProviderRow) {
     oidcConfig: p.oidcConfig ? publicOidc(p.oidcConfig, false) : undefined,
     samlConfig: p.samlConfig ? publicSaml(p.samlConfig, false) : undefined,
     spMetadataUrl: auth.url(`/sso/saml2/sp/metadata?providerId=${encodeURIComponent(p.providerId)}`),
+    ...(p.samlConfig ? { spSloUrl: sloURLOf(auth, p.providerId) } : {}),
   };
 }
 
 export const redirectURIOf = (auth: AuthContext, providerId: string) => auth.url(`/sso/callback/${encodeURIComponent(providerId)}`);
+/** The SP's SingleLogoutService (better-auth's path): LogoutRequests and LogoutResponses of the IdP, HTTP-Redirect or HTTP-POST. */
+export const sloURLOf = (auth: AuthContext, providerId: string) => auth.url(`/sso/saml2/sp/slo/${encodeURIComponent(providerId)}`);
 export const acsURLOf = (auth: AuthContext, providerId: string) => auth.url(`/sso/saml2/sp/acs/${encodeURIComponent(providerId)}`);
 
 /** A short, fixed-length key for a value of any length (assertion IDs). */

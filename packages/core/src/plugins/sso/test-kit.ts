@@ -3,11 +3,11 @@
  * identity provider (below).
  */
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createSign, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { SignedXml } from 'xml-crypto';
 import { expect } from 'vitest';
 import type { CookieJar, GatehouseOptions, TestClient } from '../../test-kit.js';
@@ -26,8 +26,37 @@ export async function ownerWithOrganization(t: TestClient, jar: CookieJar, slug:
   return { organizationId: org.data.id, email: who.email };
 }
 
-/** Posts an IdP's form to the ACS as a browser would (cross-site, no cookies unless `jar`). */
-export function postToAcs(t: TestClient, providerId: string, form: { SAMLResponse: string; RelayState?: string }, jar: CookieJar | null = null) {
+const browsers = new WeakMap<TestClient, CookieJar>();
+
+/** The browser that starts the sign-ins of a test (its cookie jar): `/sign-in/sso` sets its flow cookie there. */
+export function browserOf(t: TestClient): CookieJar {
+  let jar = browsers.get(t);
+  if (!jar) {
+    jar = t.newJar();
+    browsers.set(t, jar);
+  }
+  return jar;
+}
+
+/** `jar` (a new one when null) holding the flow cookie of `from` (default: the test's browser): the same browser, as far as the flow is concerned. */
+export function asBrowser(t: TestClient, jar: CookieJar | null, from: CookieJar = browserOf(t)): CookieJar {
+  const target = jar ?? t.newJar();
+  for (const [name, value] of from.cookies) if (name.endsWith('sso_flow')) target.cookies.set(name, value);
+  return target;
+}
+
+/**
+ * Posts an IdP's form to the ACS as a browser would (cross-site): the browser that started the
+ * sign-in (its flow cookie) unless `sameBrowser` is false; its session cookie lands in `jar`.
+ */
+export function postToAcs(
+  t: TestClient,
+  providerId: string,
+  form: { SAMLResponse: string; RelayState?: string },
+  jar: CookieJar | null = null,
+  sameBrowser = true,
+) {
+  if (sameBrowser) jar = asBrowser(t, jar);
   const body = new URLSearchParams(Object.entries(form).filter((e): e is [string, string] => e[1] !== undefined)).toString();
   return t.request(`/sso/saml2/sp/acs/${providerId}`, {
     method: 'POST',
@@ -93,7 +122,31 @@ export interface ResponseOptions {
   key?: KeyPair;
   /** Changes the signed document before it is encoded (tampering, wrapping). */
   after?: (xml: string) => string;
+  /** The AuthnStatement's SessionIndex (default: a new one). */
+  sessionIndex?: string;
 }
+
+/** A LogoutRequest of the IdP (IdP-initiated single logout). */
+export interface LogoutRequestOptions {
+  destination: string;
+  nameID: string;
+  sessionIndex?: string;
+  id?: string;
+  issuer?: string;
+  /** Milliseconds since the epoch (default: now). */
+  issueInstant?: number;
+}
+
+/** The IdP's LogoutResponse to the SP's LogoutRequest. */
+export interface LogoutResponseOptions {
+  destination: string;
+  inResponseTo: string;
+  issuer?: string;
+  status?: string;
+}
+
+/** How a redirect-binding message is signed: the IdP's key (default), another key, or not at all (null). */
+export type QuerySigning = { key?: KeyPair | null; relayState?: string };
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -155,7 +208,7 @@ export class TestIdp {
       `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${o.nameIDXml ?? esc(o.nameID)}</saml:NameID>` +
       `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData${irt} NotOnOrAfter="${until}" Recipient="${esc(o.recipient ?? o.acs)}"/></saml:SubjectConfirmation></saml:Subject>` +
       `<saml:Conditions NotBefore="${iso(now - 60_000)}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${esc(o.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
-      `<saml:AuthnStatement AuthnInstant="${iso(now)}" SessionIndex="_s${randomUUID()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
+      `<saml:AuthnStatement AuthnInstant="${iso(now)}" SessionIndex="${esc(o.sessionIndex ?? `_s${randomUUID()}`)}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
       (attrs ? `<saml:AttributeStatement>${attrs}</saml:AttributeStatement>` : '') +
       `</saml:Assertion></samlp:Response>`
     );
@@ -177,6 +230,66 @@ export class TestIdp {
     });
     sig.computeSignature(xml, { location: { reference: `${target}/*[local-name(.)='Issuer']`, action: 'after' } });
     return sig.getSignedXml();
+  }
+
+  /** A LogoutRequest's XML (not encoded, not signed). */
+  logoutRequestXml(o: LogoutRequestOptions): string {
+    const iso = new Date(o.issueInstant ?? Date.now()).toISOString();
+    return (
+      `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${esc(o.id ?? `_l${randomUUID()}`)}" Version="2.0" IssueInstant="${iso}" Destination="${esc(o.destination)}">` +
+      `<saml:Issuer>${esc(o.issuer ?? this.entityID)}</saml:Issuer>` +
+      `<saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${esc(o.nameID)}</saml:NameID>` +
+      (o.sessionIndex ? `<samlp:SessionIndex>${esc(o.sessionIndex)}</samlp:SessionIndex>` : '') +
+      `</samlp:LogoutRequest>`
+    );
+  }
+
+  /** A LogoutResponse's XML (not encoded, not signed). */
+  logoutResponseXml(o: LogoutResponseOptions): string {
+    return (
+      `<samlp:LogoutResponse xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_lr${randomUUID()}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${esc(o.destination)}" InResponseTo="${esc(o.inResponseTo)}">` +
+      `<saml:Issuer>${esc(o.issuer ?? this.entityID)}</saml:Issuer>` +
+      `<samlp:Status><samlp:StatusCode Value="${esc(o.status ?? 'urn:oasis:names:tc:SAML:2.0:status:Success')}"/></samlp:Status>` +
+      `</samlp:LogoutResponse>`
+    );
+  }
+
+  /**
+   * The query of an HTTP-Redirect binding message (SAML bindings 3.4.4.1): deflated, base64,
+   * and signed over `SAMLRequest|SAMLResponse=…&RelayState=…&SigAlg=…` with RSA-SHA256.
+   */
+  redirectQuery(param: 'SAMLRequest' | 'SAMLResponse', xml: string, o: QuerySigning = {}): string {
+    const parts = [`${param}=${encodeURIComponent(deflateRawSync(Buffer.from(xml, 'utf8')).toString('base64'))}`];
+    if (o.relayState !== undefined) parts.push(`RelayState=${encodeURIComponent(o.relayState)}`);
+    const key = o.key === undefined ? this.key : o.key;
+    if (!key) return parts.join('&');
+    parts.push(`SigAlg=${encodeURIComponent('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256')}`);
+    const signature = createSign('RSA-SHA256').update(parts.join('&')).sign(key.privateKey, 'base64');
+    return `${parts.join('&')}&Signature=${encodeURIComponent(signature)}`;
+  }
+
+  /** Signs a protocol message's root element (HTTP-POST binding), the signature after its Issuer. */
+  signRoot(xml: string, key: KeyPair = this.key): string {
+    const sig = new SignedXml({
+      privateKey: key.privateKey,
+      publicCert: key.cert,
+      signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+      canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
+    });
+    sig.addReference({
+      xpath: '/*',
+      digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+      transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/2001/10/xml-exc-c14n#'],
+    });
+    sig.computeSignature(xml, { location: { reference: "/*/*[local-name(.)='Issuer']", action: 'after' } });
+    return sig.getSignedXml();
+  }
+
+  /** The LogoutRequest a sign-out URL carries (HTTP-Redirect), with its query parameters. */
+  static logoutRequest(url: string): { id: string; xml: string; params: URLSearchParams } {
+    const u = new URL(url);
+    const xml = inflateRawSync(Buffer.from(u.searchParams.get('SAMLRequest') ?? '', 'base64')).toString('utf8');
+    return { id: /\sID="([^"]+)"/.exec(xml)?.[1] ?? '', xml, params: u.searchParams };
   }
 
   /** The base64 SAMLResponse an IdP would post. */

@@ -1,4 +1,5 @@
 import { defineEndpoint, type EndpointContext } from '../../../kit.js';
+import { sameBrowser } from '../browser.js';
 import { ssoConfig } from '../config.js';
 import { SSOFlowError } from '../errors.js';
 import { finishSignIn, refuse } from '../finish.js';
@@ -55,6 +56,8 @@ async function consume(c: EndpointContext): Promise<Response> {
     if (pending.requestId !== envelope.inResponseTo) return fail('invalid_saml_response', 'wrong InResponseTo');
   }
   if (pending && pending.providerId !== providerId) return fail('invalid_state', 'the request was for another provider');
+  // Login CSRF: an answer carried into a browser that did not start the sign-in is refused.
+  if (pending && !testBy && !sameBrowser(c, pending.browser)) return fail('invalid_state', 'the sign-in was started in another browser');
 
   const provider = await providerById(auth, providerId);
   if (!provider?.samlConfig) return fail('invalid_provider', 'provider not found');
@@ -72,12 +75,18 @@ async function consume(c: EndpointContext): Promise<Response> {
   if (testBy && pending) return report(c, testBy, pending.callbackURL, await successReport(auth, provider, verified.identity));
   // IdP-initiated (when allowed): the RelayState may name where to land, if it is a trusted target.
   const landing = pending?.callbackURL ?? (relayState && auth.origins.isAllowedRedirect(relayState) ? relayState : '/');
-  return finishSignIn(c, provider, verified.identity, {
-    callbackURL: landing,
-    errorURL,
-    newUserURL: pending?.newUserURL,
-    requestSignUp: pending?.requestSignUp,
-  });
+  return finishSignIn(
+    c,
+    provider,
+    verified.identity,
+    {
+      callbackURL: landing,
+      errorURL,
+      newUserURL: pending?.newUserURL,
+      requestSignUp: pending?.requestSignUp,
+    },
+    verified.subject,
+  );
 }
 
 /** POST /sso/saml2/sp/acs/:providerId (the ACS the SP metadata names): any origin, no cookies needed. */

@@ -1,4 +1,5 @@
 import { consumeState, defineEndpoint, withParams } from '../../../kit.js';
+import { stateFromThisBrowser } from '../browser.js';
 import type { SSOPlugin } from '../keys.js';
 import { finishSignIn, refuse } from '../finish.js';
 import { identify } from '../oidc.js';
@@ -62,6 +63,8 @@ export const oidcCallback = (plugin: SSOPlugin) =>
         );
       }
       if (data.providerId !== oidcStateProvider(providerId)) return refuse(c, data.errorURL, 'invalid_state');
+      // Login CSRF: a callback URL carried into a browser that did not start the sign-in is refused.
+      if (!(await stateFromThisBrowser(c, stateParam))) return refuse(c, data.errorURL, 'invalid_state', 'the sign-in was started in another browser');
       const idpError = one(query, 'error');
       if (idpError) return c.redirect(withParams(data.errorURL, { error: idpError, error_description: one(query, 'error_description') }));
       const code = one(query, 'code');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createState, defineEndpoint } from '../../../kit.js';
+import { bindStateToBrowser, bindToBrowser } from '../browser.js';
 import { ssoConfig } from '../config.js';
 import { ssoError } from '../errors.js';
 import { createSamlRequest } from '../flow-state.js';
@@ -8,6 +9,9 @@ import { resolveProvider } from '../routing.js';
 import { samlFor } from '../saml.js';
 import { redirectURIOf } from '../store.js';
 
+/** How long the core keeps an OAuth state (social/state.ts, spec section 9): the browser binding lasts as long. */
+const STATE_TTL_MS = 10 * 60 * 1000;
+
 /** The state of an SSO OIDC flow names its provider so: a social provider's callback never accepts it. */
 export const oidcStateProvider = (providerId: string) => `sso:${providerId}`;
 
@@ -15,7 +19,8 @@ export const oidcStateProvider = (providerId: string) => `sso:${providerId}`;
  * POST /sign-in/sso {email | domain | providerId | organizationSlug, callbackURL, …}: the URL to
  * send the browser to. OIDC: the authorization endpoint with state, nonce and PKCE (S256).
  * SAML: the IdP's SSO URL with an AuthnRequest (HTTP-Redirect) and a single-use RelayState
- * kept server-side.
+ * kept server-side. Both are bound to this browser (a cookie, browser.ts): the answer is taken
+ * only from it.
  */
 export const signInSSO = defineEndpoint({
   method: 'POST',
@@ -52,6 +57,7 @@ export const signInSSO = defineEndpoint({
         providerId: oidcStateProvider(provider.providerId),
         requestSignUp: body.requestSignUp,
       });
+      await bindStateToBrowser(c, state, STATE_TTL_MS);
       const url = authorizationURL(provider.oidcConfig, {
         state,
         codeVerifier,
@@ -61,10 +67,18 @@ export const signInSSO = defineEndpoint({
       });
       return { url, redirect: true };
     }
+    const ttl = ssoConfig(auth).saml.requestTTL;
     const { relayState, requestId } = await createSamlRequest(
       auth,
-      { providerId: provider.providerId, callbackURL: body.callbackURL, errorURL, newUserURL: body.newUserCallbackURL, requestSignUp: body.requestSignUp },
-      ssoConfig(auth).saml.requestTTL,
+      {
+        providerId: provider.providerId,
+        callbackURL: body.callbackURL,
+        errorURL,
+        newUserURL: body.newUserCallbackURL,
+        requestSignUp: body.requestSignUp,
+        browser: bindToBrowser(c, ttl),
+      },
+      ttl,
     );
     const url = await samlFor(auth, provider, requestId).getAuthorizeUrlAsync(relayState, undefined, {});
     return { url, redirect: true };

@@ -5,6 +5,7 @@ import { issueToken } from '../domain-verification.js';
 import { ssoError } from '../errors.js';
 import { oidcInput, roleMappingInput, samlInput } from '../inputs.js';
 import { checkRoleMapping } from '../roles.js';
+import { revokeSessionsWithoutSso } from '../require.js';
 import { oidcSettings, samlSettings } from '../settings.js';
 import { type OidcSettings, parseDomains, type ProviderRow, providerItem, requireManagedProvider, type SamlSettings } from '../store.js';
 
@@ -84,6 +85,8 @@ export const updateProvider = defineEndpoint({
       return row;
     });
     if (!updated) throw ssoError('NOT_FOUND', 'PROVIDER_NOT_FOUND');
+    // Turned on now: the members' sessions that SSO did not open end (owners keep theirs).
+    if (updated.requireSso && !provider.requireSso) await revokeSessionsWithoutSso(c, updated);
     const userId = c.session.user.id;
     await auth.audit.record(c, 'sso.connection.update', {
       userId,
@@ -125,5 +128,9 @@ function mergeSaml(prev: SamlSettings, patch: Partial<z.infer<typeof samlInput>>
     digestAlgorithm: patch.digestAlgorithm ?? prev.digestAlgorithm,
     privateKey: patch.privateKey,
     mapping: patch.mapping ?? prev.mapping,
+    // Kept unless given, or unless new metadata says again what the IdP offers.
+    logoutUrl:
+      patch.logoutUrl ??
+      (patch.idpMetadata?.metadata || patch.idpMetadata?.metadataUrl || patch.idpMetadata?.singleLogoutService ? undefined : (prev.logoutUrl ?? '')),
   };
 }
