@@ -60,16 +60,17 @@ export function AcceptInvitation() {
   };
   const busy = accept.pending || reject.pending;
   const organization = details.organizationName;
+  // "Ada Lovelace invited you to Acme Robotics as Admin": the inviter by name, else by email.
+  const inviter = details.inviterName || details.inviterEmail;
+  const context = inviter
+    ? t('accept.invitedYou', { inviter, name: organization, role: roleName(details.role) })
+    : t('accept.invitedYouAnonymously', { name: organization, role: roleName(details.role) });
 
   return (
-    <Interstitial exit={{ to: '/organizations', label: t('accept.yourOrganizations') }} title={t('accept.join', { name: organization })}>
+    <Interstitial exit={{ to: '/organizations', label: t('accept.yourOrganizations') }} title={t('accept.join', { name: organization })} context={context}>
       <div className="card invitation-card">
         <Avatar name={organization} email={details.organizationSlug} size={56} />
-        <p>
-          {details.inviterEmail
-            ? t('accept.invited', { inviter: details.inviterEmail, email: details.email, name: organization, role: roleName(details.role) })
-            : t('accept.invitedAnonymously', { email: details.email, name: organization, role: roleName(details.role) })}
-        </p>
+        <p>{t('accept.sentTo', { email: details.email })}</p>
         <p className="muted">{t('accept.expires', { date: formatDate(details.expiresAt) })}</p>
         {outcome === 'accepted' ? (
           <>

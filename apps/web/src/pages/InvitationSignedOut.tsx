@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { AuthPage } from '../components/AuthCard';
+import { Interstitial } from '../components/AuthCard';
 import { Avatar } from '../components/Avatar';
 import { ErrorMessage, Notice } from '../components/Messages';
 import { SkeletonRows } from '../components/Placeholders';
@@ -11,8 +11,9 @@ import { refusalOf } from '../lib/query-client';
 import { useQuery } from '@tanstack/react-query';
 
 /**
- * The invitation page before its reader signs in: who invited them to which organization, as
- * what (the server's public preview, nothing more), and the ways in, each leading back here.
+ * The invitation page before its reader signs in, in the interstitial frame: its context line says
+ * who invited them to which organization, as what (the server's public preview, nothing more), and
+ * the ways in follow, each leading back here.
  * It is also where the verification link of a sign-up made on the way lands (`?error=` when that
  * link failed).
  */
@@ -40,8 +41,15 @@ export function InvitationSignedOut({ id }: { id: string }) {
     </Link>
   );
 
+  // The preview names the inviter (never their address: the id in the mail link is all the reader holds).
+  const context = details
+    ? details.inviterName
+      ? t('accept.invitedYou', { inviter: details.inviterName, name: details.organizationName, role: roleName(details.role) })
+      : t('accept.invitedYouAnonymously', { name: details.organizationName, role: roleName(details.role) })
+    : undefined;
+
   return (
-    <AuthPage title={details ? t('accept.titleFor', { name: details.organizationName }) : t('accept.title')}>
+    <Interstitial title={details ? t('accept.titleFor', { name: details.organizationName }) : t('accept.title')} context={context}>
       {verified ? <Notice>{t('accept.verifiedSignIn')}</Notice> : null}
       {linkError ? (
         <div role="alert" className="message error">
@@ -54,7 +62,7 @@ export function InvitationSignedOut({ id }: { id: string }) {
       {details ? (
         <div className="invitation-context">
           <Avatar name={details.organizationName} email={details.organizationName} size={48} />
-          <p>{t('accept.invitedYou', { inviter: details.inviterName, name: details.organizationName, role: roleName(details.role) })}</p>
+          <p>{details.organizationName}</p>
         </div>
       ) : gone ? (
         <p role="alert" className="message error">
@@ -91,6 +99,6 @@ export function InvitationSignedOut({ id }: { id: string }) {
           </div>
         </>
       )}
-    </AuthPage>
+    </Interstitial>
   );
 }
