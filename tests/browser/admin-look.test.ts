@@ -85,7 +85,7 @@ describeBrowser('the admin console and organizations: look and languages', () =>
     await page.getByRole('button', { name: 'Add webhook' }).click();
     await page.getByRole('region', { name: 'Add webhook' }).getByLabel('URL').fill('http://127.0.0.1:9/hooks/gatehouse');
     await page.getByRole('button', { name: 'Create webhook' }).click();
-    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'I have saved it' }).click();
     await apiSignUp(stack, { name: 'Dorothy Vaughan', email: uniqueEmail('dorothy'), password: PASSWORD });
     const card = page.getByRole('region', { name: /^Webhook http/ });
     await card.getByRole('button', { name: 'Deliveries' }).click();

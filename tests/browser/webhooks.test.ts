@@ -52,7 +52,7 @@ describeBrowser('webhooks journey in Chromium', () => {
       const secret = await page.getByLabel('Signing secret').inputValue();
       expect(secret).toMatch(/^whsec_/);
       await stack.shots(page, 'secret-once');
-      await page.getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('dialog', { name: 'New webhook secret' }).getByRole('button', { name: 'I have saved it' }).click();
       await absent(page.getByLabel('Signing secret'));
       const card = page.getByRole('region', { name: `Webhook ${receiver.url}` });
       await showsText(card, 'Events: user.created, user.banned');

@@ -1,5 +1,5 @@
 import type { User } from '../../auth';
-import { ArrowLeft, ScrollText } from 'lucide-react';
+import { ArrowLeft, Building2, ScrollText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { auth } from '../../auth';
@@ -9,6 +9,7 @@ import { Page } from '../../components/Page';
 import { EmptyState, SkeletonRows } from '../../components/Placeholders';
 import { useToast } from '../../components/Toasts';
 import { formatDate } from '../../lib/format';
+import { useServerInfo } from '../../lib/providers';
 import { useAction } from '../../lib/use-action';
 import { AccessResets } from './AccessResets';
 import { EventName } from './AuditPage';
@@ -21,17 +22,15 @@ import { SetPassword } from './SetPassword';
 import { SetRole } from './SetRole';
 import { UserSessions } from './UserSessions';
 import { UserStatus } from './UserTable';
+import { useRoleName } from '../organizations/RoleName';
 import { adminUserChanged, keys, queries } from '../../lib/queries';
 import { refusalOf } from '../../lib/query-client';
 import { useQuery } from '@tanstack/react-query';
 
-/**
- * No "Organizations" tab yet: the server has no route that lists another person's memberships to an admin
- * (organization routes answer for the signed-in member), and the audit trail does not record them.
- */
-const TABS = ['overview', 'sessions', 'security', 'audit'] as const;
+/** The page's tabs; "organizations" only while the server runs organizations (GET /admin/list-user-organizations). */
+const TABS = ['overview', 'sessions', 'security', 'organizations', 'audit'] as const;
 type Tab = (typeof TABS)[number];
-const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
+const isTab = (v: string | null, tabs: readonly Tab[]): v is Tab => tabs.includes(v as Tab);
 
 const SECURITY_TYPES = 'sign-in.failure,sign-in.lockout,password.change,password.reset,two-factor.enable,two-factor.disable,passkey.register,passkey.delete';
 
@@ -56,9 +55,11 @@ export function UserPage() {
 
 function UserView({ user }: { user: User }) {
   const { t } = useTranslation('admin');
+  const { features } = useServerInfo();
   const [params, setParams] = useSearchParams();
+  const tabs = TABS.filter((name) => name !== 'organizations' || features.organization);
   const raw = params.get('tab');
-  const tab: Tab = isTab(raw) ? raw : 'overview';
+  const tab: Tab = isTab(raw, tabs) ? raw : 'overview';
   return (
     <div className="stack user-page">
       <div className="card user-page-head">
@@ -77,7 +78,7 @@ function UserView({ user }: { user: User }) {
         <QuickActions user={user} />
       </div>
       <div role="tablist" aria-label={t('userPage.tabs')} className="tabs">
-        {TABS.map((name) => (
+        {tabs.map((name) => (
           <button
             key={name}
             type="button"
@@ -96,6 +97,7 @@ function UserView({ user }: { user: User }) {
         {tab === 'overview' ? <Overview user={user} /> : null}
         {tab === 'sessions' ? <UserSessions user={user} /> : null}
         {tab === 'security' ? <Security user={user} /> : null}
+        {tab === 'organizations' ? <UserOrganizations user={user} /> : null}
         {tab === 'audit' ? <UserEvents user={user} /> : null}
       </section>
     </div>
@@ -184,6 +186,60 @@ function Security({ user }: { user: User }) {
       <h2>{t('userPage.securityEvents')}</h2>
       <UserEvents user={user} types={SECURITY_TYPES} />
     </>
+  );
+}
+
+/**
+ * The organizations the user is a member of: the organization (name and slug), their role in words (a
+ * custom role by its name) and when they joined. The console has no page per organization to link to.
+ */
+function UserOrganizations({ user }: { user: User }) {
+  const { t } = useTranslation('admin');
+  const roleName = useRoleName();
+  const list = useQuery(queries.userOrganizations(user.id));
+  const organizations = list.data?.organizations ?? [];
+  return (
+    <div className="stack">
+      <ErrorMessage error={refusalOf(list.error)} />
+      {list.isPending && !list.data ? <SkeletonRows label={t('userPage.organizationsLoading')} rows={2} avatar /> : null}
+      {list.data && organizations.length === 0 ? <EmptyState icon={<Building2 size={28} />} title={t('userPage.noOrganizations')} /> : null}
+      {organizations.length > 0 ? (
+        <div className="table-wrap">
+          <table className="responsive">
+            <thead>
+              <tr>
+                <th scope="col">{t('userPage.organizationColumn.organization')}</th>
+                <th scope="col">{t('userPage.organizationColumn.role')}</th>
+                <th scope="col">{t('userPage.organizationColumn.joined')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {organizations.map((o) => (
+                <tr key={o.organizationId}>
+                  <td data-label={t('userPage.organizationColumn.organization')}>
+                    <span className="user-cell">
+                      <Avatar name={o.name} email={o.slug} size={28} />
+                      <span className="user-cell-text">
+                        <span className="strong truncate" title={o.name}>
+                          {o.name}
+                        </span>
+                        <span className="muted truncate mono" title={o.slug}>
+                          {o.slug}
+                        </span>
+                      </span>
+                    </span>
+                  </td>
+                  <td data-label={t('userPage.organizationColumn.role')}>{roleName(o.role)}</td>
+                  <td data-label={t('userPage.organizationColumn.joined')} className="nowrap">
+                    <RelativeTime value={o.joinedAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,8 +1,9 @@
 import { Plus, Webhook } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../auth';
-import { ErrorMessage, Notice } from '../../../components/Messages';
+import { CopySecretDialog } from '../../../components/CopySecretDialog';
+import { ErrorMessage } from '../../../components/Messages';
 import { Page } from '../../../components/Page';
 import { EmptyState, SkeletonRows } from '../../../components/Placeholders';
 import { useServerInfo } from '../../../lib/providers';
@@ -15,7 +16,8 @@ import { useQuery } from '@tanstack/react-query';
 
 /**
  * Admin › Webhooks: the registered endpoints, "Add webhook" (URL and events; the secret is shown
- * once), and per endpoint its deliveries with "Redeliver". Each action loads again what it
+ * once, in the copy-once dialog the API keys use, closed by "I have saved it"), and per endpoint its
+ * deliveries with "Redeliver". Each action loads again what it
  * changed (lib/queries.ts).
  */
 export function WebhooksPage() {
@@ -56,7 +58,13 @@ export function WebhooksPage() {
         <p className="muted">{t('webhooks.intro')}</p>
         {adding || endpoints.length === 0 ? null : addButton}
       </div>
-      {created ? <SecretOnce url={created.url} secret={created.secret} onDone={() => setCreated(null)} /> : null}
+      <CopySecretDialog
+        open={created !== null}
+        title={t('webhooks.secretRegion')}
+        message={created ? `${t('webhooks.added', { url: created.url })} ${t('webhooks.secretOnce')}` : null}
+        secrets={created ? [{ label: t('webhooks.secret'), value: created.secret, copyLabel: t('webhooks.copy') }] : []}
+        onClose={() => setCreated(null)}
+      />
       {adding ? (
         <CreateWebhook
           events={list.data?.events ?? []}
@@ -80,43 +88,5 @@ export function WebhooksPage() {
         <WebhookItem key={endpoint.id} endpoint={endpoint} />
       ))}
     </Page>
-  );
-}
-
-/** The new endpoint's secret, shown this once, to copy into the receiver's configuration. */
-function SecretOnce({ url, secret, onDone }: { url: string; secret: string; onDone: () => void }) {
-  const { t } = useTranslation('admin');
-  const id = useId();
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
-  return (
-    <section className="card secret-once" aria-label={t('webhooks.secretRegion')}>
-      <Notice>{t('webhooks.added', { url })}</Notice>
-      <p>{t('webhooks.secretOnce')}</p>
-      <div className="field">
-        <label htmlFor={id}>{t('webhooks.secret')}</label>
-        <div className="row nowrap-row">
-          <input id={id} readOnly value={secret} className="mono" onFocus={(e) => e.target.select()} />
-          <button type="button" onClick={copy}>
-            {t('webhooks.copy')}
-          </button>
-        </div>
-        <span aria-live="polite" className="hint">
-          {copied ? t('webhooks.copied') : ''}
-        </span>
-      </div>
-      <div className="actions">
-        <button type="button" className="primary" onClick={onDone}>
-          {t('webhooks.done')}
-        </button>
-      </div>
-    </section>
   );
 }
