@@ -7,7 +7,6 @@ import { auth, useSession } from '../auth';
 import { useServerInfo } from '../lib/providers';
 import { queries } from '../lib/queries';
 import { refusalOf } from '../lib/query-client';
-import { useServerQuery } from '../lib/server-state';
 import { useAction } from '../lib/use-action';
 import { ErrorMessage, Loading } from './Messages';
 import { useDismiss } from '../lib/use-dismiss';
@@ -28,11 +27,13 @@ export function OrganizationSwitcher() {
   const activeOrganizationId = session?.session.activeOrganizationId ?? null;
   const activeTeamId = (session?.session as { activeTeamId?: string | null } | undefined)?.activeTeamId ?? null;
   const organizations = useQuery({ ...queries.organizations(userId), enabled: Boolean(session) });
-  const teams = useServerQuery(features.organizationTeams && activeOrganizationId ? `user-teams:${activeOrganizationId}:${userId}` : null, () =>
-    auth.organization.listUserTeams({ organizationId: activeOrganizationId ?? undefined }),
-  );
-  const switchOrganization = useAction((organizationId: string) => auth.organization.setActive({ organizationId }));
-  const switchTeam = useAction((teamId: string) => auth.organization.setActiveTeam({ teamId }));
+  const teams = useQuery({
+    ...queries.userTeams(activeOrganizationId ?? '', userId),
+    enabled: Boolean(session && features.organizationTeams && activeOrganizationId),
+  });
+  // Both change only the session, which the client reads again itself; the lists shown are keyed by organization.
+  const switchOrganization = useAction((organizationId: string) => auth.organization.setActive({ organizationId }), { invalidates: [] });
+  const switchTeam = useAction((teamId: string) => auth.organization.setActiveTeam({ teamId }), { invalidates: [] });
 
   useDismiss(open, root, () => setOpen(false));
 
@@ -76,7 +77,7 @@ export function OrganizationSwitcher() {
           {features.organizationTeams && organization ? (
             <>
               <p className="panel-heading">{t('orgSwitch.teams', { organization: organization.name })}</p>
-              <ErrorMessage error={teams.error ?? switchTeam.error} />
+              <ErrorMessage error={refusalOf(teams.error) ?? switchTeam.error} />
               {teams.data?.length === 0 ? <p className="muted">{t('orgSwitch.noTeams')}</p> : null}
               <ul className="account-list">
                 {(teams.data ?? []).map((tm) =>

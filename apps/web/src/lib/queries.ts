@@ -41,6 +41,10 @@ export const keys = {
     roles: (organizationId: string) => ['organizations', 'one', organizationId, 'roles'] as const,
     teams: (organizationId: string) => ['organizations', 'one', organizationId, 'teams'] as const,
     userTeams: (organizationId: string, userId: string) => ['organizations', 'one', organizationId, 'user-teams', userId] as const,
+    /** Every person's teams in one organization (the switcher's, the teams page's). */
+    allUserTeams: (organizationId: string) => ['organizations', 'one', organizationId, 'user-teams'] as const,
+    /** Who is in which team, for the teams page's "Add a member" pickers (read per member). */
+    teamPlaces: (organizationId: string, userIds: readonly string[]) => ['organizations', 'one', organizationId, 'teams', 'places', userIds] as const,
     teamMembers: (organizationId: string, teamId: string) => ['organizations', 'one', organizationId, 'teams', teamId, 'members'] as const,
     sso: (organizationId: string) => ['organizations', 'one', organizationId, 'sso'] as const,
     ssoRecord: (organizationId: string, providerId: string) => ['organizations', 'one', organizationId, 'sso', providerId, 'record'] as const,
@@ -66,6 +70,7 @@ export const keys = {
     user: (id: string) => ['admin', 'user', id] as const,
     userSessions: (id: string) => ['admin', 'user', id, 'sessions'] as const,
     userEvents: (id: string, types: string) => ['admin', 'user', id, 'events', types] as const,
+    userOrganizations: (id: string) => ['admin', 'user', id, 'organizations'] as const,
     audit: ['admin', 'audit'] as const,
     auditList: (query: AuditQuery) => ['admin', 'audit', query] as const,
     stats: ['admin', 'stats'] as const,
@@ -154,6 +159,8 @@ export const queries = {
       queryKey: keys.admin.userEvents(id, types),
       queryFn: () => unwrap(auth.admin.listAuditEvents({ userId: id, limit: 25, sortDirection: 'desc', ...(types ? { type: types } : {}) })),
     }),
+  userOrganizations: (id: string) =>
+    queryOptions({ queryKey: keys.admin.userOrganizations(id), queryFn: () => unwrap(auth.admin.listUserOrganizations({ userId: id })) }),
   audit: (query: AuditQuery) => queryOptions({ queryKey: keys.admin.auditList(query), queryFn: () => unwrap(auth.admin.listAuditEvents(query)) }),
   stats: (range: StatsRange) => queryOptions({ queryKey: keys.admin.statsRange(range), queryFn: () => unwrap(auth.admin.stats({ range })) }),
   applications: () => queryOptions({ queryKey: keys.admin.applications, queryFn: () => unwrap(auth.oauth2.listApplications()) }),

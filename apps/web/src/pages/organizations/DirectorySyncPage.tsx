@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FullOrganization } from '../../auth';
@@ -9,7 +10,8 @@ import { Field } from '../../components/Field';
 import { Empty, ErrorMessage } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
 import { fieldErrors } from '../../lib/field-errors';
-import { useServerQuery } from '../../lib/server-state';
+import { keys, queries } from '../../lib/queries';
+import { refusalOf } from '../../lib/query-client';
 import { useAction } from '../../lib/use-action';
 import { OrganizationSettings } from './OrganizationSettings';
 
@@ -38,11 +40,12 @@ type Connection = {
 function DirectorySync({ organization }: { organization: FullOrganization }) {
   const { t } = useTranslation('directory');
   const heading = useId();
-  const connections = useServerQuery(`scim:${organization.id}`, () => auth.scim.listConnections({ organizationId: organization.id }));
+  const connections = useQuery(queries.scim(organization.id));
+  const error = refusalOf(connections.error);
   const [shown, setShown] = useState<{ providerId: string; token: string } | null>(null);
   const list: Connection[] = connections.data?.connections ?? [];
   const endpoint = list[0]?.endpoint ?? `${window.location.origin}/api/auth/scim/v2`;
-  const refused = connections.error && connections.error.status === 403;
+  const refused = error?.status === 403;
   if (refused) {
     return (
       <>
@@ -67,7 +70,7 @@ function DirectorySync({ organization }: { organization: FullOrganization }) {
         secrets={shown ? [{ label: t('token'), value: shown.token, copyLabel: t('copyToken') }] : []}
         onClose={() => setShown(null)}
       />
-      <Connections organizationId={organization.id} list={list} error={connections.error} onToken={setShown} />
+      <Connections organizationId={organization.id} list={list} error={error} onToken={setShown} />
       <CreateConnection organizationId={organization.id} onToken={setShown} />
     </>
   );
@@ -136,8 +139,8 @@ function ConnectionItem({
   const toast = useToast();
   const [asking, setAsking] = useState(false);
   const { providerId } = connection;
-  const replace = useAction(() => auth.scim.generateToken({ providerId, organizationId }));
-  const revoke = useAction(() => auth.scim.revokeToken({ providerId, organizationId }));
+  const replace = useAction(() => auth.scim.generateToken({ providerId, organizationId }), { invalidates: [keys.organizations.scim(organizationId)] });
+  const revoke = useAction(() => auth.scim.revokeToken({ providerId, organizationId }), { invalidates: [keys.organizations.scim(organizationId)] });
   const onReplace = async () => {
     onToken(null);
     const { data } = await replace.run();
@@ -192,7 +195,9 @@ function CreateConnection({ organizationId, onToken }: { organizationId: string;
   const { t } = useTranslation('directory');
   const heading = useId();
   const [providerId, setProviderId] = useState('');
-  const create = useAction(() => auth.scim.generateToken({ providerId: providerId.trim(), organizationId }));
+  const create = useAction(() => auth.scim.generateToken({ providerId: providerId.trim(), organizationId }), {
+    invalidates: [keys.organizations.scim(organizationId)],
+  });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     onToken(null);

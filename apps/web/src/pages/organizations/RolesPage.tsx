@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FullOrganization } from '../../auth';
@@ -6,7 +7,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { Empty, ErrorMessage } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
-import { useServerQuery } from '../../lib/server-state';
+import { keys, queries } from '../../lib/queries';
+import { refusalOf } from '../../lib/query-client';
 import { useAction } from '../../lib/use-action';
 import { OrganizationSettings } from './OrganizationSettings';
 import { PermissionGrid, usePermissionLabel } from './PermissionGrid';
@@ -28,6 +30,9 @@ export function RolesPage() {
   );
 }
 
+/** What a change to a role changes: the roles, and what their holders may do (the permission checks, the role pickers). */
+const rolesChanged = (organizationId: string) => [keys.organizations.roles(organizationId), keys.organizations.permissions(organizationId)];
+
 function Roles({ organization }: { organization: FullOrganization }) {
   const { t } = useTranslation('teams');
   const heading = useId();
@@ -37,7 +42,7 @@ function Roles({ organization }: { organization: FullOrganization }) {
     update: useCan(organization.id, { ac: ['update'] }),
     remove: useCan(organization.id, { ac: ['delete'] }),
   };
-  const roles = useServerQuery(canRead ? `roles:${organization.id}` : null, () => auth.organization.listRoles({ organizationId: organization.id }));
+  const roles = useQuery({ ...queries.roles(organization.id), enabled: canRead });
   return (
     <>
       <p className="muted">{t('roles.intro', { organization: organization.name })}</p>
@@ -45,7 +50,7 @@ function Roles({ organization }: { organization: FullOrganization }) {
       <section className="card stack" aria-labelledby={heading}>
         <h2 id={heading}>{t('roles.listTitle', { organization: organization.name })}</h2>
         {canRead ? null : <p className="muted">{t('roles.cannotRead')}</p>}
-        <ErrorMessage error={roles.error} />
+        <ErrorMessage error={refusalOf(roles.error)} />
         {roles.data && roles.data.length === 0 ? <Empty>{t('roles.none')}</Empty> : null}
         <ul className="list">
           {((roles.data ?? []) as Role[]).map((role) => (
@@ -63,7 +68,9 @@ function CreateRole({ organizationId }: { organizationId: string }) {
   const toast = useToast();
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const create = useAction(() => auth.organization.createRole({ role: name.trim(), permission: permissionOf(selected), organizationId }));
+  const create = useAction(() => auth.organization.createRole({ role: name.trim(), permission: permissionOf(selected), organizationId }), {
+    invalidates: rolesChanged(organizationId),
+  });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const { data } = await create.run();
@@ -96,8 +103,10 @@ function RoleItem({ role, organizationId, can }: { role: Role; organizationId: s
   const [editing, setEditing] = useState(false);
   const [asking, setAsking] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(() => new Set(permissionKeys(role.permission)));
-  const save = useAction(() => auth.organization.updateRole({ roleId: role.id, organizationId, data: { permission: permissionOf(selected) } }));
-  const remove = useAction(() => auth.organization.deleteRole({ roleId: role.id, organizationId }));
+  const save = useAction(() => auth.organization.updateRole({ roleId: role.id, organizationId, data: { permission: permissionOf(selected) } }), {
+    invalidates: rolesChanged(organizationId),
+  });
+  const remove = useAction(() => auth.organization.deleteRole({ roleId: role.id, organizationId }), { invalidates: rolesChanged(organizationId) });
   const granted = Object.entries(role.permission).flatMap(([resource, actions]) => actions.map((action) => label(resource, action)));
 
   const submit = async (event: FormEvent) => {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FullOrganization } from '../../auth';
@@ -6,7 +7,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field, Select } from '../../components/Field';
 import { Empty, ErrorMessage } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
-import { useServerQuery } from '../../lib/server-state';
+import { keys, queries } from '../../lib/queries';
+import { refusalOf } from '../../lib/query-client';
 import { afterAnswer, useAction } from '../../lib/use-action';
 
 interface Team {
@@ -25,6 +27,9 @@ interface Props {
   can: { update: boolean; remove: boolean; addMember: boolean; removeMember: boolean };
 }
 
+/** What a change to a team or its members changes: the organization's teams (their members, who is where) and everyone's teams in it. */
+const teamsChanged = (organizationId: string) => [keys.organizations.teams(organizationId), keys.organizations.allUserTeams(organizationId)];
+
 /** One team, as a region named after it: making it active, renaming, removing, its members. */
 export function TeamItem({ team, organization, isMine, isActive, inTeam, can }: Props) {
   const { t } = useTranslation('teams');
@@ -32,9 +37,14 @@ export function TeamItem({ team, organization, isMine, isActive, inTeam, can }: 
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(team.name);
   const [asking, setAsking] = useState(false);
-  const activate = useAction(() => auth.organization.setActiveTeam({ teamId: team.id }));
-  const rename = useAction(() => auth.organization.updateTeam({ teamId: team.id, data: { name: name.trim(), organizationId: organization.id } }));
-  const remove = useAction(() => auth.organization.removeTeam({ teamId: team.id, organizationId: organization.id }));
+  // The active team is the session's: the client reads it again itself.
+  const activate = useAction(() => auth.organization.setActiveTeam({ teamId: team.id }), { invalidates: [] });
+  const rename = useAction(() => auth.organization.updateTeam({ teamId: team.id, data: { name: name.trim(), organizationId: organization.id } }), {
+    invalidates: teamsChanged(organization.id),
+  });
+  const remove = useAction(() => auth.organization.removeTeam({ teamId: team.id, organizationId: organization.id }), {
+    invalidates: teamsChanged(organization.id),
+  });
 
   const saveName = async (event: FormEvent) => {
     event.preventDefault();
@@ -118,7 +128,7 @@ export function TeamItem({ team, organization, isMine, isActive, inTeam, can }: 
 function TeamMembers({ team, organization, canRemove }: { team: Team; organization: FullOrganization; canRemove: boolean }) {
   const { t } = useTranslation('teams');
   const toast = useToast();
-  const members = useServerQuery(`team-members:${team.id}`, () => auth.organization.listTeamMembers({ teamId: team.id }));
+  const members = useQuery(queries.teamMembers(organization.id, team.id));
   const [error, setError] = useState<Parameters<typeof ErrorMessage>[0]['error']>(null);
   const nameOf = (userId: string) => {
     const user = organization.members.find((m) => m.userId === userId)?.user;
@@ -128,12 +138,12 @@ function TeamMembers({ team, organization, canRemove }: { team: Team; organizati
     const result = await auth.organization.removeTeamMember({ teamId: team.id, userId, organizationId: organization.id });
     setError(result.error);
     if (!result.error) toast(t('teams.memberRemoved', { name: nameOf(userId) }));
-    afterAnswer(result);
+    afterAnswer(result, teamsChanged(organization.id));
   };
   return (
     <div className="stack">
       <h4>{t('teams.members')}</h4>
-      <ErrorMessage error={members.error ?? error} />
+      <ErrorMessage error={refusalOf(members.error) ?? error} />
       {members.data && members.data.length === 0 ? <Empty>{t('teams.noMembers')}</Empty> : null}
       <ul className="list">
         {(members.data ?? []).map((m) => (
@@ -162,7 +172,9 @@ function AddTeamMember({ team, organization, inTeam }: { team: Team; organizatio
   const [chosen, setUserId] = useState(options[0]?.value ?? '');
   // The one chosen may have been added meanwhile (here or elsewhere): then the first one left.
   const userId = options.some((o) => o.value === chosen) ? chosen : (options[0]?.value ?? '');
-  const add = useAction(() => auth.organization.addTeamMember({ teamId: team.id, userId, organizationId: organization.id }));
+  const add = useAction(() => auth.organization.addTeamMember({ teamId: team.id, userId, organizationId: organization.id }), {
+    invalidates: teamsChanged(organization.id),
+  });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!(await add.run()).error) toast(t('teams.added', { name: options.find((o) => o.value === userId)?.label ?? userId }));

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthResult } from '@gatehouse/client';
@@ -6,7 +7,8 @@ import { auth, useSession } from '../../auth';
 import { Field } from '../../components/Field';
 import { Empty, ErrorMessage } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
-import { useServerQuery } from '../../lib/server-state';
+import { keys, queries } from '../../lib/queries';
+import { refusalOf, unwrap } from '../../lib/query-client';
 import { useAction } from '../../lib/use-action';
 import { OrganizationSettings } from './OrganizationSettings';
 import { useCan } from './permissions';
@@ -26,8 +28,8 @@ function Teams({ organization, userId }: { organization: FullOrganization; userI
   const { t } = useTranslation('teams');
   const heading = useId();
   const { data: session } = useSession();
-  const teams = useServerQuery(`teams:${organization.id}`, () => auth.organization.listTeams({ organizationId: organization.id }));
-  const mine = useServerQuery(`user-teams:${organization.id}:${userId}`, () => auth.organization.listUserTeams({ organizationId: organization.id }));
+  const teams = useQuery(queries.teams(organization.id));
+  const mine = useQuery(queries.userTeams(organization.id, userId));
   const can = {
     create: useCan(organization.id, { team: ['create'] }),
     update: useCan(organization.id, { team: ['update'] }),
@@ -37,9 +39,14 @@ function Teams({ organization, userId }: { organization: FullOrganization; userI
   };
   // Who is in which team, for the "Add a member" pickers (list-team-members answers only a team's own members; list-user-teams
   // answers anyone's to those who may add them, member:update).
-  const places = useServerQuery(can.addMember ? `team-places:${organization.id}:${organization.members.map((m) => m.userId).join(',')}` : null, () =>
-    teamPlaces(organization),
-  );
+  const places = useQuery({
+    queryKey: keys.organizations.teamPlaces(
+      organization.id,
+      organization.members.map((m) => m.userId),
+    ),
+    queryFn: () => unwrap(teamPlaces(organization)),
+    enabled: can.addMember,
+  });
   const myTeams = new Set((mine.data ?? []).map((team) => team.id));
   const activeTeamId = (session?.session as { activeTeamId?: string | null } | undefined)?.activeTeamId ?? null;
 
@@ -49,7 +56,7 @@ function Teams({ organization, userId }: { organization: FullOrganization; userI
       {can.create ? <CreateTeam organizationId={organization.id} /> : null}
       <section className="card stack" aria-labelledby={heading}>
         <h2 id={heading}>{t('teams.listTitle', { organization: organization.name })}</h2>
-        <ErrorMessage error={teams.error} />
+        <ErrorMessage error={refusalOf(teams.error)} />
         {teams.data && teams.data.length === 0 ? <Empty>{t('teams.none')}</Empty> : null}
         <ul className="list">
           {(teams.data ?? []).map((team) => (
@@ -87,7 +94,9 @@ function CreateTeam({ organizationId }: { organizationId: string }) {
   const heading = useId();
   const toast = useToast();
   const [name, setName] = useState('');
-  const create = useAction(() => auth.organization.createTeam({ name: name.trim(), organizationId }));
+  const create = useAction(() => auth.organization.createTeam({ name: name.trim(), organizationId }), {
+    invalidates: [keys.organizations.teams(organizationId), keys.organizations.allUserTeams(organizationId)],
+  });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const { data } = await create.run();
