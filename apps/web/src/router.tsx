@@ -76,10 +76,16 @@ export const router = createBrowserRouter([
         element: <RequireAuth />,
         children: [
           {
-            // The person's own pages beside one sidebar (pages/account/account-nav.ts); their addresses stay as they were.
+            // The person's own pages beside one sidebar, one page per entry (pages/account/account-nav.ts); the
+            // one-page account's addresses (`/account#security`) lead to their page (AccountLayout).
             lazy: account((m) => m.AccountLayout),
             children: [
-              { path: 'account', lazy: account((m) => m.AccountPage) },
+              { path: 'account', lazy: account((m) => m.ProfilePage) },
+              { path: 'account/security', lazy: account((m) => m.SecurityPage) },
+              { path: 'account/sign-in-methods', lazy: account((m) => m.SignInMethodsPage) },
+              { path: 'account/api-keys', lazy: account((m) => m.ApiKeysPage) },
+              { path: 'account/connected-apps', lazy: account((m) => m.ConnectedAppsPage) },
+              { path: 'account/danger-zone', lazy: account((m) => m.DangerZonePage) },
               { path: 'sessions', lazy: account((m) => m.Sessions) },
               { path: 'two-factor', lazy: account((m) => m.TwoFactorPage) },
             ],

@@ -1,10 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, LogOut, UserPlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { auth, type User } from '../auth';
+import { keys, queries } from '../lib/queries';
+import { refusalOf } from '../lib/query-client';
 import { displayName } from '../lib/roles';
-import { useServerQuery } from '../lib/server-state';
 import { useAction } from '../lib/use-action';
 import { Avatar } from './Avatar';
 import { ErrorMessage, Loading } from './Messages';
@@ -21,9 +23,12 @@ export function AccountMenu({ user, sessionId }: { user: User; sessionId: string
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
-  const accounts = useServerQuery(open ? 'device-sessions' : null, () => auth.multiSession.listDeviceSessions());
-  const switchTo = useAction((sessionToken: string) => auth.multiSession.setActive({ sessionToken }));
-  const signOutAll = useAction(() => auth.multiSession.signOutAll());
+  // Loaded when the menu opens (again each time: another tab may have added an account).
+  const accounts = useQuery({ ...queries.deviceSessions(), enabled: open });
+  // Both change the session, which the client reloads itself (a new person drops the cache: query-client.ts);
+  // the list's "Active" mark moves with a switch.
+  const switchTo = useAction((sessionToken: string) => auth.multiSession.setActive({ sessionToken }), { invalidates: [keys.me.deviceSessions()] });
+  const signOutAll = useAction(() => auth.multiSession.signOutAll(), { invalidates: [] });
 
   useDismiss(open, root, () => setOpen(false));
 
@@ -50,7 +55,7 @@ export function AccountMenu({ user, sessionId }: { user: User; sessionId: string
         <section id={panelId} className="account-panel" aria-label={t('menu.accounts')}>
           <p className="panel-heading">{t('menu.accounts')}</p>
           {accounts.isPending && !accounts.data ? <Loading /> : null}
-          <ErrorMessage error={accounts.error} />
+          <ErrorMessage error={refusalOf(accounts.error)} />
           <ul className="account-list">
             {(accounts.data ?? []).map(({ session, user: account }) =>
               session.id === sessionId ? (

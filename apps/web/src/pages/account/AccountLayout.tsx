@@ -1,38 +1,33 @@
-import { useEffect, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useServerInfo } from '../../lib/providers';
-import { accountNav, isCurrent } from './account-nav';
+import { accountNav, isCurrent, legacySectionPath } from './account-nav';
 
 /**
- * The signed-in person's own pages (/account, /sessions, /two-factor) beside one sidebar. On a phone
- * the sidebar is a row of tabs that scrolls sideways, above the page.
+ * The signed-in person's own pages beside one sidebar, one page per entry (account-nav.ts). On a phone
+ * the sidebar is one select at the top that names the page shown and opens any other.
  */
 export function AccountLayout() {
   const { t } = useTranslation('account');
   const { features } = useServerInfo();
   const { pathname, hash } = useLocation();
-  const list = useRef<HTMLUListElement>(null);
-  // On a phone the tabs scroll sideways: the current one is brought to the middle of the row.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address changes the current tab
-  useEffect(() => {
-    const row = list.current;
-    const link = row?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!row || !link || row.scrollWidth <= row.clientWidth) return;
-    const rowBox = row.getBoundingClientRect();
-    const linkBox = link.getBoundingClientRect();
-    row.scrollLeft += linkBox.left - rowBox.left - (rowBox.width - linkBox.width) / 2;
-  }, [pathname, hash]);
+  const navigate = useNavigate();
+  const selectId = useId();
+  // An address of the one-page account (`/account#security`) opens the page that holds that part now.
+  const legacy = legacySectionPath(pathname, hash);
+  if (legacy) return <Navigate to={legacy} replace />;
+  const items = accountNav(features);
+  const current = items.find((item) => isCurrent(item, pathname));
   return (
     <div className="account-area">
       <nav className="account-nav" aria-label={t('nav.label')}>
-        <ul ref={list}>
-          {accountNav(features).map((item) => {
-            const current = isCurrent(item, pathname, hash);
+        <ul>
+          {items.map((item) => {
             const Icon = item.icon;
             return (
               <li key={item.key}>
-                <Link to={item.to} aria-current={current ? 'page' : undefined} className={item.key === 'dangerZone' ? 'danger-link' : undefined}>
+                <Link to={item.to} aria-current={item === current ? 'page' : undefined} className={item.key === 'dangerZone' ? 'danger-link' : undefined}>
                   <Icon aria-hidden="true" size={18} />
                   <span>{t(`nav.${item.key}`)}</span>
                 </Link>
@@ -40,6 +35,17 @@ export function AccountLayout() {
             );
           })}
         </ul>
+        <div className="account-nav-select">
+          <label htmlFor={selectId}>{t('nav.label')}</label>
+          <select id={selectId} value={current?.to ?? ''} onChange={(event) => navigate(event.target.value)}>
+            {current ? null : <option value="" disabled />}
+            {items.map((item) => (
+              <option key={item.key} value={item.to}>
+                {t(`nav.${item.key}`)}
+              </option>
+            ))}
+          </select>
+        </div>
       </nav>
       <div className="account-content">
         <Outlet />

@@ -13,6 +13,7 @@ import { refusalOf } from '../../lib/query-client';
 import { appURL } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
 import { ListSkeleton } from '../../components/Skeleton';
+import { ACCOUNT_PATHS } from './account-nav';
 import type { LinkedAccountsQuery } from './useLinkedAccounts';
 
 const providerOf = (account: LinkedAccount) => account.providerId ?? account.provider;
@@ -31,7 +32,8 @@ export function LinkedAccounts({ accounts: query }: { accounts: LinkedAccountsQu
   const link = async (provider: string) => {
     setLinking(provider);
     setLinkError(null);
-    const result = await auth.linkSocial({ provider, callbackURL: appURL('/account') });
+    // Back on this page once the provider answered.
+    const result = await auth.linkSocial({ provider, callbackURL: appURL(ACCOUNT_PATHS.signInMethods) });
     // On success the browser is on its way to the provider.
     if (result.error) {
       setLinking(null);

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/Toasts';
 import { i18n } from '../../i18n';
-import { accountNav, isCurrent } from './account-nav';
+import { accountNav, isCurrent, legacySectionPath } from './account-nav';
 import { ApiKeyItem } from './ApiKeyItem';
 import { LinkedAccounts } from './LinkedAccounts';
 import type { LinkedAccountsQuery } from './useLinkedAccounts';
@@ -17,7 +17,7 @@ vi.mock('../../auth', () => ({
   auth: { apiKey: { delete: calls.deleteKey }, unlinkAccount: calls.unlink, linkSocial: vi.fn() },
 }));
 // The screens' reload after an action is not under test here.
-vi.mock('../../lib/server-state', () => ({ serverChanged: vi.fn(), useServerQuery: vi.fn() }));
+vi.mock('../../lib/server-state', () => ({ serverChanged: vi.fn() }));
 
 type ApiKey = Parameters<typeof ApiKeyItem>[0]['apiKey'];
 
@@ -111,14 +111,38 @@ describe('the account sidebar', () => {
     ]);
   });
 
-  it("marks a page by its path and a part of /account by the address's hash", () => {
-    const [profile, security, sessions] = accountNav(features);
-    expect(isCurrent(profile!, '/account', '')).toBe(true);
-    expect(isCurrent(profile!, '/account', '#profile')).toBe(true);
-    expect(isCurrent(security!, '/account', '')).toBe(false);
-    expect(isCurrent(profile!, '/account', '#security')).toBe(false);
-    expect(isCurrent(security!, '/account', '#security')).toBe(true);
-    expect(isCurrent(sessions!, '/sessions', '')).toBe(true);
-    expect(isCurrent(sessions!, '/account', '')).toBe(false);
+  it('gives each entry a page of its own, marked current by its path alone', () => {
+    const items = accountNav({ ...features, apiKey: true });
+    expect(items.map((item) => item.to)).toEqual([
+      '/account',
+      '/account/security',
+      '/sessions',
+      '/two-factor',
+      '/account/sign-in-methods',
+      '/account/api-keys',
+      '/account/connected-apps',
+      '/account/danger-zone',
+    ]);
+    expect(new Set(items.map((item) => item.to)).size).toBe(items.length);
+    const [profile, security, sessions] = items;
+    expect(isCurrent(profile!, '/account')).toBe(true);
+    expect(isCurrent(profile!, '/account/')).toBe(true);
+    expect(isCurrent(security!, '/account')).toBe(false);
+    expect(isCurrent(profile!, '/account/security')).toBe(false);
+    expect(isCurrent(security!, '/account/security')).toBe(true);
+    expect(isCurrent(sessions!, '/sessions')).toBe(true);
+  });
+
+  it("sends the one-page account's addresses (/account#part) to the page that holds that part", () => {
+    expect(legacySectionPath('/account', '#security')).toBe('/account/security');
+    expect(legacySectionPath('/account', '#linked-accounts')).toBe('/account/sign-in-methods');
+    expect(legacySectionPath('/account', '#api-keys')).toBe('/account/api-keys');
+    expect(legacySectionPath('/account', '#connected-apps')).toBe('/account/connected-apps');
+    expect(legacySectionPath('/account', '#danger-zone')).toBe('/account/danger-zone');
+    // The profile is /account itself; an unknown part or another page stays where it is.
+    expect(legacySectionPath('/account', '#profile')).toBeNull();
+    expect(legacySectionPath('/account', '')).toBeNull();
+    expect(legacySectionPath('/account', '#nothing')).toBeNull();
+    expect(legacySectionPath('/sessions', '#security')).toBeNull();
   });
 });

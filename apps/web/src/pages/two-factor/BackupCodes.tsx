@@ -2,8 +2,8 @@ import { Copy, Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Freshly issued backup codes: shown once, with ways to keep them (`inDialog`: the dialog says the title and why). */
-export function BackupCodes({ codes, inDialog = false }: { codes: string[]; inDialog?: boolean }) {
+/** Freshly issued backup codes, inside the copy-this-secret dialog (which says the title and why), with ways to keep them. */
+export function BackupCodes({ codes }: { codes: string[] }) {
   const { t } = useTranslation('account');
   const [copied, setCopied] = useState(false);
   const text = codes.join('\n');
@@ -25,12 +25,6 @@ export function BackupCodes({ codes, inDialog = false }: { codes: string[]; inDi
   };
   return (
     <div className="stack">
-      {inDialog ? null : (
-        <>
-          <h3>{t('backupCodes.title')}</h3>
-          <p>{t('backupCodes.body')}</p>
-        </>
-      )}
       <ul className="codes" aria-label={t('backupCodes.title')}>
         {codes.map((code) => (
           <li key={code} className="mono">
