@@ -43,17 +43,25 @@ describeBrowser('the account area in Chromium', () => {
       await page.goto(`${stack.url}/account`);
 
       // Headings, sidebar and header in French.
-      await shows(page.getByRole('heading', { name: 'Compte', level: 1 }));
+      await shows(page.getByRole('heading', { name: 'Profil', level: 1 }));
       const sidebar = page.getByRole('navigation', { name: 'Paramètres du compte' });
       for (const name of ['Profil', 'Sécurité', 'Sessions', 'Double authentification', 'Méthodes de connexion', "Clés d'API", 'Zone de danger']) {
         await shows(sidebar.getByRole('link', { name, exact: true }));
       }
       await shows(page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }));
+      // Each entry opens its own page, titled as the entry.
+      await sidebar.getByRole('link', { name: 'Sécurité', exact: true }).click();
+      await shows(page.getByRole('heading', { name: 'Sécurité', level: 1 }));
       await shows(page.getByRole('region', { name: 'Sécurité' }));
-      await shows(page.getByRole('region', { name: 'Comptes associés' }));
+      await sidebar.getByRole('link', { name: "Clés d'API", exact: true }).click();
+      await shows(page.getByRole('heading', { name: "Clés d'API", level: 1 }));
       await showsText(page.getByRole('region', { name: "Clés d'API" }), "Aucune clé d'API pour l'instant.");
+      await sidebar.getByRole('link', { name: 'Méthodes de connexion', exact: true }).click();
+      await shows(page.getByRole('heading', { name: 'Méthodes de connexion', level: 1 }));
       // A date in French: "Associé le 23 nov. 2026, 17:30".
       await showsText(page.getByRole('region', { name: 'Comptes associés' }), new RegExp(`Associé le \\d{1,2} ${FRENCH_MONTH} \\d{4}`));
+      await sidebar.getByRole('link', { name: 'Profil', exact: true }).click();
+      await shows(page.getByRole('heading', { name: 'Profil', level: 1 }));
 
       // A new name: the French toast, the header follows.
       await page.getByRole('region', { name: 'Profil' }).getByRole('button', { name: 'Modifier le profil' }).click();
@@ -98,13 +106,21 @@ describeBrowser('the account area in Chromium', () => {
         const page = await context.newPage();
         await page.goto(`${stack.url}/`);
         await apiSignInInPage(page, email, 'quiet-meadow-4821');
-        for (const path of ['/account', '/sessions', '/two-factor']) {
+        for (const path of [
+          '/account',
+          '/account/security',
+          '/sessions',
+          '/two-factor',
+          '/account/sign-in-methods',
+          '/account/api-keys',
+          '/account/danger-zone',
+        ]) {
           await page.goto(`${stack.url}${path}`);
           await shows(page.getByRole('heading', { level: 1 }));
           await shows(page.getByRole('navigation', { name: locale === 'de-DE' ? 'Kontoeinstellungen' : 'Ajustes de la cuenta' }));
-          // Nothing wider than the screen: the tabs scroll inside their row, long words wrap.
+          // Nothing wider than the screen: the sidebar is one select, long words wrap.
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-          await stack.shot(page, `${locale}${path.replace('/', '-')}-390`);
+          await stack.shot(page, `${locale}${path.replaceAll('/', '-')}-390`);
         }
         await context.close();
       },
@@ -117,18 +133,23 @@ describeBrowser('the account area in Chromium', () => {
     await apiSignUp(stack, { name: 'Grace Hopper', email, password: 'quiet-meadow-4821' });
     const page = await stack.page({ width: 1280, height: 800 });
     await signInOnPage(stack, page, email, 'quiet-meadow-4821');
-    await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+    await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
 
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`${stack.url}/account`);
-      await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
-      await showsText(page.getByRole('region', { name: 'Passkeys' }), 'No passkeys yet.');
-      await showsText(page.getByRole('region', { name: 'Linked accounts' }), 'Email and password');
+      await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
       await stack.shots(page, `${scheme}-account`);
+      const sidebar = page.getByRole('navigation', { name: 'Account settings' });
+      await sidebar.getByRole('link', { name: 'Security' }).click();
+      await showsText(page.getByRole('region', { name: 'Passkeys' }), 'No passkeys yet.');
+      await stack.shots(page, `${scheme}-security`);
+      await sidebar.getByRole('link', { name: 'Sign-in methods' }).click();
+      await showsText(page.getByRole('region', { name: 'Linked accounts' }), 'Email and password');
+      await stack.shots(page, `${scheme}-sign-in-methods`);
 
       // The danger zone's dialog, reached from the sidebar.
-      await page.getByRole('navigation', { name: 'Account settings' }).getByRole('link', { name: 'Danger zone' }).click();
+      await sidebar.getByRole('link', { name: 'Danger zone' }).click();
       await page.getByRole('button', { name: 'Delete account' }).click();
       await shows(page.getByRole('dialog', { name: 'Delete your account?' }));
       await stack.shots(page, `${scheme}-delete-dialog`);
@@ -142,14 +163,18 @@ describeBrowser('the account area in Chromium', () => {
 
       await page.getByRole('link', { name: 'Two-factor' }).click();
       await shows(page.getByRole('heading', { name: 'Two-factor', level: 1 }));
-      await showsText(page.getByText('Status:'), 'Off');
+      await showsText(page.getByRole('region', { name: 'Authenticator app' }), /Status\s+Off/);
       await stack.shots(page, `${scheme}-two-factor`);
       // The setup step: the QR code, the secret and the URI to copy, the code to confirm.
       await page.getByRole('button', { name: 'Enable two-factor' }).click();
       await page.getByLabel('Password', { exact: true }).fill('quiet-meadow-4821');
       await page.getByRole('button', { name: 'Enable two-factor' }).click();
-      await shows(page.getByRole('img', { name: 'QR code' }));
+      await shows(page.getByRole('dialog', { name: 'Set up your authenticator app' }).getByRole('img', { name: 'QR code' }));
       await stack.shots(page, `${scheme}-two-factor-setup`);
+      // Cancelled, the setup leaves two-factor off.
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await absent(page.getByRole('dialog'));
+      await showsText(page.getByRole('region', { name: 'Authenticator app' }), /Status\s+Off/);
 
       // The header's account menu, open (the multi-session plugin is on).
       await page.getByRole('banner').getByRole('button', { name: 'Grace Hopper', exact: true }).click();

@@ -48,11 +48,13 @@ describeBrowser('account journeys in Chromium', () => {
 
       await page.getByRole('link', { name: 'Go to sign in' }).click();
       await signIn(page, email, 'first-password-1');
-      await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+      await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
       await showsText(page.getByRole('banner'), 'Ada Lovelace');
       await shows(page.getByText('Verified', { exact: true }));
 
-      // The row's "Change password" opens the dialog with Current password / New password.
+      // Security, through the sidebar: the row's "Change password" opens the dialog with Current password / New password.
+      await page.getByRole('navigation', { name: 'Account settings' }).getByRole('link', { name: 'Security' }).click();
+      await shows(page.getByRole('heading', { name: 'Security', level: 1 }));
       await page.getByRole('region', { name: 'Security' }).getByRole('button', { name: 'Change password' }).click();
       const change = page.getByRole('dialog', { name: 'Change password' });
       await change.getByLabel('Current password').fill('first-password-1');
@@ -72,7 +74,7 @@ describeBrowser('account journeys in Chromium', () => {
       await stack.shot(page, '1-old-password-refused');
       await page.getByLabel('Password', { exact: true }).fill('second-password-2');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+      await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
       await showsText(page.getByRole('banner'), 'Ada Lovelace');
       await stack.shot(page, '1-signed-in-with-new-password');
       expect(stack.pageErrors).toEqual([]);
@@ -115,7 +117,7 @@ describeBrowser('account journeys in Chromium', () => {
 
       await page.getByRole('link', { name: 'Go to sign in' }).click();
       await signIn(page, email, 'remembered-password');
-      await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+      await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
       await showsText(page.getByRole('banner'), 'Grace Hopper');
       await stack.shot(page, '2-signed-in');
       expect(stack.pageErrors).toEqual([]);

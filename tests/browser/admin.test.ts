@@ -80,7 +80,7 @@ describeBrowser('admin journey in Chromium', () => {
       await panel.getByRole('button', { name: 'Impersonate' }).click();
       const banner = admin.getByRole('region', { name: 'Impersonation' });
       await showsText(banner, /^Impersonating Mallory Member/);
-      await shows(admin.getByRole('heading', { name: 'Account', level: 1 }));
+      await shows(admin.getByRole('heading', { name: 'Profile', level: 1 }));
       await showsText(admin.getByRole('banner'), 'Mallory Member');
       await stack.shot(admin, '6-impersonating');
       await banner.getByRole('button', { name: 'Stop impersonating' }).click();
@@ -91,7 +91,7 @@ describeBrowser('admin journey in Chromium', () => {
 
       // Unbanned, the user signs in again.
       await signIn(user, userEmail, 'mallory-password');
-      await shows(user.getByRole('heading', { name: 'Account', level: 1 }));
+      await shows(user.getByRole('heading', { name: 'Profile', level: 1 }));
       await showsText(user.getByRole('banner'), 'Mallory Member');
       expect(stack.pageErrors).toEqual([]);
     },

@@ -28,7 +28,8 @@ describeBrowser('API keys journey in Chromium', () => {
       const page = await stack.page();
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
       await signInOnPage(stack, page, user.email, user.password);
-      await page.goto(`${stack.url}/account`);
+      await page.goto(`${stack.url}/account/api-keys`);
+      await shows(page.getByRole('heading', { name: 'API keys', level: 1 }));
       const section = page.getByRole('region', { name: 'API keys' });
       await shows(section.getByText('No API keys yet.'));
 

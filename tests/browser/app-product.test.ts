@@ -76,15 +76,13 @@ describeBrowser('the app as a product in Chromium', () => {
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
       await signInOnPage(stack, page, email, 'settings-password-1');
       await page.goto(`${stack.url}/account`);
-      await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+      await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
 
       // Rows, not forms: no field on the page until a change is asked for, and no primary button.
       const profile = page.getByRole('region', { name: 'Profile' });
       await showsText(profile, 'Name and picture');
       await showsText(profile, 'Rowan Rows');
       await showsText(page.getByRole('region', { name: 'Email' }), email);
-      await showsText(page.getByRole('region', { name: 'Security' }), 'Password');
-      await shows(page.getByRole('region', { name: 'API keys' }).getByText('No API keys yet.'));
       expect(await page.locator('main input:visible').count()).toBe(0);
       expect(await primaryButtons(page)).toBe(0);
       await bothThemes(page, 'account-rows');
@@ -102,6 +100,14 @@ describeBrowser('the app as a product in Chromium', () => {
       await absent(page.getByRole('dialog'));
       await showsText(profile, 'Rowan Rows');
 
+      // Security, its own page: rows again, no field and no primary button.
+      const sidebar = page.getByRole('navigation', { name: 'Account settings' });
+      await sidebar.getByRole('link', { name: 'Security' }).click();
+      await shows(page.getByRole('heading', { name: 'Security', level: 1 }));
+      await showsText(page.getByRole('region', { name: 'Security' }), 'Password');
+      expect(await page.locator('main input:visible').count()).toBe(0);
+      expect(await primaryButtons(page)).toBe(0);
+
       // "Change password": Current password / New password in a dialog; a wrong one said under Current password.
       await page.getByRole('region', { name: 'Security' }).getByRole('button', { name: 'Change password' }).click();
       const change = page.getByRole('dialog', { name: 'Change password' });
@@ -112,6 +118,12 @@ describeBrowser('the app as a product in Chromium', () => {
       await bothThemes(page, 'account-change-password-refused');
       await change.getByRole('button', { name: 'Cancel' }).click();
       await absent(page.getByRole('dialog'));
+
+      // API keys, its own page: the empty list, no primary button.
+      await sidebar.getByRole('link', { name: 'API keys' }).click();
+      await shows(page.getByRole('heading', { name: 'API keys', level: 1 }));
+      await shows(page.getByRole('region', { name: 'API keys' }).getByText('No API keys yet.'));
+      expect(await primaryButtons(page)).toBe(0);
 
       // An API key whose name is too long is refused under Key name, never cut as it is typed.
       const keys = page.getByRole('region', { name: 'API keys' });
@@ -172,7 +184,7 @@ describeBrowser('the app as a product in Chromium', () => {
       await shows(nav.getByRole('link', { name: 'Account' }));
       await bothThemes(page, 'header-menu-open');
       await nav.getByRole('link', { name: 'Account' }).click();
-      await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+      await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
       expect(await menu.getAttribute('aria-expanded')).toBe('false');
       // Escape closes it too.
       await menu.click();

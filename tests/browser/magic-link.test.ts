@@ -61,7 +61,7 @@ describeBrowser('magic link journey in Chromium', () => {
       await shows(page.getByRole('button', { name: 'Sign out' }));
       await stack.shots(page, 'signed-in-new');
       await page.getByRole('link', { name: 'Continue' }).click();
-      await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+      await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
       await showsText(page.getByRole('main'), 'Verified');
 
       // Signed out, the same person asks again: the same words on the screen, a sign-in mail.

@@ -210,6 +210,7 @@ describeBrowser('mailed links land on pages in Chromium', () => {
       const page = await stack.page();
       await signIn(page, email, 'delete-password-2');
       await page.getByRole('link', { name: 'Account' }).click();
+      await page.getByRole('navigation', { name: 'Account settings' }).getByRole('link', { name: 'Danger zone' }).click();
       await page.getByRole('button', { name: 'Delete account' }).click();
       await page.getByRole('button', { name: 'Delete my account permanently' }).click();
       await showsText(page.getByRole('status'), 'open the link we sent');
@@ -221,7 +222,7 @@ describeBrowser('mailed links land on pages in Chromium', () => {
       await showsText(page.locator('main'), `Your account (${email}) still exists`);
       await stack.shots(page, 'delete-wrong-signed-in');
       await page.getByRole('link', { name: 'Open your account' }).click();
-      await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+      await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
       await page.goto(link);
       await page.waitForURL(`${stack.url}/account-deleted`);
       await showsText(page.getByRole('status'), 'Your account has been deleted');

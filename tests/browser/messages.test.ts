@@ -88,7 +88,10 @@ describeBrowser('one message system in Chromium', () => {
       expect(made.code, made.out).toBe(0);
       const admin = await stack.page({ width: 1280, height: 900 });
       await signInOnPage(stack, admin, adminEmail, 'admin-password-1');
-      await checkPage(admin, '/account', heading('Account'));
+      await checkPage(admin, '/account', heading('Profile'));
+      await checkPage(admin, '/account/security', heading('Security'));
+      await checkPage(admin, '/account/sign-in-methods', heading('Sign-in methods'));
+      await checkPage(admin, '/account/danger-zone', heading('Danger zone'));
       await checkPage(admin, '/sessions', heading('Sessions'));
       await checkPage(admin, '/two-factor', heading(/Two-factor/));
       await checkPage(admin, '/organizations', heading('Organizations'));
@@ -206,7 +209,7 @@ describeBrowser('one message system in Chromium', () => {
       }
 
       await signInOnPage(stack, page, email, password);
-      await page.goto(`${stack.url}/account`);
+      await page.goto(`${stack.url}/account/security`);
       // The row's "Change password" opens the dialog with Current password / New password.
       await page.getByRole('region', { name: 'Security' }).getByRole('button', { name: 'Change password' }).click();
       const change = page.getByRole('dialog', { name: 'Change password' });

@@ -39,7 +39,7 @@ describeBrowser('several accounts in one browser, in Chromium', () => {
 
       await page.goto(`${stack.url}/sign-in`);
       await signIn(page, ada.email, ada.password);
-      await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+      await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
       await shows(menuButton(page, 'Ada Lovelace'));
 
       // The account menu, named after the person: one account so far.
@@ -53,7 +53,7 @@ describeBrowser('several accounts in one browser, in Chromium', () => {
       await showsText(page.getByRole('main'), 'You stay signed in as Ada Lovelace');
       await stack.shots(page, 'add-account');
       await signIn(page, bob.email, bob.password);
-      await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+      await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
       await shows(menuButton(page, 'Bob Babbage'));
 
       // Both accounts listed with name and email; Bob active; Ada one click away.

@@ -132,8 +132,9 @@ describeBrowser('Gatehouse as an OpenID provider, in Chromium', () => {
       const wikiTokens = await client.authorizationCodeGrant(wiki, new URL(page.url()), { pkceCodeVerifier: wikiVerifier, expectedState: 'wiki' });
       expect(wikiTokens.claims()!.sub).toBe(claims.sub);
 
-      // The account lists the app the person consented to.
-      await page.goto(`${stack.url}/account`);
+      // The account's "Connected apps" lists the app the person consented to.
+      await page.goto(`${stack.url}/account/connected-apps`);
+      await shows(page.getByRole('heading', { name: 'Connected apps', level: 1 }));
       const connected = page.getByRole('region', { name: 'Connected applications' });
       await showsText(connected, 'Notes');
       await stack.shot(page, '3-connected-apps');

@@ -29,7 +29,7 @@ describeBrowser('organization journey in Chromium', () => {
       await owner.getByLabel('Email').fill(ownerEmail);
       await owner.getByLabel('Password', { exact: true }).fill('owner-password-1');
       await owner.getByRole('button', { name: 'Sign up' }).click();
-      await shows(owner.getByRole('heading', { name: 'Account', level: 1 }));
+      await shows(owner.getByRole('heading', { name: 'Profile', level: 1 }));
       await owner.getByRole('link', { name: 'Organizations' }).click();
       await shows(owner.getByRole('heading', { name: 'Organizations', level: 1 }));
 

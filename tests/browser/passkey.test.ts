@@ -49,7 +49,7 @@ describeBrowser('passkey journey in Chromium', () => {
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill('cobol-compiler-1959');
       await page.getByRole('button', { name: 'Sign up' }).click();
-      await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+      await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
 
       // Account → Passkeys, the name suggested from the device.
       await shows(page.getByRole('heading', { name: 'Passkeys' }));
@@ -68,7 +68,7 @@ describeBrowser('passkey journey in Chromium', () => {
       // authenticator answers the page's conditional request as soon as the page makes it.
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByRole('link', { name: 'Sign in' }).click();
-      await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+      await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
       await showsText(page.getByRole('banner'), 'Grace Hopper');
 
       // And by the button. The authenticator holds its passkey back while the page loads (so that
@@ -81,7 +81,7 @@ describeBrowser('passkey journey in Chromium', () => {
       await stack.shots(page, 'sign-in');
       await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: held! });
       await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-      await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+      await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
       await showsText(page.getByRole('banner'), 'Grace Hopper');
       const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
       expect(after.credentials[0]!.signCount).toBeGreaterThan(1);
@@ -182,7 +182,7 @@ describeBrowser('passkey journey in Chromium', () => {
       await expect.poll(() => asked.length).toBe(2);
       await absent(page.getByRole('alert'));
       await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
-      const account = page.getByRole('heading', { name: 'Account', level: 1 });
+      const account = page.getByRole('heading', { name: 'Profile', level: 1 });
       const signedInAlready = await account.waitFor({ state: 'visible', timeout: 2_000 }).then(
         () => true,
         () => false,
@@ -223,7 +223,7 @@ describeBrowser('passkey journey in Chromium', () => {
       // Then the passkey instead of a code.
       await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: held! });
       await page.getByRole('button', { name: 'Use a passkey' }).click();
-      await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+      await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
       await showsText(page.getByRole('banner'), 'Hedy Lamarr');
       await showsText(page.getByRole('listitem'), 'Last used');
       await stack.shots(page, 'account-passkey-last-used');

@@ -59,11 +59,13 @@ describeBrowser('password policy in Chromium', () => {
         expect(await meter.getAttribute('value')).toBe('5');
         await stack.shot(page, `${width}-strong`);
         await page.getByRole('button', { name: 'Sign up' }).click();
-        await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+        await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
         await showsText(page.getByRole('banner'), 'Rosalind Franklin');
 
         // The account's change-password form: the same meter, the same refusal in words.
-        // The row's "Change password" opens the dialog with Current password / New password.
+        // The row's "Change password" (on the Security page) opens the dialog with Current password / New password.
+        await page.goto(`${stack.url}/account/security`);
+        await shows(page.getByRole('heading', { name: 'Security', level: 1 }));
         await page.getByRole('region', { name: 'Security' }).getByRole('button', { name: 'Change password' }).click();
         const change = page.getByRole('dialog', { name: 'Change password' });
         await change.getByLabel('Current password').fill('violet tundra kettle orbit');

@@ -72,6 +72,8 @@ describeBrowser('self-service pages in Chromium', () => {
       // The new address gets its verification mail.
       await stack.sink.waitFor(moved, undefined, 10_000);
 
+      await page.getByRole('navigation', { name: 'Account settings' }).getByRole('link', { name: 'Danger zone' }).click();
+      await shows(page.getByRole('heading', { name: 'Danger zone', level: 1 }));
       await page.getByRole('button', { name: 'Delete account' }).click();
       await page.getByLabel('Password', { exact: true }).fill('email-password-1');
       await page.getByRole('button', { name: 'Delete my account permanently' }).click();

@@ -47,13 +47,16 @@ describeBrowser('social sign-in in Chromium', () => {
 
       // Back in the app, signed in as the provider's account.
       await page.waitForURL((url) => url.origin === stack.url && url.pathname === '/account');
-      await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+      await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
       await showsText(page.getByRole('banner'), 'Alice Oidc');
       const email = page.getByRole('region', { name: 'Email' });
       await showsText(email, 'alice@oidc.example');
       await shows(email.getByText('Verified', { exact: true }));
-      await showsText(page.getByRole('region', { name: 'Linked accounts' }), 'Google');
       await stack.shot(page, '4-signed-in-as-provider-account');
+      // Sign-in methods, through the sidebar: Google listed.
+      await page.getByRole('navigation', { name: 'Account settings' }).getByRole('link', { name: 'Sign-in methods' }).click();
+      await shows(page.getByRole('heading', { name: 'Sign-in methods', level: 1 }));
+      await showsText(page.getByRole('region', { name: 'Linked accounts' }), 'Google');
 
       const session = await page.evaluate(async () => (await fetch('/api/auth/get-session')).json());
       expect(session.user).toMatchObject({ email: 'alice@oidc.example', name: 'Alice Oidc', emailVerified: true });
@@ -72,19 +75,22 @@ describeBrowser('social sign-in in Chromium', () => {
         await page.getByLabel('Email').fill('bob@oidc.example');
         await page.getByLabel('Password', { exact: true }).fill('bob-password-1');
         await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-        await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+        await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
         return page;
       };
       const first = await signIn();
+      await first.goto(`${stack.url}/account/sign-in-methods`);
       const linked = first.getByRole('region', { name: 'Linked accounts' });
       await linked.getByRole('button', { name: 'Link Google' }).click();
       await first.waitForURL((url) => url.origin === op.issuer);
       await first.getByLabel('Username').fill('bob');
       await first.getByRole('button', { name: 'Continue' }).click();
-      await first.waitForURL((url) => url.origin === stack.url && url.pathname === '/account');
+      // Back on the page that linked it.
+      await first.waitForURL((url) => url.origin === stack.url && url.pathname === '/account/sign-in-methods');
       await shows(linked.getByRole('button', { name: 'Unlink Google' }));
 
       const second = await signIn();
+      await second.goto(`${stack.url}/account/sign-in-methods`);
       await second.getByRole('region', { name: 'Linked accounts' }).getByRole('button', { name: 'Unlink Google' }).click();
       await shows(second.getByRole('region', { name: 'Linked accounts' }).getByRole('button', { name: 'Link Google' }));
 

@@ -33,7 +33,7 @@ describeBrowser('two-factor journey in Chromium', () => {
     await absent(page.getByRole('button', { name: 'Sign out' }));
   };
   const expectSignedIn = async (page: Page, name: string) => {
-    await shows(page.getByRole('heading', { name: 'Account', level: 1 }));
+    await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
     await showsText(page.getByRole('banner'), name);
   };
 
@@ -77,7 +77,7 @@ describeBrowser('two-factor journey in Chromium', () => {
       await showsText(page.getByRole('status'), 'Two-factor authentication is on.');
       const codes = (await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allInnerTexts()).map((c) => c.trim());
       expect(codes.length).toBeGreaterThanOrEqual(5);
-      await showsText(page.getByText('Status:'), 'On');
+      await showsText(page.getByRole('region', { name: 'Authenticator app' }), /Status\s+On/);
       await stack.shot(page, '3-enabled-backup-codes');
       // The codes are shown once, in the copy-this-secret dialog; "I have saved it" closes it.
       await page.getByRole('dialog', { name: 'Backup codes' }).getByRole('button', { name: 'I have saved it' }).click();
@@ -157,14 +157,14 @@ describeBrowser('two-factor journey in Chromium', () => {
       const totp = URI.parse(uri) as TOTP;
       expect(await post('/two-factor/verify-totp', { code: totp.generate() })).toBe(200);
       await page.goto(`${stack.url}/two-factor`);
-      await showsText(page.getByText('Status:'), 'On');
+      await showsText(page.getByRole('region', { name: 'Authenticator app' }), /Status\s+On/);
 
       // Turned off elsewhere; this page, loaded before, still offers to regenerate codes.
       expect(await post('/two-factor/disable', { password })).toBe(200);
       await page.getByRole('button', { name: 'Regenerate backup codes' }).click();
       await page.getByLabel('Password').fill(password);
       await page.getByRole('button', { name: 'Regenerate backup codes' }).click();
-      await showsText(page.getByText('Status:'), 'Off');
+      await showsText(page.getByRole('region', { name: 'Authenticator app' }), /Status\s+Off/);
       await shows(page.getByRole('button', { name: 'Enable two-factor' }));
       await absent(page.getByRole('button', { name: 'Regenerate backup codes' }));
       await stack.shot(page, '3-off-elsewhere-phone');
