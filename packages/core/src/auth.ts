@@ -13,7 +13,7 @@ import { joinObservers } from './observe.js';
 import type { Plugin, PluginMount } from './plugin.js';
 import type { SessionAnswer } from './public-types.js';
 import { BUILTIN_FEATURES, builtinPlugins, type GatehouseOptions } from './plugins/index.js';
-import { checkOptionKeys } from './plugins/option-keys.js';
+import { checkOptions } from './plugins/option-keys.js';
 import type { BuiltinEndpoint } from './plugins/route-list.js';
 import { coreEndpoints } from './routes/index.js';
 
@@ -103,8 +103,8 @@ function contextParts(plugins: readonly Plugin[], observer: ContextParts['observ
  * serve({ fetch: auth.handler });
  */
 export function createAuth<O extends GatehouseOptions & { autoMigrate?: boolean }>(options: O = {} as O): Auth<EndpointsOf<O['plugins']>> {
-  // An unknown key at any level is refused here, named with its path (plugins/option-keys.ts).
-  checkOptionKeys(options);
+  // An unknown key at any level, or a capability's option out of its range, is refused here, named with its path (plugins/option-keys.ts).
+  checkOptions(options);
   const plugins = [...builtinPlugins(options), ...(options.plugins ?? [])];
   const endpoints: AnyEndpoint[] = [...coreEndpoints, ...plugins.flatMap((p) => p.endpoints ?? [])];
   const seams: PipelineSeams = {

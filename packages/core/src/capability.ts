@@ -1,5 +1,5 @@
 import type { CoreOptions } from './options.js';
-import type { OptionKeys } from './option-keys.js';
+import type { z } from 'zod';
 import type { Plugin } from './plugin.js';
 
 /**
@@ -21,15 +21,19 @@ export function routeList<L extends readonly unknown[]>(): RouteList<L[number]> 
 /**
  * A built-in capability's manifest (`plugins/<id>/manifest.ts`): everything the assembly needs to
  * know of it. The one list in plugins/index.ts produces, from these, the options type
- * (`GatehouseOptions`), the unknown-key check, the features `/providers` reports, the plugins of
+ * (`GatehouseOptions`), the options' check (their schema, unknown keys included), the features `/providers` reports, the plugins of
  * an instance, the route types and the tests' "everything on" options.
  */
 export interface Capability<K extends string, O, E> {
   /** Its key in `createAuth`'s options (`twoFactor: { … }`). */
   key: K;
   switch: CapabilitySwitch;
-  /** The keys its options may have, at every level (`keysOf<ItsOptions>({ … })` in its config.ts). */
-  optionKeys: OptionKeys;
+  /**
+   * Its options' one schema (zod, strict at every level, in its config.ts; the options type is its
+   * `z.input`): `createAuth` and the server's config check the options with it, and the
+   * unknown-key check takes its keys from it.
+   */
+  options: z.ZodType<unknown, O>;
   /** The feature names it may report on `/providers`; each is false while it is off. */
   features: readonly string[];
   /** Its plugin for these options; `all` is the whole options object, for what it reads of the core's. */

@@ -11,7 +11,7 @@ export { fetchFromNode, type NodeMountStep } from './node-bridge.js';
 export { createApplication, type NewApplication, type OAuthApplication, type OidcProviderOptions } from './plugins/oidc-provider/index.js';
 export { DEFAULT_SECRET, type CoreOptions, type AdditionalField, type SocialProviderOptions, type Branding } from './options.js';
 export type { GatehouseOptions } from './plugins/index.js';
-export { checkOptionKeys, GATEHOUSE_OPTION_KEYS, unknownOptions } from './plugins/option-keys.js';
+export { badCapabilityOption, CAPABILITY_OPTIONS, checkOptionKeys, checkOptions, GATEHOUSE_OPTION_KEYS, unknownOptions } from './plugins/option-keys.js';
 export { describeUnknownOptions, keysOf, type KeysOf, listOf, type OptionKeys, type OptionSpec, recordOf, type UnknownOption } from './option-keys.js';
 export { resolveOptions, buildSchema, type AuthContext, type ResolvedOptions } from './context.js';
 export type { FastLane, LaneAnswer, LaneRequest } from './fast-lane.js';

@@ -5,7 +5,7 @@
  * repository. Capabilities never import one another: they meet through the seams below.
  */
 
-// Declaring a capability: the plugin, its routes, its options' keys, its errors and words.
+// Declaring a capability: the plugin, its routes, its options' schema (zod, with these building blocks), its errors and words.
 export { definePlugin, type Assembly, type Plugin, type PluginGauge, type PluginSessionRead, type SignInAttempt } from './plugin.js';
 export { defineCapability, routeList, type Capability, type CapabilitySwitch, type RouteList } from './capability.js';
 export {
@@ -18,7 +18,7 @@ export {
   type Method,
   type SignedInContext,
 } from './endpoint.js';
-export { keysOf, listOf } from './option-keys.js';
+export { callback, httpURL, wholeNumber } from './option-keys.js';
 export { APIError, BASE_ERRORS, defineErrors, errorsOf, fail } from './errors.js';
 export { defineTranslations } from './i18n/types.js';
 export type { ClientPlugin, RoutesOf } from './route-types.js';

@@ -80,6 +80,38 @@ describe('unknown option keys (CONTRACT.md: refused at start, named)', () => {
     expect(refusal({ notes: { maxLength: 5 } })).toBe('Gatehouse options: notes: unknown option');
   });
 
+  it("refuses a capability's option out of its range, of the wrong type or form, naming its path (its manifest's schema)", () => {
+    expect(refusal({ emailOTP: { enabled: true, otpLength: 3 } })).toBe('Gatehouse options: emailOTP.otpLength: must be a whole number from 4 to 12');
+    expect(refusal({ emailOTP: { enabled: true, otpLength: 6.5 } })).toBe('Gatehouse options: emailOTP.otpLength: must be a whole number from 4 to 12');
+    expect(refusal({ multiSession: { enabled: true, maximumSessions: '5' } })).toBe(
+      'Gatehouse options: multiSession.maximumSessions: must be a whole number from 1 to 20',
+    );
+    expect(refusal({ magicLink: { perAddress: { window: 0 } } })).toBe('Gatehouse options: magicLink.perAddress.window: must be a whole number of at least 1');
+    expect(refusal({ oidcProvider: { enabled: true, storage: 'redis' } })).toMatch(/^Gatehouse options: oidcProvider\.storage: /);
+    expect(refusal({ oidcProvider: { appURL: 'ftp://app.example' } })).toBe('Gatehouse options: oidcProvider.appURL: must be an http(s) URL');
+    expect(refusal({ jwt: { alg: 'HS256' } })).toBe('Gatehouse options: jwt.alg: must be EdDSA, ES256 or RS256 (got HS256)');
+    expect(refusal({ apiKey: { rateLimit: { maxRequests: 0 } } })).toBe(
+      'Gatehouse options: apiKey.rateLimit.maxRequests: must be a whole number of at least 1',
+    );
+    expect(refusal({ webhooks: { endpoints: [{ url: 'ftp://x', events: ['user.created'], secret: 'whsec_x' }] } })).toBe(
+      'Gatehouse options: webhooks.endpoints[0].url: must be an http(s) URL',
+    );
+    expect(refusal({ emailOTP: { sendVerificationOTP: 'not a function' } })).toBe('Gatehouse options: emailOTP.sendVerificationOTP: must be a function');
+    expect(refusal({ admin: { enabled: 'no' } })).toMatch(/^Gatehouse options: admin\.enabled: /);
+    // A disabled capability's options are checked too: a wrong value is a wrong config, on or off.
+    expect(refusal({ twoFactor: { enabled: false, maxAttempts: -1 } })).toBe('Gatehouse options: twoFactor.maxAttempts: must be a whole number of at least 1');
+    // An unknown key is named first, with the closest known one.
+    expect(refusal({ emailOTP: { otpLenght: 3, expiresIn: 0 } })).toBe('Gatehouse options: emailOTP.otpLenght: unknown option, did you mean "otpLength"?');
+    // Callbacks are taken as they are.
+    expect(refusal({ emailOTP: { enabled: true, sendVerificationOTP: async () => undefined }, username: { usernameValidator: () => true } })).toBeNull();
+  });
+
+  it("takes each capability's keys from its options schema, every level and list included", () => {
+    expect(GATEHOUSE_OPTION_KEYS.magicLink).toMatchObject({ perAddress: { window: true, max: true }, sendMagicLink: true });
+    expect(GATEHOUSE_OPTION_KEYS.webhooks).toMatchObject({ endpoints: new ListOf({ url: true, events: new ListOf(true), secret: true }) });
+    expect(GATEHOUSE_OPTION_KEYS.apiKey).toMatchObject({ defaultPermissions: new RecordOf(new ListOf(true)) });
+  });
+
   it('suggests only a close key', () => {
     expect(closestKey('otpLenght', ['enabled', 'otpLength', 'expiresIn'])).toBe('otpLength');
     expect(closestKey('ENABLED', ['enabled', 'otpLength'])).toBe('enabled');

@@ -1,9 +1,11 @@
+import { z } from 'zod';
+
 /**
  * The unknown-key check of the options (CONTRACT.md: "an unknown option key is refused at start
- * with a message naming it"). Each capability says which keys its options have, beside its options'
- * type (`keysOf<TheOptions>({...})` in its `config.ts`; the core's beside `CoreOptions`);
- * `plugins/option-keys.ts` assembles them. A key the assembly does not know, at any level, is
- * named with its full path and the closest known key.
+ * with a message naming it"). Each capability's keys come from its options schema (`optionKeysOf`
+ * below; the schema is in its `config.ts`), the core's from `keysOf<CoreOptions>` beside
+ * `CoreOptions`; `plugins/option-keys.ts` assembles them. A key the assembly does not know, at any
+ * level, is named with its full path and the closest known key.
  */
 
 /** What an option's value may hold: `true` anything (a function, a list, a free object), or the keys below it. */
@@ -110,3 +112,71 @@ export function closestKey(key: string, known: readonly string[]): string | unde
 export function describeUnknownOptions(found: readonly UnknownOption[]): string {
   return found.map((u) => `${u.path}: unknown option${u.suggestion ? `, did you mean "${u.suggestion}"?` : ''}`).join('; ');
 }
+
+/** A zod schema's definition, as far as the key walk below reads it (zod 4's `_zod.def`). */
+interface SchemaDef {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  valueType?: z.ZodType;
+  element?: z.ZodType;
+}
+
+/**
+ * The keys a capability's options schema knows, at every level, for the unknown-key check: an
+ * object its keys, a record `recordOf`, a list `listOf`, anything else (a number, a callback, a
+ * union) `true`. The manifest's schema is the one source; this derives the check's spec from it.
+ */
+export function optionKeysOf(schema: z.ZodType): OptionSpec {
+  const def = schema._zod.def as unknown as SchemaDef;
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'nonoptional':
+      return optionKeysOf(def.innerType!);
+    case 'pipe':
+      return optionKeysOf(def.in!);
+    case 'object':
+      return Object.fromEntries(Object.entries(def.shape!).map(([key, child]) => [key, optionKeysOf(child)]));
+    case 'record':
+      return recordOf(optionKeysOf(def.valueType!));
+    case 'array':
+      return listOf(optionKeysOf(def.element!));
+    default:
+      return true;
+  }
+}
+
+/** `path` as the unknown-key messages write it: `webhooks.endpoints[0].url`. */
+export function optionPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((at, key) => (typeof key === 'number' ? `${at}[${key}]` : at ? `${at}.${String(key)}` : String(key)), '');
+}
+
+// Building blocks of the capabilities' options schemas (each in its config.ts), with the messages the options have always had.
+
+/** A whole number from `min` (to `max`): `must be a whole number from 4 to 12` otherwise. */
+export function wholeNumber(min: number, max?: number): z.ZodNumber {
+  const message = max === undefined ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`;
+  const n = z.number({ error: message }).int({ error: message }).min(min, { error: message });
+  return max === undefined ? n : n.max(max, { error: message });
+}
+
+/** An http(s) URL. */
+export const httpURL = (): z.ZodString =>
+  z.string().refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL');
+
+/** A function option (a mail sender, a hook), with its TypeScript type; not looked into. */
+// biome-ignore lint/suspicious/noExplicitAny: any function type.
+export const callback = <F extends (...args: any[]) => unknown>(): z.ZodType<F, F> =>
+  z.custom<F>((v) => typeof v === 'function', { error: 'must be a function' });

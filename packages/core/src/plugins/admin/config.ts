@@ -1,23 +1,21 @@
-import { keysOf } from '../../kit.js';
-/** The `admin` options (CONTRACT.md "Options object"). */
-export interface AdminOptions {
-  enabled?: boolean;
-  defaultRole?: string;
-  adminRoles?: string[];
-  adminUserIds?: string[];
-  impersonationSessionDuration?: number;
-  allowImpersonatingAdmins?: boolean;
-}
+import { z } from 'zod';
+import { wholeNumber } from '../../kit.js';
 
-/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const adminOptionKeys = keysOf<AdminOptions>({
-  enabled: true,
-  defaultRole: true,
-  adminRoles: true,
-  adminUserIds: true,
-  impersonationSessionDuration: true,
-  allowImpersonatingAdmins: true,
+/** The `admin` options (CONTRACT.md "Options object"). */
+export const adminOptions = z.strictObject({
+  enabled: z.boolean().optional(),
+  /** The role new users get (default 'user'). */
+  defaultRole: z.string().min(1).optional(),
+  /** The roles that may use the admin routes (default ['admin']). */
+  adminRoles: z.array(z.string().min(1)).optional(),
+  /** Users who are admins whatever their role. */
+  adminUserIds: z.array(z.string().min(1)).optional(),
+  /** Seconds an impersonation session lasts (default 3600). */
+  impersonationSessionDuration: wholeNumber(1).optional(),
+  allowImpersonatingAdmins: z.boolean().optional(),
 });
+
+export type AdminOptions = z.input<typeof adminOptions>;
 
 export interface AdminConfig {
   defaultRole: string;

@@ -1,5 +1,5 @@
 import { type Capability, defineCapability, routeList } from '../../kit.js';
-import { adminOptionKeys, type AdminOptions } from './config.js';
+import { adminOptions, type AdminOptions } from './config.js';
 import { adminPlugin, type adminRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
@@ -9,7 +9,7 @@ export type AdminCapability = Capability<'admin', AdminOptions, ReturnType<typeo
 export const adminCapability: AdminCapability = defineCapability({
   key: 'admin',
   switch: 'on-unless-disabled',
-  optionKeys: adminOptionKeys,
+  options: adminOptions,
   features: ['admin'],
   plugin: (o: AdminOptions | undefined) => adminPlugin(o),
   routes: routeList<ReturnType<typeof adminRoutes>>(),

@@ -1,5 +1,5 @@
 import { type Capability, defineCapability, routeList } from '../../kit.js';
-import { apiKeyOptionKeys, type ApiKeyOptions } from './config.js';
+import { apiKeyOptions, type ApiKeyOptions } from './config.js';
 import { apiKeyPlugin, type apiKeyRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
@@ -9,7 +9,7 @@ export type ApiKeyCapability = Capability<'apiKey', ApiKeyOptions, (typeof apiKe
 export const apiKeyCapability: ApiKeyCapability = defineCapability({
   key: 'apiKey',
   switch: 'off-unless-enabled',
-  optionKeys: apiKeyOptionKeys,
+  options: apiKeyOptions,
   features: ['apiKey'],
   plugin: (o: ApiKeyOptions | undefined) => apiKeyPlugin(o),
   everythingOn: { enabled: true },

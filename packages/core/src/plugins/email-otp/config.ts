@@ -1,4 +1,5 @@
-import { type AuthContext, extension, keysOf } from '../../kit.js';
+import { z } from 'zod';
+import { type AuthContext, callback, extension, wholeNumber } from '../../kit.js';
 
 /** What a code is for; each kind has its own code per address. */
 export const OTP_TYPES = ['sign-in', 'email-verification', 'forget-password'] as const;
@@ -12,34 +13,24 @@ export interface OtpMail {
 }
 
 /** The `emailOTP` options (CONTRACT.md "Beyond the specification"). Off unless `enabled`. */
-export interface EmailOTPOptions {
-  enabled?: boolean;
+export const emailOTPOptions = z.strictObject({
+  enabled: z.boolean().optional(),
   /** Digits per code (default 6, 4 to 12). */
-  otpLength?: number;
-  /** Seconds a code lives (default 300). */
-  expiresIn?: number;
-  /** Wrong tries a code survives: the last one deletes it (default 3; ASVS 6.6.3). */
-  allowedAttempts?: number;
+  otpLength: wholeNumber(4, 12).optional(),
+  /** Seconds a code lives (default 300, 30 to 86,400). */
+  expiresIn: wholeNumber(30, 86_400).optional(),
+  /** Wrong tries a code survives: the last one deletes it (default 3, 1 to 10; ASVS 6.6.3). */
+  allowedAttempts: wholeNumber(1, 10).optional(),
   /** True: a code signs in existing users only, no account is made (default false). */
-  disableSignUp?: boolean;
+  disableSignUp: z.boolean().optional(),
   /** Codes mailed to one address per `sendWindow` seconds, whoever asks (default 5 per 600 s). */
-  sendLimit?: number;
-  sendWindow?: number;
+  sendLimit: wholeNumber(1, 1000).optional(),
+  sendWindow: wholeNumber(1, 86_400).optional(),
   /** Sends the code yourself instead of the built-in mail (through `email`). */
-  sendVerificationOTP?: (mail: OtpMail) => Promise<void>;
-}
-
-/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const emailOTPOptionKeys = keysOf<EmailOTPOptions>({
-  enabled: true,
-  otpLength: true,
-  expiresIn: true,
-  allowedAttempts: true,
-  disableSignUp: true,
-  sendLimit: true,
-  sendWindow: true,
-  sendVerificationOTP: true,
+  sendVerificationOTP: callback<(mail: OtpMail) => Promise<void>>().optional(),
 });
+
+export type EmailOTPOptions = z.input<typeof emailOTPOptions>;
 
 export interface EmailOTPConfig {
   otpLength: number;
@@ -51,21 +42,15 @@ export interface EmailOTPConfig {
   sendVerificationOTP?: (mail: OtpMail) => Promise<void>;
 }
 
-function whole(name: string, value: number | undefined, fallback: number, min: number, max: number): number {
-  const v = value ?? fallback;
-  if (!Number.isInteger(v) || v < min || v > max) throw new Error(`emailOTP.${name} must be a whole number from ${min} to ${max}`);
-  return v;
-}
-
-/** The options with their defaults; out-of-range values are refused when the instance is built. */
+/** The options with their defaults (their ranges are the schema's, checked by `createAuth`). */
 export function resolveEmailOTPOptions(o: EmailOTPOptions): EmailOTPConfig {
   return {
-    otpLength: whole('otpLength', o.otpLength, 6, 4, 12),
-    expiresIn: whole('expiresIn', o.expiresIn, 300, 30, 86_400),
-    allowedAttempts: whole('allowedAttempts', o.allowedAttempts, 3, 1, 10),
+    otpLength: o.otpLength ?? 6,
+    expiresIn: o.expiresIn ?? 300,
+    allowedAttempts: o.allowedAttempts ?? 3,
     disableSignUp: o.disableSignUp === true,
-    sendLimit: whole('sendLimit', o.sendLimit, 5, 1, 1000),
-    sendWindow: whole('sendWindow', o.sendWindow, 600, 1, 86_400),
+    sendLimit: o.sendLimit ?? 5,
+    sendWindow: o.sendWindow ?? 600,
     sendVerificationOTP: o.sendVerificationOTP,
   };
 }

@@ -40,8 +40,15 @@ describe('email OTP: off unless configured', () => {
   });
 
   it('refuses options out of range when the instance is built', async () => {
-    await expect(clients.open(withEmailOtp({}, { otpLength: 3 }))).rejects.toThrow(/otpLength/);
-    await expect(clients.open(withEmailOtp({}, { allowedAttempts: 0 }))).rejects.toThrow(/allowedAttempts/);
+    await expect(clients.open(withEmailOtp({}, { otpLength: 3 }))).rejects.toThrow(
+      'Gatehouse options: emailOTP.otpLength: must be a whole number from 4 to 12',
+    );
+    await expect(clients.open(withEmailOtp({}, { allowedAttempts: 0 }))).rejects.toThrow(
+      'Gatehouse options: emailOTP.allowedAttempts: must be a whole number from 1 to 10',
+    );
+    await expect(clients.open(withEmailOtp({}, { sendWindow: 0 }))).rejects.toThrow(
+      'Gatehouse options: emailOTP.sendWindow: must be a whole number from 1 to 86400',
+    );
   });
 });
 

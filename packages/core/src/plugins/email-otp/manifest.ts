@@ -1,5 +1,5 @@
 import { type Capability, defineCapability, routeList } from '../../kit.js';
-import { emailOTPOptionKeys, type EmailOTPOptions } from './config.js';
+import { emailOTPOptions, type EmailOTPOptions } from './config.js';
 import { emailOtpPlugin, type emailOtpRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
@@ -9,7 +9,7 @@ export type EmailOTPCapability = Capability<'emailOTP', EmailOTPOptions, (typeof
 export const emailOTPCapability: EmailOTPCapability = defineCapability({
   key: 'emailOTP',
   switch: 'off-unless-enabled',
-  optionKeys: emailOTPOptionKeys,
+  options: emailOTPOptions,
   features: ['emailOTP'],
   plugin: (o: EmailOTPOptions | undefined) => emailOtpPlugin(o),
   everythingOn: { enabled: true },

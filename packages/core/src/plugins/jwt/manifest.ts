@@ -1,5 +1,5 @@
 import { type Capability, defineCapability, routeList } from '../../kit.js';
-import { jwtOptionKeys, type JwtOptions } from './config.js';
+import { jwtOptions, type JwtOptions } from './config.js';
 import { jwtPlugin, type jwtRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
@@ -9,7 +9,7 @@ export type JwtCapability = Capability<'jwt', JwtOptions, (typeof jwtRoutes)[num
 export const jwtCapability: JwtCapability = defineCapability({
   key: 'jwt',
   switch: 'off-unless-enabled',
-  optionKeys: jwtOptionKeys,
+  options: jwtOptions,
   features: ['jwt'],
   plugin: (o: JwtOptions | undefined) => jwtPlugin(o),
   everythingOn: { enabled: true },

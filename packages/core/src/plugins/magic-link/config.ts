@@ -1,4 +1,5 @@
-import { type AuthContext, extension, keysOf } from '../../kit.js';
+import { z } from 'zod';
+import { type AuthContext, callback, extension, wholeNumber } from '../../kit.js';
 
 /** What a library user's own sender gets: the address, the link and its token. */
 export interface MagicLinkMail {
@@ -10,26 +11,19 @@ export interface MagicLinkMail {
 }
 
 /** The `magicLink` options (CONTRACT.md "Beyond the specification"). Off unless `enabled`. */
-export interface MagicLinkOptions {
-  enabled?: boolean;
+export const magicLinkOptions = z.strictObject({
+  enabled: z.boolean().optional(),
   /** How long a link works, in seconds (default 300). */
-  expiresIn?: number;
+  expiresIn: wholeNumber(1).optional(),
   /** When true, a link never creates an account: unknown addresses get no mail (default false). */
-  disableSignUp?: boolean;
+  disableSignUp: z.boolean().optional(),
   /** Links mailed per address and window, whoever asks (default 5 per 900 s). Counted even when `rateLimit.enabled` is off. */
-  perAddress?: { window?: number; max?: number };
+  perAddress: z.strictObject({ window: wholeNumber(1).optional(), max: wholeNumber(1).optional() }).optional(),
   /** Sends the link instead of the built-in mail (e.g. through another channel). */
-  sendMagicLink?: (mail: MagicLinkMail) => Promise<void>;
-}
-
-/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const magicLinkOptionKeys = keysOf<MagicLinkOptions>({
-  enabled: true,
-  expiresIn: true,
-  disableSignUp: true,
-  perAddress: keysOf<NonNullable<MagicLinkOptions['perAddress']>>({ window: true, max: true }),
-  sendMagicLink: true,
+  sendMagicLink: callback<(mail: MagicLinkMail) => Promise<void>>().optional(),
 });
+
+export type MagicLinkOptions = z.input<typeof magicLinkOptions>;
 
 export interface MagicLinkConfig {
   expiresIn: number;
@@ -38,17 +32,12 @@ export interface MagicLinkConfig {
   sendMagicLink?: (mail: MagicLinkMail) => Promise<void>;
 }
 
-/** The options with their defaults. */
+/** The options with their defaults (their ranges are the schema's, checked by `createAuth`). */
 export function resolveMagicLinkOptions(o: MagicLinkOptions = {}): MagicLinkConfig {
-  const seconds = (v: number | undefined, fallback: number, name: string) => {
-    if (v === undefined) return fallback;
-    if (!Number.isInteger(v) || v < 1) throw new Error(`magicLink.${name} must be a whole number of at least 1, got ${v}`);
-    return v;
-  };
   return {
-    expiresIn: seconds(o.expiresIn, 300, 'expiresIn'),
+    expiresIn: o.expiresIn ?? 300,
     disableSignUp: o.disableSignUp === true,
-    perAddress: { window: seconds(o.perAddress?.window, 900, 'perAddress.window'), max: seconds(o.perAddress?.max, 5, 'perAddress.max') },
+    perAddress: { window: o.perAddress?.window ?? 900, max: o.perAddress?.max ?? 5 },
     sendMagicLink: o.sendMagicLink,
   };
 }

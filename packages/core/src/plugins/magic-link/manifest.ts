@@ -1,5 +1,5 @@
 import { type Capability, defineCapability, routeList } from '../../kit.js';
-import { magicLinkOptionKeys, type MagicLinkOptions } from './config.js';
+import { magicLinkOptions, type MagicLinkOptions } from './config.js';
 import { magicLinkPlugin, type magicLinkRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
@@ -9,7 +9,7 @@ export type MagicLinkCapability = Capability<'magicLink', MagicLinkOptions, (typ
 export const magicLinkCapability: MagicLinkCapability = defineCapability({
   key: 'magicLink',
   switch: 'off-unless-enabled',
-  optionKeys: magicLinkOptionKeys,
+  options: magicLinkOptions,
   features: ['magicLink'],
   plugin: (o: MagicLinkOptions | undefined) => magicLinkPlugin(o),
   everythingOn: { enabled: true },

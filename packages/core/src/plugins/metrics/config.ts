@@ -1,33 +1,32 @@
-import { type AuthContext, extension, keysOf } from '../../kit.js';
+import { z } from 'zod';
+import { type AuthContext, extension } from '../../kit.js';
 import type { MetricsRegistry } from './registry.js';
 
-/** The `metrics` options (CONTRACT.md "Beyond the specification"). Off unless `enabled`. */
-export interface MetricsOptions {
-  enabled?: boolean;
-  /** The bearer token a scraper sends (`Authorization: Bearer <token>`); at least 16 characters. */
-  token?: string;
-  /** Node's process metrics (`process_*`, `nodejs_*`) beside Gatehouse's; default true. */
-  processMetrics?: boolean;
-}
+/** A token shorter than this is refused at start: it stands between the internet and the metrics. */
+export const MIN_TOKEN_LENGTH = 16;
 
-/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const metricsOptionKeys = keysOf<MetricsOptions>({ enabled: true, token: true, processMetrics: true });
+/** The `metrics` options (CONTRACT.md "Beyond the specification"). Off unless `enabled`; on, they need a token. */
+export const metricsOptions = z
+  .strictObject({
+    enabled: z.boolean().optional(),
+    /** The bearer token a scraper sends (`Authorization: Bearer <token>`); at least 16 characters. */
+    token: z.string().min(MIN_TOKEN_LENGTH, `the metrics token must be at least ${MIN_TOKEN_LENGTH} characters`).optional(),
+    /** Node's process metrics (`process_*`, `nodejs_*`) beside Gatehouse's; default true. */
+    processMetrics: z.boolean().optional(),
+  })
+  .refine((m) => m.enabled !== true || m.token !== undefined, { message: 'metrics need a token (METRICS_TOKEN, or metrics.token)', path: ['token'] });
+
+export type MetricsOptions = z.input<typeof metricsOptions>;
 
 export interface MetricsConfig {
   token: string;
   processMetrics: boolean;
 }
 
-/** A token shorter than this is refused at start: it stands between the internet and the metrics. */
-export const MIN_TOKEN_LENGTH = 16;
-
-/** The options with their defaults; an enabled plugin without a long enough token is refused at start. */
+/** The options with their defaults (an enabled plugin's token is the schema's to require, checked by `createAuth`). */
 export function resolveMetricsOptions(o: MetricsOptions): MetricsConfig {
-  const unknown = Object.keys(o).filter((k) => !['enabled', 'token', 'processMetrics'].includes(k));
-  if (unknown.length) throw new Error(`metrics: unknown option ${unknown.map((k) => `"${k}"`).join(', ')}`);
-  if (typeof o.token !== 'string' || o.token.length < MIN_TOKEN_LENGTH) {
-    throw new Error(`metrics.token must be a string of at least ${MIN_TOKEN_LENGTH} characters when metrics are enabled`);
-  }
+  // Fail closed should the plugin ever be built without the check: no token, no metrics.
+  if (!o.token) throw new Error('metrics need a token (metrics.token)');
   return { token: o.token, processMetrics: o.processMetrics ?? true };
 }
 

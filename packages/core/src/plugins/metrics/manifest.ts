@@ -1,5 +1,5 @@
 import { type Capability, defineCapability, routeList } from '../../kit.js';
-import { metricsOptionKeys, type MetricsOptions } from './config.js';
+import { metricsOptions, type MetricsOptions } from './config.js';
 import { metricsPlugin, type metricsRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
@@ -9,7 +9,7 @@ export type MetricsCapability = Capability<'metrics', MetricsOptions, (typeof me
 export const metricsCapability: MetricsCapability = defineCapability({
   key: 'metrics',
   switch: 'off-unless-enabled',
-  optionKeys: metricsOptionKeys,
+  options: metricsOptions,
   features: [],
   plugin: (o: MetricsOptions | undefined) => metricsPlugin(o ?? {}),
   everythingOn: { enabled: true, token: 'a-metrics-token-of-length' },

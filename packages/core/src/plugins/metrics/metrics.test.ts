@@ -41,9 +41,11 @@ describe('metrics: off unless configured', () => {
 
   it('refuses to start enabled without a token of at least 16 characters', async () => {
     await expect(clients.open({ metrics: { enabled: true } })).rejects.toThrow(
-      'metrics.token must be a string of at least 16 characters when metrics are enabled',
+      'Gatehouse options: metrics.token: metrics need a token (METRICS_TOKEN, or metrics.token)',
     );
-    await expect(clients.open({ metrics: { enabled: true, token: 'short' } })).rejects.toThrow(/metrics\.token/);
+    await expect(clients.open({ metrics: { enabled: true, token: 'short' } })).rejects.toThrow(
+      'Gatehouse options: metrics.token: the metrics token must be at least 16 characters',
+    );
     await expect(clients.open({ metrics: { enabled: true, token: TOKEN, procesMetrics: false } as never })).rejects.toThrow(
       'metrics.procesMetrics: unknown option, did you mean "processMetrics"?',
     );

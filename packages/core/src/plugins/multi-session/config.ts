@@ -1,29 +1,25 @@
-import { type AuthContext, extension, keysOf } from '../../kit.js';
+import { z } from 'zod';
+import { type AuthContext, extension, wholeNumber } from '../../kit.js';
 
 /** How many sessions one browser may hold at most: each is a cookie sent with every request. */
 export const MAXIMUM_SESSIONS_LIMIT = 20;
 
 /** The `multiSession` options (CONTRACT.md "Beyond the specification"). Off unless `enabled`. */
-export interface MultiSessionOptions {
-  enabled?: boolean;
-  /** How many accounts one browser keeps signed in at once (default 5); the oldest is signed out past it. */
-  maximumSessions?: number;
-}
+export const multiSessionOptions = z.strictObject({
+  enabled: z.boolean().optional(),
+  /** How many accounts one browser keeps signed in at once (default 5, 1 to 20); the oldest is signed out past it. */
+  maximumSessions: wholeNumber(1, MAXIMUM_SESSIONS_LIMIT).optional(),
+});
 
-/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const multiSessionOptionKeys = keysOf<MultiSessionOptions>({ enabled: true, maximumSessions: true });
+export type MultiSessionOptions = z.input<typeof multiSessionOptions>;
 
 export interface MultiSessionConfig {
   maximumSessions: number;
 }
 
-/** The options with their defaults; a maximum that is not a whole number from 1 to 20 is refused at start. */
+/** The options with their defaults (their ranges are the schema's, checked by `createAuth`). */
 export function resolveMultiSessionOptions(o: MultiSessionOptions): MultiSessionConfig {
-  const maximumSessions = o.maximumSessions ?? 5;
-  if (!Number.isInteger(maximumSessions) || maximumSessions < 1 || maximumSessions > MAXIMUM_SESSIONS_LIMIT) {
-    throw new Error(`multiSession.maximumSessions must be a whole number from 1 to ${MAXIMUM_SESSIONS_LIMIT}, got ${String(o.maximumSessions)}`);
-  }
-  return { maximumSessions };
+  return { maximumSessions: o.maximumSessions ?? 5 };
 }
 
 const config = extension<MultiSessionConfig>('multi-session');

@@ -1,5 +1,5 @@
 import { type Capability, defineCapability, routeList } from '../../kit.js';
-import { multiSessionOptionKeys, type MultiSessionOptions } from './config.js';
+import { multiSessionOptions, type MultiSessionOptions } from './config.js';
 import { multiSessionPlugin, type multiSessionRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
@@ -9,7 +9,7 @@ export type MultiSessionCapability = Capability<'multiSession', MultiSessionOpti
 export const multiSessionCapability: MultiSessionCapability = defineCapability({
   key: 'multiSession',
   switch: 'off-unless-enabled',
-  optionKeys: multiSessionOptionKeys,
+  options: multiSessionOptions,
   features: ['multiSession'],
   plugin: (o: MultiSessionOptions | undefined) => multiSessionPlugin(o),
   everythingOn: { enabled: true },

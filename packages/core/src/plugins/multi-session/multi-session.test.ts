@@ -29,7 +29,7 @@ describe('multi-session: off unless configured', () => {
   it('refuses a maximumSessions that is not a whole number from 1 to 20 at start', async () => {
     for (const maximumSessions of [0, 2.5, 21, -1]) {
       await expect(clients.open(withMultiSession({}, { maximumSessions }))).rejects.toThrow(
-        /multiSession\.maximumSessions must be a whole number from 1 to 20/,
+        'Gatehouse options: multiSession.maximumSessions: must be a whole number from 1 to 20',
       );
     }
   });

@@ -1,5 +1,5 @@
 import { type Capability, defineCapability, routeList } from '../../kit.js';
-import { oidcProviderOptionKeys, type OidcProviderOptions } from './config.js';
+import { oidcProviderOptions, type OidcProviderOptions } from './config.js';
 import { oidcProviderPlugin, type oidcProviderRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
@@ -9,7 +9,7 @@ export type OidcProviderCapability = Capability<'oidcProvider', OidcProviderOpti
 export const oidcProviderCapability: OidcProviderCapability = defineCapability({
   key: 'oidcProvider',
   switch: 'off-unless-enabled',
-  optionKeys: oidcProviderOptionKeys,
+  options: oidcProviderOptions,
   features: ['oidcProvider'],
   plugin: (o: OidcProviderOptions | undefined) => oidcProviderPlugin(o),
   everythingOn: { enabled: true },

@@ -1,46 +1,43 @@
-import { keysOf, type Row } from '../../kit.js';
+import { z } from 'zod';
+import { callback, type Row, wholeNumber } from '../../kit.js';
 import { DEFAULT_ROLES, type Roles } from './access.js';
 
-/** The `organization` options (CONTRACT.md "Options object"). */
-export interface OrganizationOptions {
-  enabled?: boolean;
-  allowUserToCreateOrganization?: boolean | ((user: Row) => boolean | Promise<boolean>);
-  organizationLimit?: number;
-  creatorRole?: string;
-  invitationExpiresIn?: number;
-  roles?: Record<string, Record<string, string[]>>;
-  /** Teams inside organizations (off unless `enabled`). */
-  teams?: TeamsOptions;
-  /** Roles made per organization at run time (`create-role`), off unless `enabled`. */
-  dynamicAccessControl?: DynamicAccessControlOptions;
-}
-
-export interface TeamsOptions {
-  enabled?: boolean;
+/** Teams inside organizations (off unless `enabled`). */
+export const teamsOptions = z.strictObject({
+  enabled: z.boolean().optional(),
   /** At most this many teams per organization (none by default). */
-  maximumTeams?: number;
+  maximumTeams: wholeNumber(1).optional(),
   /** At most this many members per team (none by default). */
-  maximumMembersPerTeam?: number;
-}
-
-export interface DynamicAccessControlOptions {
-  enabled?: boolean;
-  /** At most this many custom roles per organization (none by default). */
-  maximumRolesPerOrganization?: number;
-}
-
-/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const organizationOptionKeys = keysOf<OrganizationOptions>({
-  enabled: true,
-  allowUserToCreateOrganization: true,
-  organizationLimit: true,
-  creatorRole: true,
-  invitationExpiresIn: true,
-  // Role → resource → actions.
-  roles: true,
-  teams: keysOf<TeamsOptions>({ enabled: true, maximumTeams: true, maximumMembersPerTeam: true }),
-  dynamicAccessControl: keysOf<DynamicAccessControlOptions>({ enabled: true, maximumRolesPerOrganization: true }),
+  maximumMembersPerTeam: wholeNumber(1).optional(),
 });
+
+/** Roles made per organization at run time (`create-role`), off unless `enabled`. */
+export const dynamicAccessControlOptions = z.strictObject({
+  enabled: z.boolean().optional(),
+  /** At most this many custom roles per organization (none by default). */
+  maximumRolesPerOrganization: wholeNumber(1).optional(),
+});
+
+/** The `organization` options (CONTRACT.md "Options object"). */
+export const organizationOptions = z.strictObject({
+  enabled: z.boolean().optional(),
+  /** Whether a user may create an organization (default true), or a function of the user deciding it. */
+  allowUserToCreateOrganization: z.union([z.boolean(), callback<(user: Row) => boolean | Promise<boolean>>()]).optional(),
+  /** At most this many organizations per user (none by default). */
+  organizationLimit: wholeNumber(1).optional(),
+  /** The role creators get (default 'owner'). */
+  creatorRole: z.string().min(1).optional(),
+  /** Seconds an invitation stays valid (default 48 hours). */
+  invitationExpiresIn: wholeNumber(1).optional(),
+  /** Role → resource → actions, beside the default roles. */
+  roles: z.record(z.string(), z.record(z.string(), z.array(z.string()))).optional(),
+  teams: teamsOptions.optional(),
+  dynamicAccessControl: dynamicAccessControlOptions.optional(),
+});
+
+export type OrganizationOptions = z.input<typeof organizationOptions>;
+export type TeamsOptions = z.input<typeof teamsOptions>;
+export type DynamicAccessControlOptions = z.input<typeof dynamicAccessControlOptions>;
 
 export interface OrganizationConfig {
   allowUserToCreateOrganization: boolean | ((user: Row) => boolean | Promise<boolean>);
@@ -54,14 +51,7 @@ export interface OrganizationConfig {
   dynamicAccessControl: { enabled: boolean; maximumRolesPerOrganization?: number };
 }
 
-/** A limit is a whole number of at least 1, or none. */
-function limit(name: string, value: number | undefined): number | undefined {
-  if (value !== undefined && (!Number.isInteger(value) || value < 1))
-    throw new Error(`organization.${name} must be a whole number of at least 1, got ${String(value)}`);
-  return value;
-}
-
-/** The plugin's options with their defaults (CONTRACT.md "Options object"). */
+/** The plugin's options with their defaults (CONTRACT.md "Options object"; their ranges are the schema's, checked by `createAuth`). */
 export function resolveOrganizationOptions(o: OrganizationOptions = {}): OrganizationConfig {
   return {
     allowUserToCreateOrganization: o.allowUserToCreateOrganization ?? true,
@@ -71,12 +61,12 @@ export function resolveOrganizationOptions(o: OrganizationOptions = {}): Organiz
     roles: { ...DEFAULT_ROLES, ...o.roles },
     teams: {
       enabled: o.teams?.enabled === true,
-      maximumTeams: limit('teams.maximumTeams', o.teams?.maximumTeams),
-      maximumMembersPerTeam: limit('teams.maximumMembersPerTeam', o.teams?.maximumMembersPerTeam),
+      maximumTeams: o.teams?.maximumTeams,
+      maximumMembersPerTeam: o.teams?.maximumMembersPerTeam,
     },
     dynamicAccessControl: {
       enabled: o.dynamicAccessControl?.enabled === true,
-      maximumRolesPerOrganization: limit('dynamicAccessControl.maximumRolesPerOrganization', o.dynamicAccessControl?.maximumRolesPerOrganization),
+      maximumRolesPerOrganization: o.dynamicAccessControl?.maximumRolesPerOrganization,
     },
   };
 }

@@ -1,5 +1,5 @@
 import { type Capability, defineCapability, routeList } from '../../kit.js';
-import { organizationOptionKeys, type OrganizationOptions } from './config.js';
+import { organizationOptions, type OrganizationOptions } from './config.js';
 import { organizationPlugin, type organizationRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
@@ -9,7 +9,7 @@ export type OrganizationCapability = Capability<'organization', OrganizationOpti
 export const organizationCapability: OrganizationCapability = defineCapability({
   key: 'organization',
   switch: 'on-unless-disabled',
-  optionKeys: organizationOptionKeys,
+  options: organizationOptions,
   features: ['organization', 'organizationTeams', 'organizationRoles'],
   plugin: (o: OrganizationOptions | undefined) => organizationPlugin(o),
   everythingOn: { teams: { enabled: true }, dynamicAccessControl: { enabled: true } },

@@ -360,9 +360,11 @@ describe('teams and custom roles: option keys', () => {
       refusal({ teams: { enabled: true, maximumTeams: 3, maximumMembersPerTeam: 5 }, dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: 9 } }),
     ).toBeNull();
     expect(refusal({ teams: { enabeld: true } })).toBe('Gatehouse options: organization.teams.enabeld: unknown option, did you mean "enabled"?');
-    expect(refusal({ teams: { enabled: true, maximumTeams: 0 } })).toBe('organization.teams.maximumTeams must be a whole number of at least 1, got 0');
+    expect(refusal({ teams: { enabled: true, maximumTeams: 0 } })).toBe(
+      'Gatehouse options: organization.teams.maximumTeams: must be a whole number of at least 1',
+    );
     expect(refusal({ dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: 1.5 } })).toMatch(
-      /maximumRolesPerOrganization must be a whole number/,
+      /^Gatehouse options: organization\.dynamicAccessControl\.maximumRolesPerOrganization: must be a whole number of at least 1$/,
     );
     expect(refusal({ dynamicAccessControl: { enabled: true, maximumRoles: 2 } })).toMatch(
       /^Gatehouse options: organization\.dynamicAccessControl\.maximumRoles: unknown option/,

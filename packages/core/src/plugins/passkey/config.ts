@@ -1,21 +1,24 @@
-import { type AuthContext, extension, keysOf } from '../../kit.js';
+import { z } from 'zod';
+import { type AuthContext, extension, httpURL } from '../../kit.js';
 
 /** A ceremony's challenge is good for 5 minutes, once. */
 export const CHALLENGE_SECONDS = 300;
 
-/** The `passkey` options (CONTRACT.md "Beyond the specification"). Off unless `enabled`. */
-export interface PasskeyOptions {
-  enabled?: boolean;
-  /** The relying party id: a domain (default: the base URL's host name). */
-  rpID?: string;
-  /** The name authenticators show (default 'Gatehouse'). */
-  rpName?: string;
-  /** The page origin(s) ceremonies may come from (default: the base URL's origin). */
-  origin?: string | string[];
-}
+/** A page origin ceremonies may come from. */
+const origin = httpURL();
 
-/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const passkeyOptionKeys = keysOf<PasskeyOptions>({ enabled: true, rpID: true, rpName: true, origin: true });
+/** The `passkey` options (CONTRACT.md "Beyond the specification"). Off unless `enabled`. */
+export const passkeyOptions = z.strictObject({
+  enabled: z.boolean().optional(),
+  /** The relying party id: a domain (default: the base URL's host name). */
+  rpID: z.string().min(1).optional(),
+  /** The name authenticators show (default 'Gatehouse'). */
+  rpName: z.string().min(1).optional(),
+  /** The page origin(s) ceremonies may come from (default: the base URL's origin). */
+  origin: z.union([origin, z.array(origin)]).optional(),
+});
+
+export type PasskeyOptions = z.input<typeof passkeyOptions>;
 
 export interface PasskeyConfig {
   rpID: string;

@@ -1,5 +1,5 @@
 import { type Capability, defineCapability, routeList } from '../../kit.js';
-import { passkeyOptionKeys, type PasskeyOptions } from './config.js';
+import { passkeyOptions, type PasskeyOptions } from './config.js';
 import { passkeyPlugin, type passkeyRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
@@ -9,7 +9,7 @@ export type PasskeyCapability = Capability<'passkey', PasskeyOptions, (typeof pa
 export const passkeyCapability: PasskeyCapability = defineCapability({
   key: 'passkey',
   switch: 'off-unless-enabled',
-  optionKeys: passkeyOptionKeys,
+  options: passkeyOptions,
   features: ['passkey'],
   plugin: (o: PasskeyOptions | undefined) => passkeyPlugin(o),
   everythingOn: { enabled: true },

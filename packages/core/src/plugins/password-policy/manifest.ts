@@ -1,5 +1,5 @@
 import { type Capability, defineCapability, routeList } from '../../kit.js';
-import { passwordPolicyOptionKeys, type PasswordPolicyOptions } from './config.js';
+import { passwordPolicyOptions, type PasswordPolicyOptions } from './config.js';
 import { passwordPolicyPlugin } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
@@ -9,7 +9,7 @@ export type PasswordPolicyCapability = Capability<'passwordPolicy', PasswordPoli
 export const passwordPolicyCapability: PasswordPolicyCapability = defineCapability({
   key: 'passwordPolicy',
   switch: 'always',
-  optionKeys: passwordPolicyOptionKeys,
+  options: passwordPolicyOptions,
   features: [],
   plugin: (o: PasswordPolicyOptions | undefined, all) =>
     passwordPolicyPlugin(o, { min: all.emailAndPassword?.minPasswordLength, max: all.emailAndPassword?.maxPasswordLength }),

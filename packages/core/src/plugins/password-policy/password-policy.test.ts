@@ -241,13 +241,13 @@ describe("preset 'nist-800-63b-4'", () => {
       'passwordPolicy: the nist-800-63b-4 preset needs emailAndPassword.maxPasswordLength of at least 64 (it is 32)',
     );
     expect(() => createAuth({ passwordPolicy: { preset: 'strict' as 'default' } })).toThrow(
-      'passwordPolicy: preset must be "default" or "nist-800-63b-4", got "strict"',
+      'Gatehouse options: passwordPolicy.preset: must be "default" or "nist-800-63b-4", got "strict"',
     );
     expect(() => createAuth({ passwordPolicy: { blockcommon: false } as never })).toThrow(
       'passwordPolicy.blockcommon: unknown option, did you mean "blockCommon"?',
     );
     expect(() => createAuth({ passwordPolicy: { breachedCheck: { enabled: true, endpoint: 'ftp://x' } } })).toThrow(
-      /breachedCheck.endpoint must be an http\(s\) URL/,
+      'Gatehouse options: passwordPolicy.breachedCheck.endpoint: must be an http(s) URL',
     );
   });
 });

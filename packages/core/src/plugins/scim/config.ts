@@ -1,28 +1,39 @@
-import { keysOf } from '../../kit.js';
+import { z } from 'zod';
 
-/** The `scim` options (CONTRACT.md "SCIM provisioning"). Off unless `enabled`; needs the organization plugin. */
-export interface ScimOptions {
-  enabled?: boolean;
-  /** What a directory's Groups become in the organization (by default, groups of people and nothing more). */
-  groups?: ScimGroupOptions;
-}
+/** One organization role a directory group maps to: never `owner` (a directory does not hand out ownership), one name, no comma. */
+const mappedRole = z
+  .string()
+  .refine((role) => role.trim() !== '' && !role.includes(','), { error: (issue) => `must be one role name (no comma), got ${JSON.stringify(issue.input)}` })
+  .refine((role) => role.trim().toLowerCase() !== 'owner', 'a directory cannot make owners; map the group to admin or a custom role');
 
-export interface ScimGroupOptions {
+export const scimGroupOptions = z.strictObject({
   /**
    * Each Group is a team of the connection's organization, named as the Group, its members the
    * team's members (needs `organization.teams.enabled`). Deleting the Group removes the team.
    */
-  teams?: boolean;
+  teams: z.boolean().optional(),
   /**
    * Group displayName (any case) → the organization role its members hold (a configured role or a
    * custom one). A person in several mapped Groups holds each of their roles; in none, `member`.
    * Never `owner`: a directory does not hand out ownership.
    */
-  roles?: Record<string, string>;
-}
+  roles: z
+    .record(
+      z.string().refine((group) => group.trim() !== '', 'a group name cannot be empty'),
+      mappedRole,
+    )
+    .optional(),
+});
 
-/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const scimOptionKeys = keysOf<ScimOptions>({ enabled: true, groups: keysOf<ScimGroupOptions>({ teams: true, roles: true }) });
+/** The `scim` options (CONTRACT.md "SCIM provisioning"). Off unless `enabled`; needs the organization plugin. */
+export const scimOptions = z.strictObject({
+  enabled: z.boolean().optional(),
+  /** What a directory's Groups become in the organization (by default, groups of people and nothing more). */
+  groups: scimGroupOptions.optional(),
+});
+
+export type ScimOptions = z.input<typeof scimOptions>;
+export type ScimGroupOptions = z.input<typeof scimGroupOptions>;
 
 /** The group mapping as the service applies it: role names by lower-cased displayName. */
 export interface GroupMapping {
@@ -30,7 +41,7 @@ export interface GroupMapping {
   roles: ReadonlyMap<string, string>;
 }
 
-/** Refuses a SCIM without organizations at start, and a group mapping that cannot work, with a message that says what to change. */
+/** Refuses a SCIM without organizations at start (the mapping's own rules are the schema's, checked by `createAuth`). */
 export function resolveScimOptions(o: ScimOptions, organizationEnabled: boolean): GroupMapping {
   if (!organizationEnabled) {
     throw new Error(
@@ -38,15 +49,6 @@ export function resolveScimOptions(o: ScimOptions, organizationEnabled: boolean)
     );
   }
   const roles = new Map<string, string>();
-  for (const [group, role] of Object.entries(o.groups?.roles ?? {})) {
-    if (typeof role !== 'string' || !role.trim() || role.includes(',')) {
-      throw new Error(`scim.groups.roles["${group}"] must be one role name (no comma), got ${JSON.stringify(role)}`);
-    }
-    const name = role.trim().toLowerCase();
-    if (name === 'owner') throw new Error(`scim.groups.roles["${group}"]: a directory cannot make owners; map the group to admin or a custom role`);
-    const key = group.trim().toLowerCase();
-    if (!key) throw new Error('scim.groups.roles: a group name cannot be empty');
-    roles.set(key, name);
-  }
+  for (const [group, role] of Object.entries(o.groups?.roles ?? {})) roles.set(group.trim().toLowerCase(), role.trim().toLowerCase());
   return { teams: o.groups?.teams === true, roles };
 }

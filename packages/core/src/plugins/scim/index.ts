@@ -13,7 +13,7 @@ import { SCIM_MESSAGES } from './translations.js';
 
 export type { ScimAuditEvent } from './audit-events.js';
 export type { ScimGroupOptions, ScimOptions } from './config.js';
-export { scimOptionKeys } from './config.js';
+export { scimOptions } from './config.js';
 export type { ScimProvisioning } from '../../kit.js';
 export { scimSeam } from './seam.js';
 

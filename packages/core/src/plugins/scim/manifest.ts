@@ -1,5 +1,5 @@
 import { type Capability, defineCapability, routeList } from '../../kit.js';
-import { scimOptionKeys, type ScimOptions } from './config.js';
+import { scimOptions, type ScimOptions } from './config.js';
 import { scimPlugin, type scimRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
@@ -9,7 +9,7 @@ export type ScimCapability = Capability<'scim', ScimOptions, (typeof scimRoutes)
 export const scimCapability: ScimCapability = defineCapability({
   key: 'scim',
   switch: 'off-unless-enabled',
-  optionKeys: scimOptionKeys,
+  options: scimOptions,
   features: ['scim'],
   plugin: (o: ScimOptions | undefined, all) => scimPlugin(o ?? {}, (all as { organization?: { enabled?: boolean } }).organization?.enabled !== false),
   everythingOn: { enabled: true },

@@ -1,5 +1,5 @@
 import { type Capability, defineCapability, routeList } from '../../kit.js';
-import { ssoOptionKeys, type SSOOptions } from './config.js';
+import { ssoOptions, type SSOOptions } from './config.js';
 import { ssoPlugin, type ssoRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
@@ -9,7 +9,7 @@ export type SsoCapability = Capability<'sso', SSOOptions, ReturnType<typeof ssoR
 export const ssoCapability: SsoCapability = defineCapability({
   key: 'sso',
   switch: 'off-unless-enabled',
-  optionKeys: ssoOptionKeys,
+  options: ssoOptions,
   features: ['sso'],
   plugin: (o: SSOOptions | undefined) => ssoPlugin(o),
   everythingOn: { enabled: true },

@@ -1,4 +1,5 @@
-import { type AuthContext, extension, keysOf } from '../../kit.js';
+import { z } from 'zod';
+import { type AuthContext, extension, wholeNumber } from '../../kit.js';
 
 /** The pending sign-in (two-factor cookie and its record) lives 10 minutes. */
 export const PENDING_SECONDS = 600;
@@ -6,15 +7,17 @@ export const PENDING_SECONDS = 600;
 export const TRUST_SECONDS = 2_592_000;
 
 /** The `twoFactor` options (CONTRACT.md "Options object"). */
-export interface TwoFactorOptions {
-  enabled?: boolean;
-  issuer?: string;
-  otpExpiresIn?: number;
-  maxAttempts?: number;
-}
+export const twoFactorOptions = z.strictObject({
+  enabled: z.boolean().optional(),
+  /** The issuer authenticator apps show (default 'Gatehouse'). */
+  issuer: z.string().min(1).optional(),
+  /** Seconds a mailed code stays valid (default 300). */
+  otpExpiresIn: wholeNumber(1).optional(),
+  /** Wrong codes a pending sign-in survives (default 5). */
+  maxAttempts: wholeNumber(1).optional(),
+});
 
-/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const twoFactorOptionKeys = keysOf<TwoFactorOptions>({ enabled: true, issuer: true, otpExpiresIn: true, maxAttempts: true });
+export type TwoFactorOptions = z.input<typeof twoFactorOptions>;
 
 /** The options with their defaults: issuer 'Gatehouse', mailed codes valid 5 minutes, 5 tries. */
 export function resolveTwoFactorOptions(o: TwoFactorOptions = {}) {

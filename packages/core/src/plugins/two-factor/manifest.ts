@@ -1,5 +1,5 @@
 import { type Capability, defineCapability, routeList } from '../../kit.js';
-import { twoFactorOptionKeys, type TwoFactorOptions } from './config.js';
+import { twoFactorOptions, type TwoFactorOptions } from './config.js';
 import { twoFactorPlugin, type twoFactorRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
@@ -9,7 +9,7 @@ export type TwoFactorCapability = Capability<'twoFactor', TwoFactorOptions, (typ
 export const twoFactorCapability: TwoFactorCapability = defineCapability({
   key: 'twoFactor',
   switch: 'on-unless-disabled',
-  optionKeys: twoFactorOptionKeys,
+  options: twoFactorOptions,
   features: ['twoFactor'],
   plugin: (o: TwoFactorOptions | undefined) => twoFactorPlugin(o),
   routes: routeList<typeof twoFactorRoutes>(),

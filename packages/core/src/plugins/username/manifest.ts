@@ -1,5 +1,5 @@
 import { type Capability, defineCapability, routeList } from '../../kit.js';
-import { usernameOptionKeys, type UsernameOptions } from './rules.js';
+import { usernameOptions, type UsernameOptions } from './config.js';
 import { usernamePlugin, type usernameRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
@@ -9,7 +9,7 @@ export type UsernameCapability = Capability<'username', UsernameOptions, (typeof
 export const usernameCapability: UsernameCapability = defineCapability({
   key: 'username',
   switch: 'on-unless-disabled',
-  optionKeys: usernameOptionKeys,
+  options: usernameOptions,
   features: ['username'],
   plugin: (o: UsernameOptions | undefined) => usernamePlugin(o),
   routes: routeList<typeof usernameRoutes>(),

@@ -1,4 +1,5 @@
-import { extension, keysOf } from '../../kit.js';
+import { extension } from '../../kit.js';
+import type { UsernameOptions } from './config.js';
 import { usernameError } from './errors.js';
 
 export interface UsernameRules {
@@ -10,16 +11,7 @@ export interface UsernameRules {
 // Letters, digits and underscore (spec section 5); ASCII only, so look-alikes cannot be registered.
 const DEFAULT_PATTERN = /^[A-Za-z0-9_]+$/;
 
-/** The `username` options (CONTRACT.md "Options object"). */
-export interface UsernameOptions {
-  enabled?: boolean;
-  minUsernameLength?: number;
-  maxUsernameLength?: number;
-  usernameValidator?: (username: string) => boolean;
-}
-
-/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const usernameOptionKeys = keysOf<UsernameOptions>({ enabled: true, minUsernameLength: true, maxUsernameLength: true, usernameValidator: true });
+export type { UsernameOptions } from './config.js';
 
 /** The options with their defaults: 3 to 30 letters, digits and underscores. */
 export function usernameRules(o: UsernameOptions = {}): UsernameRules {

@@ -1,46 +1,40 @@
-import { type AuthContext, extension, keysOf, listOf } from '../../kit.js';
+import { z } from 'zod';
+import { type AuthContext, extension, httpURL } from '../../kit.js';
 
 /** An endpoint set in the configuration (kept in the database too, marked as the configuration's). */
-export interface ConfiguredEndpoint {
-  url: string;
-  events: string[];
+export const configuredEndpoint = z.strictObject({
+  url: httpURL(),
+  events: z.array(z.string().min(1)).min(1, 'must name at least one event'),
   /** `whsec_` + base64 of 24 to 64 random bytes (the Standard Webhooks form). */
-  secret: string;
-}
+  secret: z.string().startsWith('whsec_', 'must start with "whsec_"'),
+});
+
+export type ConfiguredEndpoint = z.output<typeof configuredEndpoint>;
 
 /** The `webhooks` options (CONTRACT.md "Beyond the specification"). Off unless `enabled`. */
-export interface WebhooksOptions {
-  enabled?: boolean;
+export const webhooksOptions = z.strictObject({
+  enabled: z.boolean().optional(),
   /** Endpoints of the configuration; the admin console adds its own beside them. */
-  endpoints?: ConfiguredEndpoint[];
+  endpoints: z.array(configuredEndpoint).optional(),
   /**
    * Deliver to loopback, private, link-local and other non-public addresses too (refused
    * by default: an admin could otherwise make the server probe its own network).
    */
-  allowPrivateNetworks?: boolean;
-  /** Seconds one attempt may take before it counts as failed (default 10). */
-  timeout?: number;
+  allowPrivateNetworks: z.boolean().optional(),
+  /** Seconds one attempt may take before it counts as failed (default 10, at most 60). */
+  timeout: z.number().positive().max(60).optional(),
   /** Seconds between two looks at the queue (default 5); 0 runs no timer (call `deliverDue` yourself). */
-  pollInterval?: number;
+  pollInterval: z.number().nonnegative().optional(),
   /**
    * Seconds to wait after each failed attempt, in turn (default 5 s, 30 s, 2 min, 10 min, 1 h,
    * 3 h, 6 h, 6 h, 6 h: ten attempts over about a day); past the last, the delivery fails.
    */
-  retryDelays?: number[];
+  retryDelays: z.array(z.number().nonnegative()).optional(),
   /** Days a settled delivery (succeeded or failed) is kept in the log (default 30). */
-  retentionDays?: number;
-}
-
-/** Its keys, for the unknown-key check (option-keys.ts); the compiler keeps them in step with the interface. */
-export const webhooksOptionKeys = keysOf<WebhooksOptions>({
-  enabled: true,
-  endpoints: listOf(keysOf<ConfiguredEndpoint>({ url: true, events: true, secret: true })),
-  allowPrivateNetworks: true,
-  timeout: true,
-  pollInterval: true,
-  retryDelays: true,
-  retentionDays: true,
+  retentionDays: z.number().positive().optional(),
 });
+
+export type WebhooksOptions = z.input<typeof webhooksOptions>;
 
 export interface WebhooksConfig {
   endpoints: ConfiguredEndpoint[];

@@ -1,5 +1,5 @@
 import { type Capability, defineCapability, routeList } from '../../kit.js';
-import { webhooksOptionKeys, type WebhooksOptions } from './config.js';
+import { webhooksOptions, type WebhooksOptions } from './config.js';
 import { webhooksPlugin, type webhooksRoutes } from './index.js';
 
 /** Its manifest's type, by name (the declarations other modules emit refer to it). */
@@ -9,7 +9,7 @@ export type WebhooksCapability = Capability<'webhooks', WebhooksOptions, (typeof
 export const webhooksCapability: WebhooksCapability = defineCapability({
   key: 'webhooks',
   switch: 'off-unless-enabled',
-  optionKeys: webhooksOptionKeys,
+  options: webhooksOptions,
   features: ['webhooks'],
   plugin: (o: WebhooksOptions | undefined) => webhooksPlugin(o),
   everythingOn: { enabled: true },
