@@ -2,7 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { describeUnknownOptions, dialectOf, keysOf, sqliteFileOf, unknownOptions, type DialectName, type GatehouseOptions } from '@gatehouse/core';
+import {
+  CAPABILITY_OPTIONS,
+  describeUnknownOptions,
+  dialectOf,
+  keysOf,
+  sqliteFileOf,
+  unknownOptions,
+  type DialectName,
+  type GatehouseOptions,
+} from '@gatehouse/core';
 
 /** The service's options: the library's, plus where to listen and what to connect. */
 export interface ServerOptions extends GatehouseOptions {
@@ -153,7 +162,8 @@ const url = (name: string) =>
 
 const positive = z.number().int().nonnegative();
 
-// Checked at start so a typo is refused with the option's name, not found at the first request.
+// Checked at start so a typo is refused with the option's name, not found at the first request: the
+// server's own keys and the core's here, each capability's its manifest's (the schema createAuth checks it with).
 const schema = z.looseObject({
   port: z.number().int().min(0).max(65535).optional(),
   host: z.string().min(1).optional(),
@@ -188,105 +198,8 @@ const schema = z.looseObject({
     })
     .optional(),
   email: z.looseObject({ smtp: z.string().optional(), from: z.string().optional() }).optional(),
-  emailOTP: z
-    .looseObject({
-      enabled: z.boolean().optional(),
-      otpLength: z.number().int().min(4).max(12).optional(),
-      expiresIn: z.number().int().min(30).max(86_400).optional(),
-      allowedAttempts: z.number().int().min(1).max(10).optional(),
-      disableSignUp: z.boolean().optional(),
-    })
-    .optional(),
-  magicLink: z
-    .looseObject({
-      enabled: z.boolean().optional(),
-      expiresIn: z.number().int().min(1).optional(),
-      disableSignUp: z.boolean().optional(),
-      perAddress: z.looseObject({ window: z.number().int().min(1).optional(), max: z.number().int().min(1).optional() }).optional(),
-    })
-    .optional(),
-  oidcProvider: z
-    .looseObject({
-      enabled: z.boolean().optional(),
-      appURL: url('oidcProvider.appURL').optional(),
-      accessTokenTTL: z.number().int().min(60).optional(),
-      idTokenTTL: z.number().int().min(60).optional(),
-      refreshTokenTTL: z.number().int().min(60).optional(),
-      storage: z.enum(['database', 'secondary-storage']).optional(),
-      keyRotationInterval: z.number().int().min(3600).optional(),
-    })
-    .optional(),
-  multiSession: z.looseObject({ enabled: z.boolean().optional(), maximumSessions: z.number().int().min(1).max(20).optional() }).optional(),
-  scim: z
-    .strictObject({
-      enabled: z.boolean().optional(),
-      // What a directory's Groups become: teams of the organization, and/or roles by displayName (the core refuses `owner`).
-      groups: z.strictObject({ teams: z.boolean().optional(), roles: z.record(z.string().min(1), z.string().min(1)).optional() }).optional(),
-    })
-    .optional(),
-  passwordPolicy: z
-    .strictObject({
-      preset: z.enum(['default', 'nist-800-63b-4']).optional(),
-      blockCommon: z.boolean().optional(),
-      breachedCheck: z
-        .strictObject({
-          enabled: z.boolean().optional(),
-          endpoint: url('passwordPolicy.breachedCheck.endpoint').optional(),
-          timeoutMs: z.number().int().positive().optional(),
-        })
-        .optional(),
-    })
-    .optional(),
-  webhooks: z
-    .looseObject({
-      enabled: z.boolean().optional(),
-      endpoints: z
-        .array(z.object({ url: url('webhooks.endpoints[].url'), events: z.array(z.string().min(1)).min(1), secret: z.string().startsWith('whsec_') }))
-        .optional(),
-      allowPrivateNetworks: z.boolean().optional(),
-      timeout: z.number().positive().max(60).optional(),
-      pollInterval: z.number().nonnegative().optional(),
-      retryDelays: z.array(z.number().nonnegative()).optional(),
-      retentionDays: z.number().positive().optional(),
-    })
-    .optional(),
-  jwt: z
-    .looseObject({
-      enabled: z.boolean().optional(),
-      alg: z.enum(['EdDSA', 'ES256', 'RS256']).optional(),
-      issuer: z.string().min(1).optional(),
-      audience: z.union([z.string().min(1), z.array(z.string().min(1))]).optional(),
-      expirationTime: z.number().int().min(1).optional(),
-      rotationInterval: z.number().int().min(1).optional(),
-      gracePeriod: z.number().int().min(1).optional(),
-      disableSettingJwtHeader: z.boolean().optional(),
-    })
-    .optional(),
-  apiKey: z
-    .looseObject({
-      enabled: z.boolean().optional(),
-      apiKeyHeader: z
-        .string()
-        .regex(/^[A-Za-z0-9-]+$/)
-        .optional(),
-      defaultPrefix: z
-        .string()
-        .regex(/^[a-zA-Z0-9_-]+$/)
-        .optional(),
-      defaultKeyLength: z.number().int().min(32).optional(),
-      rateLimit: z
-        .looseObject({ enabled: z.boolean().optional(), timeWindow: z.number().int().min(1).optional(), maxRequests: z.number().int().min(1).optional() })
-        .optional(),
-    })
-    .optional(),
-  metrics: z
-    .strictObject({
-      enabled: z.boolean().optional(),
-      token: z.string().min(16, 'the metrics token must be at least 16 characters').optional(),
-      processMetrics: z.boolean().optional(),
-    })
-    .refine((m) => !m.enabled || m.token !== undefined, { message: 'metrics need a token (METRICS_TOKEN, or metrics.token)', path: ['token'] })
-    .optional(),
+  // Each capability's options: its own schema, from its manifest (strict: ranges, enums, formats, unknown keys).
+  ...Object.fromEntries(Object.entries(CAPABILITY_OPTIONS).map(([key, options]) => [key, options.optional()])),
   // The app's look: name, logo (https, or a path on this server), accent colour (#rgb, #rrggbb, with or without alpha).
   branding: z
     .strictObject({
