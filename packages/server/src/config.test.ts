@@ -129,6 +129,34 @@ describe('webhooks in the config module', () => {
   });
 });
 
+describe("each capability's options, by its manifest's schema", () => {
+  const withConfig = (config: unknown, env: NodeJS.ProcessEnv = {}) => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-config-'));
+    writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify(config));
+    return loadConfig({ env, cwd: dir });
+  };
+
+  it('refuses a value out of range in a capability the server had no rules of, naming its path as the library does', async () => {
+    await expect(withConfig({ organization: { teams: { enabled: true, maximumTeams: 0 } } })).rejects.toThrow(
+      'config: organization.teams.maximumTeams: must be a whole number of at least 1',
+    );
+    await expect(withConfig({ sso: { domainVerification: { tokenPrefix: 'has space' } } })).rejects.toThrow(
+      'config: sso.domainVerification.tokenPrefix: must be 1-40 letters, digits or hyphens',
+    );
+    await expect(withConfig({ emailOTP: { sendWindow: 0 } })).rejects.toThrow('config: emailOTP.sendWindow: must be a whole number from 1 to 86400');
+    await expect(withConfig({ scim: { groups: { roles: { Owners: 'owner' } } } })).rejects.toThrow(
+      'config: scim.groups.roles.Owners: a directory cannot make owners; map the group to admin or a custom role',
+    );
+  });
+
+  it('checks what the environment sets with the same schema', async () => {
+    await expect(withConfig({ metrics: { processMetrics: false } }, { METRICS_TOKEN: 'a-token-of-sixteen+' })).resolves.toMatchObject({
+      metrics: { enabled: true, token: 'a-token-of-sixteen+', processMetrics: false },
+    });
+    await expect(withConfig({}, { OIDC_PROVIDER: 'on', SCIM: 'off' })).resolves.toMatchObject({ oidcProvider: { enabled: true }, scim: { enabled: false } });
+  });
+});
+
 describe('jwt and apiKey in the config module', () => {
   const withConfig = (config: unknown) => {
     const dir = mkdtempSync(join(tmpdir(), 'gatehouse-config-'));
