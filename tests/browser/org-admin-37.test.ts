@@ -46,10 +46,7 @@ describeBrowser('issue 37: invitation, admin user organizations, webhook secret,
     });
     return { status: r.status, data: (await r.json()) as Record<string, unknown> };
   };
-  const cookieOf = async (page: Page) =>
-    (await page.context().cookies())
-      .map((c) => `${c.name}=${c.value}`)
-      .join('; ');
+  const cookieOf = async (page: Page) => (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
 
   it('says who invited whom to what, lists a user’s organizations to the admin, shows a webhook secret once', async () => {
     const adaEmail = uniqueEmail('ada');
