@@ -185,6 +185,11 @@ async function idpLogoutRequest(c: EndpointContext, provider: ProviderRow, m: Me
   return c.redirect(url);
 }
 
+/** The library's HTTP-Redirect signature check (protected in its types; throws when the signature does not verify). */
+interface QuerySignatureCheck {
+  hasValidSignatureForRedirect(container: Record<string, string>, originalQuery: string): Promise<boolean | undefined>;
+}
+
 async function idpLogoutResponse(c: EndpointContext, provider: ProviderRow, m: Message): Promise<Response> {
   const { auth } = c;
   const refuse = (why: string) => {
@@ -197,7 +202,14 @@ async function idpLogoutResponse(c: EndpointContext, provider: ProviderRow, m: M
     if (m.binding === 'redirect') await saml.validateRedirectAsync(m.container, m.signedQuery);
     else await saml.validatePostResponseAsync({ SAMLResponse: m.container.SAMLResponse as string });
   } catch (e) {
-    throw refuse(e instanceof Error ? e.message : 'invalid');
+    const why = e instanceof Error ? e.message : 'invalid';
+    // The library refuses a failure status before it checks the query signature: check it (the library's own check), then say the IdP failed.
+    if (m.binding !== 'redirect' || !why.startsWith('Bad status code')) throw refuse(why);
+    try {
+      await (saml as unknown as QuerySignatureCheck).hasValidSignatureForRedirect(m.container, m.signedQuery);
+    } catch (e2) {
+      throw refuse(e2 instanceof Error ? e2.message : 'invalid');
+    }
   }
   const root = messageRoot(m.xml);
   if (!root || root.namespaceURI !== SAMLP || root.localName !== 'LogoutResponse') throw refuse('not a LogoutResponse');

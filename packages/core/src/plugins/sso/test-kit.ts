@@ -38,10 +38,13 @@ export function browserOf(t: TestClient): CookieJar {
   return jar;
 }
 
-/** `jar` (a new one when null) holding the flow cookie of `from` (default: the test's browser): the same browser, as far as the flow is concerned. */
+/**
+ * `jar` (a new one when null) holding the flow cookie of `from` (default: the test's browser) unless
+ * it has its own: the same browser, as far as the flow is concerned.
+ */
 export function asBrowser(t: TestClient, jar: CookieJar | null, from: CookieJar = browserOf(t)): CookieJar {
   const target = jar ?? t.newJar();
-  for (const [name, value] of from.cookies) if (name.endsWith('sso_flow')) target.cookies.set(name, value);
+  for (const [name, value] of from.cookies) if (name.endsWith('sso_flow') && !target.cookies.has(name)) target.cookies.set(name, value);
   return target;
 }
 
