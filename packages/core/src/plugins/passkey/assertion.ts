@@ -1,9 +1,9 @@
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import type { EndpointContext } from '../../kit.js';
 import { passkeyConfig } from './config.js';
-import { type Passkey, transportsOf, userHandleOf } from './store.js';
-import { fromBase64URL, toBase64URL, webauthn } from './webauthn.js';
+import { type Passkey, userHandleOf } from './store.js';
+import { verifyAssertion } from './verify-assertion.js';
+import { toBase64URL } from './webauthn.js';
 
 /** The JSON a browser's `navigator.credentials.get` gives (as @simplewebauthn/browser sends it). */
 export const authenticationResponse = z.object({
@@ -24,7 +24,8 @@ export type AuthenticationResponse = z.infer<typeof authenticationResponse>;
 
 /**
  * Checks an assertion of `passkey` (owned by `userId`) against `challenge`: the user handle,
- * then @simplewebauthn/server (origin, RP id, user verification, signature), then the signature
+ * then the assertion as @simplewebauthn/server checks it (origin, RP id, user verification,
+ * signature: `verify-assertion.ts`), then the signature
  * counter, which must go forward (a rollback is audited). A good one moves the stored counter
  * (compare-and-set: of two requests carrying the same counter only one wins) and sets
  * `lastUsedAt`. True when it is good; every refusal is false, for the caller to count.
@@ -37,19 +38,17 @@ export async function acceptAssertion(c: EndpointContext, passkey: Passkey, resp
   const config = passkeyConfig(auth);
   let newCounter: number;
   try {
-    const { verifyAuthenticationResponse } = await webauthn();
-    const verified = await verifyAuthenticationResponse({
-      response: { clientExtensionResults: {}, ...response } as AuthenticationResponseJSON,
+    const verified = await verifyAssertion({
+      response,
       expectedChallenge: challenge,
       expectedOrigin: config.origins,
       expectedRPID: config.rpID,
-      requireUserVerification: true,
       // The counter is compared below, once the signature is known to be good, so that a
       // rollback is told apart (and audited) from a forgery.
-      credential: { id: passkey.credentialID, publicKey: fromBase64URL(passkey.publicKey), counter: 0, transports: transportsOf(passkey) as never },
+      passkey,
     });
     if (!verified.verified) return false;
-    newCounter = verified.authenticationInfo.newCounter;
+    newCounter = verified.newCounter;
   } catch (e) {
     auth.logger.info({ err: String(e), userId: passkey.userId }, 'passkey assertion refused');
     return false;
