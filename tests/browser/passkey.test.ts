@@ -94,7 +94,9 @@ describeBrowser('passkey journey in Chromium', () => {
       await showsText(stranger.getByRole('alert'), 'The passkey request was cancelled or timed out.');
       await absent(stranger.getByRole('button', { name: 'Sign out' }));
 
-      // Rename.
+      // Rename, on Security (the passkeys' page).
+      await page.getByRole('navigation', { name: 'Account settings' }).getByRole('link', { name: 'Security' }).click();
+      await shows(page.getByRole('heading', { name: 'Security', level: 1 }));
       await page.getByRole('button', { name: 'Rename Chrome on Linux' }).click();
       await page.getByRole('dialog', { name: 'Rename passkey' }).getByLabel('New name').fill('Work laptop');
       await page.getByRole('dialog', { name: 'Rename passkey' }).getByRole('button', { name: 'Save name' }).click();
@@ -112,7 +114,7 @@ describeBrowser('passkey journey in Chromium', () => {
     JOURNEY_TIMEOUT,
   );
 
-  /** Signs up in the page (landing on Account) and adds a passkey there. */
+  /** Signs up in the page (landing on Profile, which offers a passkey straight after sign-up) and adds a passkey there. */
   const signUpWithPasskey = async (page: Page, name: string, email: string, password: string) => {
     await page.goto(`${stack.url}/sign-up`);
     await page.getByLabel('Name', { exact: true }).fill(name);
