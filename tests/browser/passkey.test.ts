@@ -227,6 +227,8 @@ describeBrowser('passkey journey in Chromium', () => {
       await page.getByRole('button', { name: 'Use a passkey' }).click();
       await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
       await showsText(page.getByRole('banner'), 'Hedy Lamarr');
+      // Security lists the passkey, now used.
+      await page.getByRole('navigation', { name: 'Account settings' }).getByRole('link', { name: 'Security' }).click();
       await showsText(page.getByRole('listitem'), 'Last used');
       await stack.shots(page, 'account-passkey-last-used');
 
