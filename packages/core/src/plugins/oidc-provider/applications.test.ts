@@ -1,7 +1,8 @@
 import * as client from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { useTestClients } from '../../test-kit.js';
-import type { OAuthApplication } from './applications.js';
+import { clientMetadata, type OAuthApplication } from './applications.js';
+import { CLIENT_MEMO_MS } from './client-memo.js';
 import { codeFor, REDIRECT_URI, relyingParty } from './test-kit.js';
 
 const clients = useTestClients();
@@ -75,5 +76,36 @@ describe('oidcProvider: the applications admin API', () => {
     expect((await t.json('/oauth2/list-applications')).data).toMatchObject({ code: 'ONLY_ADMINS_CAN_MANAGE_APPLICATIONS' });
     expect((await t.json('/oauth2/create-application', { body: { name: 'X', redirectURIs: [REDIRECT_URI] } })).status).toBe(403);
     expect((await t.json('/oauth2/delete-application', { body: { clientId: 'x' } })).status).toBe(403);
+  });
+
+  it("answers a client from this instance's memo, forgotten at once when its application changes here, within a second elsewhere", async () => {
+    const t = await asAdmin();
+    const created = await t.json<OAuthApplication & { clientSecret: string }>('/oauth2/create-application', {
+      body: { name: 'Robot', redirectURIs: [REDIRECT_URI] },
+    });
+    const { clientId, clientSecret } = created.data;
+    // Warms the memo: a grant reads the client.
+    expect((await client.clientCredentialsGrant(await relyingParty(t, clientId, clientSecret))).access_token).toBeTruthy();
+    const ctx = await t.auth.context();
+    // Another instance over the same database: another memo (the memo is per adapter).
+    const elsewhere = { adapter: Object.create(ctx.adapter) as typeof ctx.adapter, encrypter: ctx.encrypter };
+    expect(await clientMetadata(elsewhere, clientId)).toMatchObject({ client_secret: clientSecret });
+
+    // Here, a rotated secret is refused at once, though the old one was just in the memo.
+    const rotated = await t.json<{ clientSecret: string }>('/oauth2/rotate-secret', { body: { clientId } });
+    await expect(relyingParty(t, clientId, clientSecret).then((c) => client.clientCredentialsGrant(c))).rejects.toMatchObject({ status: 401 });
+    expect((await client.clientCredentialsGrant(await relyingParty(t, clientId, rotated.data.clientSecret))).access_token).toBeTruthy();
+    // Elsewhere, the old metadata is answered for at most CLIENT_MEMO_MS, then the row is read again.
+    expect(await clientMetadata(elsewhere, clientId)).toMatchObject({ client_secret: clientSecret });
+    await new Promise((r) => setTimeout(r, CLIENT_MEMO_MS + 50));
+    expect(await clientMetadata(elsewhere, clientId)).toMatchObject({ client_secret: rotated.data.clientSecret });
+
+    // A changed setting is honoured at once here (the device grant allowed), and a deleted application refused at once.
+    expect((await clientMetadata(ctx, clientId))?.grant_types).not.toContain('urn:ietf:params:oauth:grant-type:device_code');
+    await t.json('/oauth2/update-application', { body: { clientId, settings: { deviceFlow: true } } });
+    expect((await clientMetadata(ctx, clientId))?.grant_types).toContain('urn:ietf:params:oauth:grant-type:device_code');
+    expect((await t.json('/oauth2/delete-application', { body: { clientId } })).data).toEqual({ status: true });
+    expect(await clientMetadata(ctx, clientId)).toBeUndefined();
+    await expect(relyingParty(t, clientId, rotated.data.clientSecret).then((c) => client.clientCredentialsGrant(c))).rejects.toMatchObject({ status: 401 });
   });
 });

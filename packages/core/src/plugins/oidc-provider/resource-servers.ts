@@ -1,5 +1,6 @@
 import type { AuthContext } from '../../kit.js';
 import { oidcError } from './errors.js';
+import { forgetClient } from './client-memo.js';
 
 type ResourceServerRow = {
   id: string;
@@ -135,4 +136,6 @@ export async function deleteResourceServer(auth: AuthContext, id: string): Promi
     }
     await trx.delete('oauthResourceServer', [{ field: 'id', value: id }]);
   });
+  // Applications' lists changed: their metadata is read again.
+  forgetClient(auth);
 }

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type SecondaryStorage, useTestClients } from '../../test-kit.js';
 import { secondaryProviderStorage } from './secondary-storage.js';
-import { ModelStore, revokeGrants } from './storage.js';
+import { databaseProviderStorage, ModelStore, revokeGrants } from './storage.js';
 
 const clients = useTestClients();
 
@@ -37,6 +37,33 @@ describe('oidcProvider storage (oidcModel)', () => {
     await codes.upsert('c2', { grantId: 'g2' } as never, 60);
     t.clock.advance(61);
     expect(await codes.find('c2')).toBeUndefined();
+  });
+
+  it('writes the new rows saved in one turn in one transaction; a row saved again is updated, alone', async () => {
+    const t = await clients.open({ oidcProvider: { enabled: true } });
+    const auth = await t.auth.context();
+    const storage = databaseProviderStorage(auth);
+    const tokens = storage.model('ClientCredentials');
+    const transactions = vi.spyOn(auth.adapter, 'transaction');
+    await Promise.all(Array.from({ length: 20 }, (_, i) => tokens.upsert(`t${i}`, { clientId: 'robot', n: i } as never, 600)));
+    expect(transactions).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 20; i++) expect(await tokens.find(`t${i}`)).toMatchObject({ clientId: 'robot', n: i });
+
+    // One row of the turn exists already (and one is saved twice in it): the batch is rolled back
+    // and each row written alone, so every save lands, the later of two the last.
+    const sessions = storage.model('Session');
+    await sessions.upsert('s1', { accountId: 'u1', n: 0 } as never, 600);
+    await Promise.all([
+      sessions.upsert('s2', { accountId: 'u2', n: 1 } as never, 600),
+      sessions.upsert('s1', { accountId: 'u1', n: 2 } as never, 600),
+      sessions.upsert('s3', { accountId: 'u3', n: 3 } as never, 600),
+      sessions.upsert('s3', { accountId: 'u3', n: 4 } as never, 600),
+    ]);
+    expect(await sessions.find('s1')).toMatchObject({ n: 2 });
+    expect(await sessions.find('s2')).toMatchObject({ n: 1 });
+    expect(await sessions.find('s3')).toMatchObject({ n: 4 });
+    expect(await auth.adapter.count('oidcModel', [{ field: 'model', value: 'Session' }])).toBe(3);
+    transactions.mockRestore();
   });
 
   it('revokes the grants of a person to one application with their tokens, and sweeps expired rows', async () => {
