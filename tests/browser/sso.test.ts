@@ -18,6 +18,7 @@ const idp = new TestIdp();
 const SHOTS = '/tmp/shots';
 const DOMAIN = 'initech.example';
 const PROVIDER = 'initech';
+const IDP_SLO = 'https://idp.test.example/slo';
 
 /** Both widths, into /tmp/shots/sso-{name}-{width}.png. */
 async function shots(page: Page, name: string) {
@@ -98,6 +99,9 @@ describeBrowser('enterprise SSO journey in Chromium', () => {
       await expect.poll(() => connections.getByLabel('SP entity ID').inputValue()).toBe(spEntityId);
       expect(await connections.getByLabel('ACS (reply) URL').inputValue()).toBe(`${stack.url}/api/auth/sso/saml2/sp/acs/${PROVIDER}`);
       expect(await connections.getByLabel('SP metadata URL').inputValue()).toBe(spEntityId);
+      const sloURL = `${stack.url}/api/auth/sso/saml2/sp/slo/${PROVIDER}`;
+      expect(await connections.getByLabel('Single logout (SLO) URL').inputValue()).toBe(sloURL);
+      await showsText(connections, 'The identity provider has no single logout URL');
       const metadata = await fetch(spEntityId);
       expect(metadata.status).toBe(200);
       expect(await metadata.text()).toContain(`entityID="${spEntityId.replace(/&/g, '&amp;')}"`);
@@ -111,6 +115,14 @@ describeBrowser('enterprise SSO journey in Chromium', () => {
       await edit.getByRole('button', { name: 'Save' }).click();
       await showsText(page.getByRole('status').filter({ hasText: 'saved' }), `Connection ${PROVIDER} saved.`);
       await showsText(connections, `SAML 2.0 · ${DOMAIN}`);
+      // The IdP's single logout URL (what its metadata's SingleLogoutService gives; here set through the API).
+      const slo = await page.request.post(`${stack.url}/api/auth/sso/update-provider`, {
+        data: { providerId: PROVIDER, samlConfig: { logoutUrl: IDP_SLO } },
+        headers: { origin: stack.url },
+      });
+      expect(slo.status()).toBe(200);
+      await page.reload();
+      await showsText(connections, `Signing out also signs out at the identity provider (${IDP_SLO}).`);
       await shots(page, 'settings');
 
       // A person of the domain signs in with their work email.
@@ -145,6 +157,22 @@ describeBrowser('enterprise SSO journey in Chromium', () => {
       await shows(person.getByRole('button', { name: 'Sign out' }));
       await person.goto(`${stack.url}/organizations`);
       await showsText(person.getByRole('region', { name: 'Switch organization' }), 'Initech SSO');
+
+      // Single logout: "Sign out" ends the session here, then at the IdP, whose signed answer lands back on the app.
+      const logoutRequests: string[] = [];
+      await person.context().route(`${IDP_SLO}**`, async (route) => {
+        const request = TestIdp.logoutRequest(route.request().url());
+        logoutRequests.push(request.xml);
+        const answer = idp.redirectQuery('SAMLResponse', idp.logoutResponseXml({ destination: sloURL, inResponseTo: request.id }));
+        await route.fulfill({ status: 302, headers: { location: `${sloURL}?${answer}` } });
+      });
+      await person.getByRole('button', { name: 'Sign out' }).click();
+      await expect.poll(() => person.url(), { timeout: 10_000 }).toBe(`${stack.url}/`);
+      expect(logoutRequests.length).toBeGreaterThan(0);
+      for (const xml of logoutRequests) expect(xml).toContain(`>${personEmail}</saml:NameID>`);
+      await absent(person.getByRole('button', { name: 'Sign out' }));
+      const after = await person.request.get(`${stack.url}/api/auth/get-session`);
+      expect(await after.json()).toBeNull();
 
       // A tampered answer (the address changed after signing): refused, said in plain words.
       const other = await stack.page({ width: 1280 });

@@ -44,8 +44,12 @@ export function Header() {
   useDismiss(menuOpen, header, () => setMenuOpen(false));
 
   const onSignOut = async () => {
-    const { error } = await signOut.run();
-    if (!error) navigate('/');
+    const { data: out, error } = await signOut.run();
+    if (error) return;
+    // SAML single logout: a sign-in through an IdP with SLO answers where its session ends too (docs/sso-enterprise.md).
+    const idpLogout = (out as { url?: unknown } | null)?.url;
+    if (typeof idpLogout === 'string') window.location.assign(idpLogout);
+    else navigate('/');
   };
   const current = (paths: string[]) => (within(pathname, paths) ? 'page' : undefined);
 

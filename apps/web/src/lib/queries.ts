@@ -48,6 +48,8 @@ export const keys = {
     teamMembers: (organizationId: string, teamId: string) => ['organizations', 'one', organizationId, 'teams', teamId, 'members'] as const,
     sso: (organizationId: string) => ['organizations', 'one', organizationId, 'sso'] as const,
     ssoRecord: (organizationId: string, providerId: string) => ['organizations', 'one', organizationId, 'sso', providerId, 'record'] as const,
+    /** A "Test connection" run's report (by its id, for whoever ran it). */
+    ssoTest: (id: string) => ['organizations', 'sso-test', id] as const,
     scim: (organizationId: string) => ['organizations', 'one', organizationId, 'scim'] as const,
     /** Whether a slug is still free. */
     slug: (slug: string) => ['organizations', 'slug', slug] as const,
@@ -142,6 +144,7 @@ export const queries = {
       queryKey: keys.organizations.ssoRecord(organizationId, providerId),
       queryFn: () => unwrap(auth.sso.requestDomainVerification({ providerId })),
     }),
+  ssoTestResult: (id: string) => queryOptions({ queryKey: keys.organizations.ssoTest(id), queryFn: () => unwrap(auth.sso.testResult({ id })) }),
   scim: (organizationId: string) =>
     queryOptions({ queryKey: keys.organizations.scim(organizationId), queryFn: () => unwrap(auth.scim.listConnections({ organizationId })) }),
 

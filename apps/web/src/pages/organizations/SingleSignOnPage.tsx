@@ -1,4 +1,5 @@
 import type { AuthError } from '@gatehouse/client';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,7 +12,8 @@ import { Empty, ErrorMessage } from '../../components/Messages';
 import { useToast } from '../../components/Toasts';
 import { type CodeFields, fieldErrors } from '../../lib/field-errors';
 import { useServerInfo } from '../../lib/providers';
-import { useServerQuery } from '../../lib/server-state';
+import { queries } from '../../lib/queries';
+import { refusalOf } from '../../lib/query-client';
 import { useAction } from '../../lib/use-action';
 import { useFocusInvalid } from '../../lib/use-focus-invalid';
 import { appURL } from '../../lib/redirect';
@@ -25,7 +27,9 @@ export type Provider = {
   domainVerified: boolean;
   organizationId: string | null;
   spMetadataUrl: string;
-  samlConfig?: { entryPoint?: string; idpMetadata?: { entityID?: string }; spMetadata?: { entityID?: string } };
+  /** The SP's single logout URL (SAML): what the IdP's "Single Logout URL" / "Logout Url" field takes. */
+  spSloUrl?: string;
+  samlConfig?: { entryPoint?: string; idpMetadata?: { entityID?: string }; spMetadata?: { entityID?: string }; logoutUrl?: string };
   oidcConfig?: { clientIdLastFour?: string };
   /** Addresses of the verified domain sign in with SSO only. */
   requireSso?: boolean;
@@ -100,6 +104,7 @@ const SSO_CODES: CodeFields = {
 
 const apiBase = () => `${window.location.origin}/api/auth`;
 const acsURL = (id: string) => `${apiBase()}/sso/saml2/sp/acs/${encodeURIComponent(id)}`;
+const sloURL = (id: string) => `${apiBase()}/sso/saml2/sp/slo/${encodeURIComponent(id)}`;
 /** The SP entity ID the app proposes for a new SAML connection: its metadata URL, unique per connection. */
 const spEntityIdFor = (id: string) => `${apiBase()}/sso/saml2/sp/metadata?providerId=${encodeURIComponent(id)}`;
 
@@ -133,7 +138,7 @@ export function SingleSignOnPage() {
 function Connections({ organization }: { organization: FullOrganization }) {
   const { t } = useTranslation('enterprise');
   const heading = useId();
-  const list = useServerQuery(`sso-providers:${organization.id}`, () => auth.sso.providers());
+  const list = useQuery(queries.ssoProviders(organization.id));
   const mine = ((list.data?.providers ?? []) as Provider[]).filter((p) => p.organizationId === organization.id);
   return (
     <>
@@ -141,7 +146,7 @@ function Connections({ organization }: { organization: FullOrganization }) {
       <TestResult />
       <section className="card stack" aria-labelledby={heading}>
         <h2 id={heading}>{t('listTitle')}</h2>
-        <ErrorMessage error={list.error} />
+        <ErrorMessage error={refusalOf(list.error)} />
         {list.data && mine.length === 0 ? <Empty>{t('none')}</Empty> : null}
         <ul className="list">
           {mine.map((p) => (
@@ -182,6 +187,8 @@ export function Connection({ provider }: { provider: Provider }) {
             <>
               {provider.samlConfig?.spMetadata?.entityID ? <CopyField label={t('spEntityId')} value={provider.samlConfig.spMetadata.entityID} /> : null}
               <CopyField label={t('acs')} value={acsURL(provider.providerId)} />
+              <CopyField label={t('slo')} value={provider.spSloUrl ?? sloURL(provider.providerId)} />
+              <p className="muted">{provider.samlConfig?.logoutUrl ? t('idpSlo', { url: provider.samlConfig.logoutUrl }) : t('noIdpSlo')}</p>
               <CopyField label={t('metadata')} value={provider.spMetadataUrl} />
             </>
           ) : (
@@ -282,13 +289,13 @@ function TestResult() {
   const heading = useId();
   const [params] = useSearchParams();
   const id = params.get('ssoTest');
-  const result = useServerQuery(id ? `sso-test:${id}` : null, () => auth.sso.testResult({ id: id ?? '' }));
+  const result = useQuery({ ...queries.ssoTestResult(id ?? ''), enabled: !!id });
   if (!id) return null;
   const r = result.data as Report | null | undefined;
   return (
     <section className="card stack" aria-labelledby={heading}>
       <h2 id={heading}>{t('testTitle')}</h2>
-      <ErrorMessage error={result.error} />
+      <ErrorMessage error={refusalOf(result.error)} />
       {r ? (
         r.ok ? (
           <>
@@ -351,14 +358,14 @@ function RequireSso({ provider }: { provider: Provider }) {
 function DomainVerification({ provider }: { provider: Provider }) {
   const { t } = useTranslation('enterprise');
   const toast = useToast();
-  const record = useServerQuery(`sso-record:${provider.providerId}`, () => auth.sso.requestDomainVerification({ providerId: provider.providerId }));
+  const record = useQuery(queries.ssoRecord(provider.organizationId ?? '', provider.providerId));
   const verify = useAction(() => auth.sso.verifyDomain({ providerId: provider.providerId }));
   const domains = provider.domain.split(',');
   const data = record.data;
   return (
     <div className="stack">
       <p>{t('verifyIntro', { domain: provider.domain })}</p>
-      <ErrorMessage error={record.error} />
+      <ErrorMessage error={refusalOf(record.error)} />
       {data
         ? domains.map((domain) => (
             <div key={domain} className="stack">

@@ -17,9 +17,9 @@ const cookieName = (c: EndpointContext) => c.auth.cookies.named('sso_flow');
 export function bindToBrowser(c: EndpointContext, ttlMs: number): string {
   const present = c.getCookie(cookieName(c));
   const value = present && FORMAT.test(present) ? present : randomString(32);
-  // The ACS is a cross-site POST from the IdP: over https the cookie must be SameSite=None to come along.
-  const secure = c.auth.secureCookies;
-  c.setCookie(cookieName(c), value, { httpOnly: true, secure, sameSite: secure ? 'None' : 'Lax', maxAge: Math.ceil(ttlMs / 1000) + 60 });
+  // The ACS is a cross-site POST from the IdP's page: only a SameSite=None cookie comes along, and that
+  // must be Secure (browsers keep it over https, and on http://localhost, which they count as secure).
+  c.setCookie(cookieName(c), value, { httpOnly: true, secure: true, sameSite: 'None', maxAge: Math.ceil(ttlMs / 1000) + 60 });
   return digest(`sso-browser ${value}`);
 }
 
