@@ -45,7 +45,9 @@ describeBrowser('the Sessions and Account pages follow the server in Chromium', 
 
       await phone.goto(`${stack.url}/sign-in`);
       await signIn(phone, email, 'revoke-password-1');
-      await phone.getByRole('link', { name: 'Sessions' }).click();
+      // On a phone the account's sidebar is one select at the top.
+      await phone.getByRole('navigation', { name: 'Account settings' }).getByRole('combobox', { name: 'Account settings' }).selectOption({ label: 'Sessions' });
+      await shows(phone.getByRole('heading', { name: 'Sessions', level: 1 }));
       await expect.poll(() => phone.getByRole('button', { name: 'Revoke', exact: true }).count(), { timeout: 10_000 }).toBe(2);
       await stack.shot(phone, 'sessions-phone');
       expect(stack.pageErrors).toEqual([]);
