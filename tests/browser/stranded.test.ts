@@ -80,7 +80,7 @@ describeBrowser('no stranded person, in Chromium', () => {
       const page = await stack.page();
       await page.goto(link);
       await shows(page.getByRole('heading', { name: 'Invitation to join Acme Robotics', level: 1 }));
-      await showsText(page.locator('main'), 'Ada Owner invited you to join Acme Robotics as Admin.');
+      await showsText(page.locator('.interstitial-context'), 'Ada Owner invited you to Acme Robotics as Admin');
       await stack.shots(page, 'invitation-signed-out');
 
       // Sign up from there: "Check your email", with the address, a resend and a code entry.
@@ -231,7 +231,7 @@ describeBrowser('no stranded person, in Chromium', () => {
       await stack.shots(page, 'sole-owner');
 
       // Deleting the account (with the password) ends on "Account deleted".
-      await page.goto(`${stack.url}/account`);
+      await page.goto(`${stack.url}/account/danger-zone`);
       await page.getByRole('button', { name: 'Delete account' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Password').fill('olga-password-1');
