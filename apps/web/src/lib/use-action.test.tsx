@@ -6,7 +6,7 @@ import { queryClient } from './query-client';
 import { type Changes, useAction } from './use-action';
 
 const serverChanged = vi.hoisted(() => vi.fn());
-vi.mock('./server-state', () => ({ serverChanged }));
+vi.mock('./reload-all', () => ({ serverChanged }));
 
 // Two resources shown side by side, each counting its loads.
 const loads = { users: 0, webhooks: 0 };

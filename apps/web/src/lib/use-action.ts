@@ -2,7 +2,7 @@ import type { AuthError, AuthResult } from '@gatehouse/client';
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { invalidate } from './query-client';
-import { serverChanged } from './server-state';
+import { serverChanged } from './reload-all';
 
 export interface Action<I extends unknown[], T> {
   run: (...args: I) => Promise<AuthResult<T>>;
@@ -26,8 +26,8 @@ export interface ActionOptions<I extends unknown[], T> {
  * Wraps a client call for a form: `pending` while it runs (to disable its
  * button), `error` holding the server's answer when it fails. Once the server
  * answered, the queries named by `options.invalidates` load again (lib/queries.ts).
- * Without options (the pages not yet moved to TanStack Query), everything shown
- * and the session view load again (server-state.ts).
+ * Without options (an action that changes the whole view: signing in or out), everything
+ * shown and the session view load again (reload-all.ts).
  */
 export function useAction<I extends unknown[], T>(action: (...args: I) => Promise<AuthResult<T>>, options?: ActionOptions<I, T>): Action<I, T> {
   const [pending, setPending] = useState(false);

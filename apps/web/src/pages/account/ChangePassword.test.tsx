@@ -10,7 +10,7 @@ vi.mock('../../auth', () => ({
   auth: { changePassword },
   useSession: () => ({ data: { user: { name: 'Ada', email: 'ada@example.com', twoFactorEnabled: false } }, isPending: false }),
 }));
-vi.mock('../../lib/server-state', () => ({ serverChanged: vi.fn() }));
+vi.mock('../../lib/reload-all', () => ({ serverChanged: vi.fn() }));
 vi.mock('../../lib/providers', () => ({
   useServerInfo: () => ({ features: { passwordPolicy: { minLength: 8, minLengthWithSecondFactor: 8 } }, isPending: false }),
 }));

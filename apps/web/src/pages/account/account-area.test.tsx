@@ -17,7 +17,7 @@ vi.mock('../../auth', () => ({
   auth: { apiKey: { delete: calls.deleteKey }, unlinkAccount: calls.unlink, linkSocial: vi.fn() },
 }));
 // The screens' reload after an action is not under test here.
-vi.mock('../../lib/server-state', () => ({ serverChanged: vi.fn() }));
+vi.mock('../../lib/reload-all', () => ({ serverChanged: vi.fn() }));
 
 type ApiKey = Parameters<typeof ApiKeyItem>[0]['apiKey'];
 

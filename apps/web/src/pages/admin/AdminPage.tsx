@@ -10,7 +10,7 @@ import { UserTable } from './UserTable';
 
 /**
  * Below the table: nothing, the create form, or one user's panel (never both, to keep labels unique).
- * The table and the panel load from the server again after every action (lib/server-state.ts).
+ * The table and the panel load from the server again after every action (lib/reload-all.ts).
  */
 type Focus = { kind: 'none' } | { kind: 'create' } | { kind: 'user'; user: User };
 

@@ -9,7 +9,7 @@ import { InviteMember } from './InviteMember';
 
 const inviteMember = vi.hoisted(() => vi.fn());
 vi.mock('../../auth', () => ({ auth: { organization: { inviteMember } } }));
-vi.mock('../../lib/server-state', () => ({ serverChanged: vi.fn() }));
+vi.mock('../../lib/reload-all', () => ({ serverChanged: vi.fn() }));
 // The role picker reads the organization's roles through the app's query cache.
 const render = (ui: ReactElement) => renderBare(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
 

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/Toasts';
@@ -13,11 +14,7 @@ const sso = vi.hoisted(() => ({
   testConnection: vi.fn(),
 }));
 vi.mock('../../auth', () => ({ auth: { sso } }));
-// The pending TXT record, as request-domain-verification answers it.
-vi.mock('../../lib/server-state', () => ({
-  serverChanged: vi.fn(),
-  useServerQuery: () => ({ data: { txtRecordName: '_better-auth-token-initech', domainVerificationToken: 'token-123' }, error: null, isPending: false }),
-}));
+vi.mock('../../lib/reload-all', () => ({ serverChanged: vi.fn() }));
 
 const provider: Provider = {
   providerId: 'initech',
@@ -36,15 +33,19 @@ const provider: Provider = {
 
 const show = (p: Provider = provider) =>
   render(
-    <ToastProvider>
-      <ul>
-        <Connection provider={p} />
-      </ul>
-    </ToastProvider>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ToastProvider>
+        <ul>
+          <Connection provider={p} />
+        </ul>
+      </ToastProvider>
+    </QueryClientProvider>,
   );
 
 beforeEach(async () => {
   for (const f of Object.values(sso)) f.mockReset();
+  // The pending TXT record, as request-domain-verification answers it.
+  sso.requestDomainVerification.mockResolvedValue({ data: { txtRecordName: '_better-auth-token-initech', domainVerificationToken: 'token-123' }, error: null });
   await act(() => i18n.changeLanguage('en'));
 });
 afterEach(cleanup);
@@ -52,7 +53,7 @@ afterEach(cleanup);
 describe('a connection on the Single sign-on page', () => {
   it('shows the TXT record to publish; a record not found yet is said in plain words, a found one verifies the domain', async () => {
     show();
-    expect((screen.getByLabelText('TXT record name') as HTMLInputElement).value).toBe('_better-auth-token-initech.initech.example');
+    expect(((await screen.findByLabelText('TXT record name')) as HTMLInputElement).value).toBe('_better-auth-token-initech.initech.example');
     expect((screen.getByLabelText('TXT record value') as HTMLInputElement).value).toBe('token-123');
     expect((screen.getByLabelText('SP entity ID') as HTMLInputElement).value).toBe('http://localhost/sp');
 

@@ -15,7 +15,7 @@ const removeTeamMember = vi.hoisted(() => vi.fn());
 const serverChanged = vi.hoisted(() => vi.fn());
 vi.mock('../../auth', () => ({ auth: { organization: { addTeamMember, listTeamMembers, removeTeamMember } } }));
 // The old way (everything reloads): a page moved to TanStack Query must not call it.
-vi.mock('../../lib/server-state', () => ({ serverChanged }));
+vi.mock('../../lib/reload-all', () => ({ serverChanged }));
 
 const render = (ui: ReactElement) =>
   renderUi(

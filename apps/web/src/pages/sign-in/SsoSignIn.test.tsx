@@ -7,7 +7,7 @@ import { SsoSignIn, SsoSuggestion, ssoErrorURL } from './SsoSignIn';
 
 const calls = vi.hoisted(() => ({ sso: vi.fn(), domainLookup: vi.fn() }));
 vi.mock('../../auth', () => ({ auth: { signIn: { sso: calls.sso }, sso: { domainLookup: calls.domainLookup } } }));
-vi.mock('../../lib/server-state', () => ({ serverChanged: vi.fn() }));
+vi.mock('../../lib/reload-all', () => ({ serverChanged: vi.fn() }));
 
 beforeEach(async () => {
   calls.sso.mockReset();

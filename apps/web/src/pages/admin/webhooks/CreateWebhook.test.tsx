@@ -6,7 +6,7 @@ import { CreateWebhook } from './CreateWebhook';
 
 const create = vi.hoisted(() => vi.fn());
 vi.mock('../../../auth', () => ({ auth: { webhooks: { create } } }));
-vi.mock('../../../lib/server-state', () => ({ serverChanged: vi.fn() }));
+vi.mock('../../../lib/reload-all', () => ({ serverChanged: vi.fn() }));
 
 const EVENTS = ['user.created', 'user.updated', 'user.deleted', 'session.created', 'session.revoked', 'organization.created'];
 
