@@ -8,7 +8,7 @@ export type { ObservedAnswer, Observer } from './observe.js';
 export type { MetricsOptions } from './plugins/metrics/index.js';
 export type { ScimAuditEvent, ScimOptions } from './plugins/scim/index.js';
 export { fetchFromNode, type NodeMountStep } from './node-bridge.js';
-export { createApplication, type NewApplication, type OAuthApplication, type OidcProviderOptions } from './plugins/oidc-provider/index.js';
+export { createApplication, findApplication, type NewApplication, type OAuthApplication, type OidcProviderOptions } from './plugins/oidc-provider/index.js';
 export { DEFAULT_SECRET, type CoreOptions, type AdditionalField, type SocialProviderOptions, type Branding } from './options.js';
 export type { GatehouseOptions } from './plugins/index.js';
 export { badCapabilityOption, CAPABILITY_OPTIONS, checkOptionKeys, checkOptions, GATEHOUSE_OPTION_KEYS, unknownOptions } from './plugins/option-keys.js';

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { APIError } from '@gatehouse/core';
 import { ConfigError, loadConfig } from './config.js';
-import { createOAuthClient, createUser, runMigrate } from './commands.js';
+import { createOAuthClient, createUser, deviceClientExample, runMigrate } from './commands.js';
 import { startFullCollectionsEarly } from './gc.js';
 import { rerunOnSupportedNode } from './node-version.js';
 import { startServer } from './serve.js';
@@ -18,6 +18,9 @@ Usage:
                                    register an app with the OpenID provider; prints JSON with
                                    client_id and client_secret (shown once; none for --public;
                                    no --redirect-uri: a machine client, client credentials only)
+  gatehouse oauth-client example-device --client-id ID
+                                   print a small device sign-in client (Node, openid-client) for
+                                   an application made with --device-flow
 
 Options:
   --config PATH    config module (same as GATEHOUSE_CONFIG); default ./gatehouse.config.{mjs,js,json}
@@ -84,6 +87,14 @@ async function main(argv: string[]): Promise<number> {
     case 'oauth-client': {
       const { name } = values;
       const uris = values['redirect-uri'] ?? [];
+      if (positionals[1] === 'example-device') {
+        if (!values['client-id']) {
+          console.error('gatehouse oauth-client example-device: --client-id is required');
+          return 2;
+        }
+        console.log(await deviceClientExample(config, values['client-id']));
+        return 0;
+      }
       if (positionals[1] !== 'create' || !name || (uris.length === 0 && values.public)) {
         console.error(
           'gatehouse oauth-client create: --name is required, and --redirect-uri for a --public client (none: a machine client, client credentials only)',
@@ -126,6 +137,7 @@ function parse(argv: string[]) {
       public: { type: 'boolean' },
       'first-party': { type: 'boolean' },
       'device-flow': { type: 'boolean' },
+      'client-id': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

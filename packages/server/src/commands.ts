@@ -1,4 +1,4 @@
-import { createAuth, createApplication, APIError, BASE_ERRORS, hashPassword, type MigrationStep, type Row } from '@gatehouse/core';
+import { createAuth, createApplication, findApplication, APIError, BASE_ERRORS, hashPassword, type MigrationStep, type Row } from '@gatehouse/core';
 import { libraryOptions, type ServerOptions } from './config.js';
 import { createLogger } from './logger.js';
 
@@ -77,6 +77,54 @@ export async function createOAuthClient(
       ...(app.backchannelLogoutURI ? { backchannel_logout_uri: app.backchannelLogoutURI } : {}),
       issuer: `${(await auth.context()).baseURL}${(await auth.context()).basePath}`,
     };
+  } finally {
+    await auth.close();
+  }
+}
+
+/**
+ * A small device client (RFC 8628) for an application allowed the device grant, as a Node script
+ * using openid-client 6: it asks for a code, prints where to enter it, polls (following `interval`
+ * and `slow_down`) and prints who signed in. A confidential client's secret is read from
+ * GATEHOUSE_CLIENT_SECRET, never written into the script.
+ */
+export async function deviceClientExample(config: ServerOptions, clientId: string): Promise<string> {
+  if (!config.oidcProvider?.enabled) throw new Error('oauth-client needs the OpenID provider (oidcProvider.enabled or OIDC_PROVIDER=on)');
+  const auth = quietAuth(config);
+  try {
+    const context = await auth.context();
+    const app = await findApplication(context, clientId);
+    if (!app) throw new Error(`no application has the client id ${clientId}`);
+    if (!app.settings.deviceFlow || !config.oidcProvider.deviceFlow) {
+      throw new Error(
+        `${app.name} may not use device sign-in: turn on oidcProvider.deviceFlow and the application's device flow setting (oauth-client create --device-flow)`,
+      );
+    }
+    const issuer = `${context.baseURL}${context.basePath}`;
+    const authentication = app.public
+      ? 'client.None()'
+      : "client.ClientSecretBasic(process.env.GATEHOUSE_CLIENT_SECRET ?? fail('set GATEHOUSE_CLIENT_SECRET to the client secret'))";
+    return `// Device sign-in (RFC 8628) for ${app.name}, with openid-client 6: npm install openid-client, then node device.mjs
+import * as client from 'openid-client';
+
+const fail = (message) => {
+  console.error(message);
+  process.exit(1);
+};
+const issuer = new URL(process.env.GATEHOUSE_ISSUER ?? ${JSON.stringify(issuer)});
+const config = await client.discovery(issuer, ${JSON.stringify(app.clientId)}, undefined, ${authentication}, {
+  // Plain http only for a server on this machine (development).
+  execute: issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [],
+});
+const device = await client.initiateDeviceAuthorization(config, { scope: 'openid email profile' });
+console.log(\`Open \${device.verification_uri} and enter \${device.user_code}\`);
+if (device.verification_uri_complete) console.log(\`(or open \${device.verification_uri_complete})\`);
+// Waits the interval between polls, longer after a slow_down; ends when the person approved, refused or the code expired.
+const tokens = await client.pollDeviceAuthorizationGrant(config, device);
+const { sub } = tokens.claims() ?? fail('no ID token');
+const person = await client.fetchUserInfo(config, tokens.access_token, sub);
+console.log(\`Signed in as \${person.email ?? sub}\`);
+`;
   } finally {
     await auth.close();
   }

@@ -18,7 +18,7 @@ import { OIDC_PROVIDER_MESSAGES } from './translations.js';
 
 export type { OidcProviderAuditEvent } from './audit-events.js';
 export type { OidcProviderOptions } from './config.js';
-export { createApplication, deleteApplication, listApplications, type NewApplication, type OAuthApplication } from './applications.js';
+export { createApplication, deleteApplication, findApplication, listApplications, type NewApplication, type OAuthApplication } from './applications.js';
 
 /** The OpenID provider's routes with their precise types (route-types.ts derives the client's from them). */
 export function oidcProviderRoutes() {
