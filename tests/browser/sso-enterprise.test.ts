@@ -5,6 +5,15 @@ import { type OpenIdProvider, startOpenIdProvider } from '../kit/openid-provider
 import { apiSignUp, describeBrowser, freePort, JOURNEY_TIMEOUT, shows, showsText, signInOnPage, type Stack, startStack, uniqueEmail } from './kit.js';
 
 /**
+ * Waits until the page is at a URL `where` accepts, whatever navigations were aborted on the way (a redirect
+ * that replaces a navigation in flight makes `waitForURL` throw `net::ERR_ABORTED` on a loaded machine).
+ */
+async function arrives(page: Page, where: (url: URL) => boolean): Promise<void> {
+  await expect.poll(() => where(new URL(page.url())), { timeout: 20_000 }).toBe(true);
+  await page.waitForLoadState('domcontentloaded').catch(() => undefined);
+}
+
+/**
  * Enterprise SSO's second round in Chromium (issue 38): a SAML connection filled from the IdP's
  * metadata XML, "Require single sign-on" once the domain is verified, the main sign-in form's
  * email-first "Continue with SSO" and a refused password; then an OpenID Connect connection to the
@@ -223,10 +232,10 @@ describe('enterprise SSO: an OpenID Connect connection with role rules in Chromi
         await showsText(person.locator('.sso-suggestion'), 'Your organization signs in with single sign-on.');
         await stack.shots(person, 'email-first-available');
         await person.getByRole('button', { name: 'Continue with SSO' }).click();
-        await person.waitForURL((url) => url.origin === op.issuer && url.pathname.startsWith('/interaction/'));
+        await arrives(person, (url) => url.origin === op.issuer && url.pathname.startsWith('/interaction/'));
         await person.getByLabel('Username').fill('gina');
         await person.getByRole('button', { name: 'Continue' }).click();
-        await person.waitForURL((url) => url.origin === stack.url && url.pathname === '/account');
+        await arrives(person, (url) => url.origin === stack.url && url.pathname === '/account');
         await shows(person.getByRole('button', { name: 'Sign out' }));
 
         const organizationId = await page.evaluate(async () => (await (await fetch('/api/auth/organization/get-full-organization')).json()).id as string);
