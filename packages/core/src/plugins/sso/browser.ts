@@ -4,11 +4,14 @@ import { digest } from './store.js';
 
 /**
  * Binding a flow to the browser that started it: `/sign-in/sso` (and a single logout) sets a
- * random value in a cookie and keeps only its digest with the flow's state; the ACS, the OIDC
- * callback and the SLO endpoint go on only when the browser presents that cookie. An IdP's
- * answer carried into another browser (login CSRF: an attacker's own assertion posted into the
- * victim's browser, or a RelayState / state leaked from a URL) is refused. One value serves
- * every flow of the browser, so sign-ins started in two tabs both finish.
+ * random value in a cookie and keeps only its digest with the flow's state. The SLO endpoint goes
+ * on only when the browser presents that cookie (`sameBrowser`). The ACS and the OIDC callback
+ * refuse a browser that presents another flow's cookie (`notAnotherBrowser`): an IdP's answer
+ * carried into the browser of someone who is signing in too (login CSRF, or a RelayState / state
+ * leaked from a URL). They accept a request with no flow cookie at all, because CONTRACT.md has the
+ * ACS need no cookies (clients that keep none, IdP-initiated tools); such a request is still bound
+ * to its RelayState or state, single use. One value serves every flow of the browser, so sign-ins
+ * started in two tabs both finish.
  */
 const FORMAT = /^[A-Za-z0-9]{32}$/;
 const cookieName = (c: EndpointContext) => c.auth.cookies.named('sso_flow');
@@ -21,6 +24,13 @@ export function bindToBrowser(c: EndpointContext, ttlMs: number): string {
   // must be Secure (browsers keep it over https, and on http://localhost, which they count as secure).
   c.setCookie(cookieName(c), value, { httpOnly: true, secure: true, sameSite: 'None', maxAge: Math.ceil(ttlMs / 1000) + 60 });
   return digest(`sso-browser ${value}`);
+}
+
+/** False when this request carries the flow cookie of a browser other than the one whose digest the flow kept; true without any. */
+export function notAnotherBrowser(c: EndpointContext, expected: string | undefined): boolean {
+  const present = c.getCookie(cookieName(c));
+  if (!present || !FORMAT.test(present)) return true;
+  return sameBrowser(c, expected);
 }
 
 /** Whether this request comes from the browser whose digest the flow kept. */
@@ -41,10 +51,10 @@ export async function bindStateToBrowser(c: EndpointContext, state: string, ttlM
   await c.auth.adapter.create('verification', { identifier: oidcIdentifier(state), value: browser, expiresAt: new Date(c.auth.now() + ttlMs) });
 }
 
-/** OIDC: whether the callback comes from the browser that started the flow of `state` (its row read once). */
+/** OIDC: false when the callback carries another browser's flow cookie than the one that started the flow of `state` (its row read once). */
 export async function stateFromThisBrowser(c: EndpointContext, state: string): Promise<boolean> {
   const row = await c.auth.adapter.findOne<{ id: string; value: string }>('verification', [{ field: 'identifier', value: oidcIdentifier(state) }]);
   if (!row) return false;
   await c.auth.adapter.delete('verification', [{ field: 'id', value: row.id }]);
-  return sameBrowser(c, row.value);
+  return notAnotherBrowser(c, row.value);
 }

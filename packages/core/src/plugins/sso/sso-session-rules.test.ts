@@ -58,7 +58,7 @@ async function setup(sso: SSOOptions = {}, domain = 'acme.test'): Promise<Setup>
 }
 
 /** One SSO sign-in of `email` started in `browser`, the IdP's answer posted from `postFrom` (default: the same browser). */
-async function ssoSignIn(t: TestClient, email: string, o: { browser?: CookieJar; foreign?: boolean; emailVerified?: boolean } = {}) {
+async function ssoSignIn(t: TestClient, email: string, o: { browser?: CookieJar; foreign?: boolean; cookieless?: boolean; emailVerified?: boolean } = {}) {
   const browser = o.browser ?? browserOf(t);
   const r = await t.json<{ url: string }>('/sign-in/sso', {
     body: { providerId: 'acme', callbackURL: '/dashboard', errorCallbackURL: '/sign-in' },
@@ -69,7 +69,13 @@ async function ssoSignIn(t: TestClient, email: string, o: { browser?: CookieJar;
   const attributes: Record<string, string> = { email };
   if (o.emailVerified) attributes.emailVerified = 'true';
   const SAMLResponse = idp.response({ inResponseTo: id, acs: ACS, audience: SP_ENTITY, nameID: email, attributes });
-  if (o.foreign) return postToAcs(t, 'acme', { SAMLResponse, RelayState: relayState }, t.newJar(), false);
+  if (o.foreign) {
+    // Another browser that is signing in too (its own flow cookie): the victim of a login CSRF.
+    const victim = t.newJar();
+    await t.json('/sign-in/sso', { body: { providerId: 'acme', callbackURL: '/dashboard', errorCallbackURL: '/sign-in' }, jar: victim });
+    return postToAcs(t, 'acme', { SAMLResponse, RelayState: relayState }, victim, false);
+  }
+  if (o.cookieless) return postToAcs(t, 'acme', { SAMLResponse, RelayState: relayState }, t.newJar(), false);
   return postToAcs(t, 'acme', { SAMLResponse, RelayState: relayState }, browser);
 }
 
@@ -93,6 +99,13 @@ describe('the flow is bound to the browser that started it', () => {
     const ok = await ssoSignIn(t, 'alice@acme.test');
     expect(ok.headers.get('location')).toBe('/dashboard');
     expect(setsSession(ok)).toBe(true);
+  });
+
+  it('a client with no cookies at all is not refused (CONTRACT.md: the ACS needs none); its RelayState stays single use', async () => {
+    const { t } = await setup({ domainVerification: { enabled: false } });
+    const res = await ssoSignIn(t, 'alice@acme.test', { cookieless: true });
+    expect(res.headers.get('location')).toBe('/dashboard');
+    expect(setsSession(res)).toBe(true);
   });
 
   it('the flow cookie is HttpOnly, SameSite=None and Secure (the ACS is a cross-site POST from the IdP page)', async () => {

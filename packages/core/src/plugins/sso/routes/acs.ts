@@ -1,5 +1,5 @@
 import { defineEndpoint, type EndpointContext } from '../../../kit.js';
-import { sameBrowser } from '../browser.js';
+import { notAnotherBrowser } from '../browser.js';
 import { ssoConfig } from '../config.js';
 import { SSOFlowError } from '../errors.js';
 import { finishSignIn, refuse } from '../finish.js';
@@ -56,8 +56,8 @@ async function consume(c: EndpointContext): Promise<Response> {
     if (pending.requestId !== envelope.inResponseTo) return fail('invalid_saml_response', 'wrong InResponseTo');
   }
   if (pending && pending.providerId !== providerId) return fail('invalid_state', 'the request was for another provider');
-  // Login CSRF: an answer carried into a browser that did not start the sign-in is refused.
-  if (pending && !testBy && !sameBrowser(c, pending.browser)) return fail('invalid_state', 'the sign-in was started in another browser');
+  // Login CSRF: an answer carried into another browser that is signing in too is refused (no cookie at all: CONTRACT.md's ACS needs none).
+  if (pending && !testBy && !notAnotherBrowser(c, pending.browser)) return fail('invalid_state', 'the sign-in was started in another browser');
 
   const provider = await providerById(auth, providerId);
   if (!provider?.samlConfig) return fail('invalid_provider', 'provider not found');
