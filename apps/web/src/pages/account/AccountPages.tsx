@@ -46,20 +46,32 @@ function Requires({ feature, children }: { feature: keyof Features; children: Re
   return features[feature] ? children : <Navigate to={ACCOUNT_PATHS.profile} replace />;
 }
 
-/** /account: name and picture, email. Straight after sign-up (passkeys on, none yet), the offer to add one. */
+/**
+ * /account: name and picture, email, the password and the linked accounts: what CONTRACT.md says "Account" holds,
+ * so the page the header's Account opens has them all (Security and Sign-in methods have them too, beside the
+ * passkeys and the ways to link). Straight after sign-up (passkeys on, none yet), the offer to add one.
+ */
 export function ProfilePage() {
   const { data } = useSession();
   const { features } = useServerInfo();
   const signedUp = (useLocation().state as { signedUp?: boolean } | null)?.signedUp === true;
+  const accounts = useLinkedAccounts(data?.user.id);
   if (!data) return null;
   const { user } = data;
   return (
     <AccountPage entry="profile" titled>
       <Profile key={user.id} user={user} />
       <EmailSection user={user} />
+      <PasswordSection email={user.email} hasPassword={hasPasswordOf(accounts)} />
+      <LinkedAccounts accounts={accounts} />
       {signedUp && features.passkey ? <Passkeys userId={user.id} /> : null}
     </AccountPage>
   );
+}
+
+/** Whether the person has a password (a credential account); unknown (null) until the list came, true if it failed. */
+function hasPasswordOf(accounts: ReturnType<typeof useLinkedAccounts>): boolean | null {
+  return accounts.data ? accounts.data.some((a) => (a.providerId ?? a.provider) === 'credential') : accounts.error ? true : null;
 }
 
 /** /account/security: the password (change, or set through a mailed link) and the passkeys. */
@@ -67,12 +79,10 @@ export function SecurityPage() {
   const { data } = useSession();
   const { features } = useServerInfo();
   const accounts = useLinkedAccounts(data?.user.id);
-  // Whether the person has a password (a credential account); unknown until the list came.
-  const hasPassword = accounts.data ? accounts.data.some((a) => (a.providerId ?? a.provider) === 'credential') : accounts.error ? true : null;
   if (!data) return null;
   return (
     <AccountPage entry="security" titled>
-      <PasswordSection email={data.user.email} hasPassword={hasPassword} />
+      <PasswordSection email={data.user.email} hasPassword={hasPasswordOf(accounts)} />
       {features.passkey ? <Passkeys userId={data.user.id} /> : null}
     </AccountPage>
   );
