@@ -55,6 +55,8 @@ const CLI = resolve(ROOT, opt.cli ?? START.find((a) => a.endsWith('.mjs') || a.e
 const NODE_FLAGS = START.slice(0, START.findIndex((a) => !a.startsWith('-')));
 const DURATION = Number(opt.duration);
 const WARMUP = Number(opt.warmup);
+/** wrk runs only whole seconds (`-d2.5s` gets its usage text): every run is rounded to one, at least 1 s. */
+const wholeSeconds = (seconds) => Math.max(1, Math.round(seconds));
 // Case names may hold ", " ("…, Postgres"): only a comma without a space after it separates two.
 const only = opt.only ? new Set(opt.only.split(/,(?! )/)) : null;
 
@@ -288,7 +290,8 @@ async function runAutocannon(url, req, seconds) {
 }
 
 /** Runs the load against `server`; adds the server's CPU time per request (µs), a figure the machine's other load barely moves. */
-async function load(server, req, seconds) {
+async function load(server, req, asked) {
+  const seconds = wholeSeconds(asked);
   // Requests that can be sent only once are made for this run.
   if (req.prepare) req = { ...req, lines: await req.prepare(seconds) };
   const watched = req.watch?.();
@@ -438,7 +441,7 @@ async function measurePair(name, plain, gatehouse, req, goal, target, plainReq =
     await load(plain, plainReq, WARMUP);
     await load(gatehouse, req, WARMUP);
   }
-  const slice = DURATION / 2;
+  const slice = wholeSeconds(DURATION / 2);
   const p1 = await load(plain, plainReq, slice);
   gatehouse.resetPeak();
   const g1 = await load(gatehouse, req, slice);
@@ -482,7 +485,7 @@ async function measureBound(name, gatehouse, req, goal, bounds = { measure: scry
   if (only && !only.has(name)) return;
   // As long as a whole run: a sign-in waits 50 / rate seconds in the queue (≈ 4 s), and a
   // shorter slice would end before its slowest requests are answered.
-  const slice = DURATION;
+  const slice = wholeSeconds(DURATION);
   await settled(gatehouse);
   process.stderr.write(`${name}: `);
   if (WARMUP) {
@@ -519,7 +522,10 @@ async function measureBound(name, gatehouse, req, goal, bounds = { measure: scry
 }
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, ${generator}`;
-console.error(`bench: ${machine}; ${DURATION} s per case, ${CONNECTIONS} connections`);
+// Said as run: a half-second slice (--duration 5) runs a whole one.
+const halves = wholeSeconds(DURATION / 2);
+const perCase = `${DURATION} s per case${halves * 2 === DURATION && wholeSeconds(DURATION) === DURATION ? '' : ` (rounded to whole seconds: halves of ${halves} s, bound slices of ${wholeSeconds(DURATION)} s)`}`;
+console.error(`bench: ${machine}; ${perCase}, ${CONNECTIONS} connections`);
 
 
 const secret = 'bench-secret-0123456789abcdef0123456789abcdef';
@@ -579,60 +585,69 @@ if (!only || only.has('JWT (GET /token)')) {
 // credentials grant (opaque access tokens: nothing to sign) beside the peer figure of Keycloak's
 // sizing guide (120 client-credential grants per second per vCPU) for this machine's cores, and
 // the code exchange of an app's sign-in (an access token and an RS256 ID token) beside the bare
-// RS256 signing rate.
+// RS256 signing rate. The first and the last run on Postgres (+ Redis) too, with --postgres.
 const oidcCases = ['OpenID token (client credentials)', 'OpenID token (code exchange)', 'OpenID introspection'];
+const oidcToken = { path: '/api/auth/oidc/token', method: 'POST' };
+const oidcForm = 'application/x-www-form-urlencoded';
+const basicOf = (client) => `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`;
+
+/** An application made with `gatehouse oauth-client create ARGS` on the instance `env` configures (its database). */
+function createClient(env, ...args) {
+  const made = spawnSync(process.execPath, [CLI, 'oauth-client', 'create', ...args], {
+    cwd: work,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    encoding: 'utf8',
+  });
+  const out = made.stdout ?? '';
+  if (made.status !== 0) throw new Error(`oauth-client create: ${out}${made.stderr}`);
+  return JSON.parse(out.slice(out.indexOf('{')));
+}
+
+/** The client credentials grant of a machine `client` on `server`, beside the plain server in the same run. */
+async function measureClientCredentials(name, server, client) {
+  if (only && !only.has(name)) return;
+  const grant = { ...oidcToken, headers: { authorization: basicOf(client), 'content-type': oidcForm }, body: 'grant_type=client_credentials' };
+  const probe = await fetch(server.url + grant.path, { method: 'POST', headers: grant.headers, body: grant.body });
+  if (!probe.ok) throw new Error(`client credentials: ${probe.status} ${await probe.text()}`);
+  // Issue 40's target: 3 000 grants/s with p99 ≤ 25 ms at 50 connections (Keycloak's sizing guide says 120 per vCPU).
+  await measurePair(name, plain, server, grant, null, { rps: 3000, p99: 25 });
+}
+
+/**
+ * Token introspection (RFC 7662) by a resource server (the client's own credentials) of one
+ * client-credentials access token, beside the plain server; issue 40's target: 10 000 a second.
+ */
+async function measureIntrospection(name, server, client) {
+  if (only && !only.has(name)) return;
+  const issued = await fetch(server.url + oidcToken.path, { method: 'POST', headers: { authorization: basicOf(client), 'content-type': oidcForm }, body: 'grant_type=client_credentials' });
+  const accessToken = (await issued.json()).access_token;
+  const introspect = {
+    path: '/api/auth/oidc/introspect',
+    method: 'POST',
+    headers: { authorization: basicOf(client), 'content-type': oidcForm },
+    body: new URLSearchParams({ token: accessToken }).toString(),
+  };
+  const probe = await fetch(server.url + introspect.path, { method: 'POST', headers: introspect.headers, body: introspect.body });
+  const answer = await probe.json().catch(() => null);
+  if (!probe.ok || answer?.active !== true) throw new Error(`introspection: ${probe.status} ${JSON.stringify(answer)}`);
+  await measurePair(name, plain, server, introspect, null, { rps: 10000 });
+}
+
 if (!only || oidcCases.some((name) => only.has(name))) {
   const oidcEnv = ghEnv(sqliteUrl, { OIDC_PROVIDER: 'on' });
   const redirectURI = 'http://127.0.0.1:9/callback';
-  const createClient = (...args) => {
-    const made = spawnSync(process.execPath, [CLI, 'oauth-client', 'create', ...args], {
-      cwd: work,
-      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...oidcEnv },
-      encoding: 'utf8',
-    });
-    const out = made.stdout ?? '';
-    if (made.status !== 0) throw new Error(`oauth-client create: ${out}${made.stderr}`);
-    return JSON.parse(out.slice(out.indexOf('{')));
-  };
-  const basicOf = (client) => `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`;
-  const machine = createClient('--name', 'bench');
-  const app = createClient('--name', 'bench app', '--redirect-uri', redirectURI, '--first-party');
+  const machine = createClient(oidcEnv, '--name', 'bench');
+  const app = createClient(oidcEnv, '--name', 'bench app', '--redirect-uri', redirectURI, '--first-party');
   const ghOidc = await startServer('gatehouse-oidc', ghArgs(), oidcEnv, '/api/auth/ok');
-  const token = { path: '/api/auth/oidc/token', method: 'POST' };
-  const form = 'application/x-www-form-urlencoded';
-
-  if (!only || only.has(oidcCases[0])) {
-    const grant = { ...token, headers: { authorization: basicOf(machine), 'content-type': form }, body: 'grant_type=client_credentials' };
-    const probe = await fetch(ghOidc.url + grant.path, { method: 'POST', headers: grant.headers, body: grant.body });
-    if (!probe.ok) throw new Error(`client credentials: ${probe.status} ${await probe.text()}`);
-    // Beside the plain server in the same run; issue 40's target: 3 000 grants/s with p99 ≤ 25 ms at 50
-    // connections (Keycloak's sizing guide says 120 per vCPU).
-    await measurePair(oidcCases[0], plain, ghOidc, grant, null, { rps: 3000, p99: 25 });
-  }
-
-  // Token introspection (RFC 7662) by a resource server (the client's own credentials) of one
-  // client-credentials access token, beside the plain server; issue 40's target: 10 000 a second.
-  if (!only || only.has(oidcCases[2])) {
-    const issued = await fetch(`${ghOidc.url}${token.path}`, { method: 'POST', headers: { authorization: basicOf(machine), 'content-type': form }, body: 'grant_type=client_credentials' });
-    const accessToken = (await issued.json()).access_token;
-    const introspect = {
-      path: '/api/auth/oidc/introspect',
-      method: 'POST',
-      headers: { authorization: basicOf(machine), 'content-type': form },
-      body: new URLSearchParams({ token: accessToken }).toString(),
-    };
-    const probe = await fetch(ghOidc.url + introspect.path, { method: 'POST', headers: introspect.headers, body: introspect.body });
-    const answer = await probe.json().catch(() => null);
-    if (!probe.ok || answer?.active !== true) throw new Error(`introspection: ${probe.status} ${JSON.stringify(answer)}`);
-    await measurePair(oidcCases[2], plain, ghOidc, introspect, null, { rps: 10000 });
-  }
+  await measureClientCredentials(oidcCases[0], ghOidc, machine);
+  await measureIntrospection(oidcCases[2], ghOidc, machine);
 
   // Each code is good once and for 60 seconds: they are got just before each run (a browser
   // signed in to Gatehouse, one redirect each), one a line for wrk, which sends each once.
   if ((!only || only.has(oidcCases[1])) && !haveWrk) console.error(`${oidcCases[1]}: skipped (its requests are sent once each, which needs wrk)`);
   else if (!only || only.has(oidcCases[1])) {
     const browser = codeBrowser(ghOidc.url, app, redirectURI, await signIn(ghOidc.url, email, PASSWORD));
-    const exchange = { ...token, headers: { authorization: basicOf(app), 'content-type': form } };
+    const exchange = { ...oidcToken, headers: { authorization: basicOf(app), 'content-type': oidcForm } };
     const probe = await fetch(ghOidc.url + exchange.path, { method: 'POST', headers: exchange.headers, body: exchangeBody(await browser.code(), redirectURI) });
     const answer = await probe.json().catch(() => null);
     if (!probe.ok || typeof answer?.id_token !== 'string') throw new Error(`code exchange: ${probe.status} ${JSON.stringify(answer)}`);
@@ -789,41 +804,68 @@ if (!only || only.has(hugeCase)) {
   }
 }
 
-// ---- Postgres (+ Redis) get-session figures --------------------------------------
+// ---- Postgres (+ Redis): get-session and the OpenID provider ----------------------
 
-const extra = [];
 if (opt.postgres) {
   const pgUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const { default: pg } = await import('pg');
-  const schema = `gh_bench_${Date.now().toString(36)}`;
+  const schema = `gh_bench_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   const url = new URL(pgUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
+  const redisPrefix = `gh-bench-${schema}:`;
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl);
+  /** The provider's tokens and grants so far: rows of the schema's "oidcModel" (none before a server made it), keys in Redis. */
+  const providerStored = async () => ({
+    rows: Number((await admin.query(`select count(*) from ${schema}."oidcModel"`).catch(() => ({ rows: [{ count: 0 }] }))).rows[0].count),
+    keys: (await redis.keys(`${redisPrefix}oidc:*`)).length,
+  });
+  // With Redis, the OpenID provider keeps its tokens and grants there (oidcProvider.storage); its clients stay in Postgres.
+  const redisOidcConfig = join(work, 'oidc-redis.config.json');
+  writeFileSync(redisOidcConfig, JSON.stringify({ oidcProvider: { enabled: true, storage: 'secondary-storage' } }));
   try {
     // Goals of issue 21: Postgres ≥ 40 %, Postgres + Redis ≥ 50 % of the plain server.
-    for (const [label, env, goal] of [
-      ['Postgres', {}, 0.4],
-      ['Postgres + Redis', { REDIS_URL: `${redisUrl}?prefix=gh-bench-${schema}:` }, 0.5],
+    for (const [label, env, goal, oidcEnv] of [
+      ['Postgres', {}, 0.4, { OIDC_PROVIDER: 'on' }],
+      ['Postgres + Redis', { REDIS_URL: `${redisUrl}?prefix=${redisPrefix}` }, 0.5, { GATEHOUSE_CONFIG: redisOidcConfig }],
     ]) {
       const name = `get-session (cookie cache off), ${label}`;
-      const server = await startServer(`gatehouse-${label}`, ghArgs(), ghEnv(url.toString(), env), '/api/auth/ok');
-      const mail = `pg-${label.length}-${Date.now()}@example.com`;
-      await signUp(server.url, mail, PASSWORD);
-      const c = await signIn(server.url, mail, PASSWORD);
-      await expectJson(server.url, '/api/auth/get-session', c, (d) => d?.user?.email === mail);
-      await measurePair(name, plain, server, { path: '/api/auth/get-session', headers: { cookie: c } }, goal);
-      extra.push(name);
-      await server.stop();
+      if (!only || only.has(name)) {
+        const server = await startServer(`gatehouse-${label}`, ghArgs(), ghEnv(url.toString(), env), '/api/auth/ok');
+        const mail = `pg-${label.length}-${Date.now()}@example.com`;
+        await signUp(server.url, mail, PASSWORD);
+        const c = await signIn(server.url, mail, PASSWORD);
+        await expectJson(server.url, '/api/auth/get-session', c, (d) => d?.user?.email === mail);
+        await measurePair(name, plain, server, { path: '/api/auth/get-session', headers: { cookie: c } }, goal);
+        await server.stop();
+      }
+      // The SQLite run's goals: the client credentials grant and introspection.
+      const [grantCase, introspectionCase] = [oidcCases[0], oidcCases[2]].map((c) => `${c}, ${label}`);
+      if (!only || only.has(grantCase) || only.has(introspectionCase)) {
+        const serverEnv = ghEnv(url.toString(), { ...env, ...oidcEnv });
+        // Started first: it makes the schema's tables, which the CLI then writes the client to. The client lives in
+        // Postgres either way, and the CLI wires no Redis (it refuses `storage: 'secondary-storage'`): made without it.
+        const server = await startServer(`gatehouse-oidc-${label}`, ghArgs(), serverEnv, '/api/auth/ok');
+        const client = createClient(ghEnv(url.toString(), { OIDC_PROVIDER: 'on' }), '--name', `bench ${label}`);
+        const before = await providerStored();
+        await measureClientCredentials(grantCase, server, client);
+        await measureIntrospection(introspectionCase, server, client);
+        await server.stop();
+        // Said, and checked: the tokens went where the label says.
+        const after = await providerStored();
+        const [rows, keys] = [after.rows - before.rows, after.keys - before.keys];
+        process.stderr.write(`OpenID provider, ${label}: ${rows} tokens written to Postgres, ${keys} to Redis\n`);
+        if (env.REDIS_URL ? rows > 0 || keys === 0 : keys > 0 || rows === 0) throw new Error(`OpenID provider, ${label}: its tokens are not where they should be`);
+      }
     }
   } finally {
     await admin.query(`drop schema if exists ${schema} cascade`);
     await admin.end();
-    const { Redis } = await import('ioredis');
-    const redis = new Redis(redisUrl);
-    const keys = await redis.keys(`gh-bench-${schema}:*`);
+    const keys = await redis.keys(`${redisPrefix}*`);
     if (keys.length) await redis.del(...keys);
     await redis.quit();
   }
@@ -834,7 +876,7 @@ await plain.stop();
 
 const p99GetSession = results.find((r) => r.case === 'get-session (cookie cache off)')?.gatehouse.p99 ?? Number.NaN;
 const lines = [
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${DURATION} s per case, ${CONNECTIONS} connections.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${perCase}, ${CONNECTIONS} connections.`,
   `Peak RSS of Gatehouse under load: ${fmt(peakRss)} MB (goal ≤ 150${peakRss <= 150 ? ' ✓' : ' ✗'}). p99 of get-session (cookie cache off): ${fmt(p99GetSession, 2)} ms (goal ≤ 5${p99GetSession <= 5 ? ' ✓' : ' ✗'}). CPU: server CPU time per request (µs), Gatehouse / plain. RSS: Gatehouse's peak during the case.`,
   '',
   '| case | Gatehouse req/s | p50 ms | p99 ms | baseline | ratio | goal | CPU µs/req | RSS MB |',
