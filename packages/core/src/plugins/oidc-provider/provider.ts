@@ -5,6 +5,7 @@ import type { OidcProviderConfig } from './config.js';
 import { configurationOf, listen } from './configuration.js';
 import { deviceAnswer } from './device.js';
 import { type KeyPolicy, type KeySet, loadKeySet } from './keys.js';
+import { machineLane } from './machine-lane.js';
 import { databaseProviderStorage, type ProviderStorage } from './storage.js';
 import { secondaryProviderStorage } from './secondary-storage.js';
 
@@ -61,6 +62,7 @@ export async function createOidcRuntime(auth: AuthContext, config: OidcProviderC
     return { provider, callback, fetch, keys, checkedAt: auth.now() };
   };
   let current = await build(await loadKeySet(auth, policy));
+  const lane = machineLane(auth, storage, config.accessTokenTTL, issuer);
   let checking: Promise<void> | undefined;
 
   const refreshKeys = async () => {
@@ -91,10 +93,13 @@ export async function createOidcRuntime(auth: AuthContext, config: OidcProviderC
       return current.fetch(request, ip);
     },
     node(req, res) {
-      // At once while the key set is fresh: no promise between Node's request and the provider.
-      if (!due()) return current.callback(req, res);
-      // A failure to read the key set is answered by the caller as the Fetch path answers it.
-      return fresh().then(() => current.callback(req, res));
+      // A machine's plain grant or introspection first (`machine-lane.ts`), else the provider:
+      // at once while the key set is fresh, no promise between Node's request and the provider.
+      return lane.serve(req, res, () => {
+        if (!due()) return current.callback(req, res);
+        // A failure to read the key set is answered by the caller as the Fetch path answers it.
+        return fresh().then(() => current.callback(req, res));
+      });
     },
     refreshKeys,
   };

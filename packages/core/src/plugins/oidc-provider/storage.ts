@@ -80,6 +80,7 @@ export class ModelStore implements OidcAdapter {
     private readonly model: string,
     private readonly sweeper: Sweeper = { last: 0 },
     private readonly inserts?: InsertBatch,
+    private readonly byId?: RowById,
   ) {}
 
   private key(id: string): string {
@@ -127,18 +128,25 @@ export class ModelStore implements OidcAdapter {
 
   private async live(where: { field: string; value: string }): Promise<AdapterPayload | undefined> {
     const row = await this.db.findOne<ModelRow>('oidcModel', [where, { field: 'model', value: this.model }]);
-    if (!row) return undefined;
-    if (row.expiresAt && row.expiresAt.getTime() <= this.auth.now()) {
-      await this.db.delete('oidcModel', [{ field: 'id', value: row.id }]);
-      return undefined;
-    }
-    return row.payload;
+    return row ? this.unexpired(row) : undefined;
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     // An admin's application, else a client registered through dynamic registration (RFC 7591).
     if (this.model === 'Client') return (await clientMetadata(this.auth, id)) ?? this.live({ field: 'id', value: this.key(id) });
-    return this.live({ field: 'id', value: this.key(id) });
+    if (!this.byId) return this.live({ field: 'id', value: this.key(id) });
+    // Every token looked up (introspection, userinfo, a refresh) reads by id: one prepared statement.
+    const row = await this.byId(this.key(id));
+    if (!row || row.model !== this.model) return undefined;
+    return this.unexpired(row);
+  }
+
+  private async unexpired(row: ModelRow): Promise<AdapterPayload | undefined> {
+    if (row.expiresAt && row.expiresAt.getTime() <= this.auth.now()) {
+      await this.db.delete('oidcModel', [{ field: 'id', value: row.id }]);
+      return undefined;
+    }
+    return row.payload;
   }
 
   findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
@@ -191,12 +199,28 @@ export interface ProviderStorage {
   revokeGrants(accountId: string, clientId: string): Promise<void>;
 }
 
+/** A row of `oidcModel` by its id, read through the database's prepared statement. */
+type RowById = (id: string) => Promise<ModelRow | undefined>;
+
+/** The prepared read by id where the database offers one (every dialect Gatehouse opens does). */
+function rowById(auth: Pick<AuthContext, 'adapter' | 'database'>): RowById | undefined {
+  const reader = auth.adapter.arrayReader('oidcModel');
+  const text = auth.adapter.db.selectFrom('oidcModel').select(reader.columns).where('id', '=', '').compile().sql;
+  const prepared = auth.database.prepare?.(text, 'gatehouse_oidc_model_by_id');
+  if (!prepared) return undefined;
+  return async (id) => {
+    const values = (await prepared([id]))[0];
+    return values ? (reader.read(values) as ModelRow) : undefined;
+  };
+}
+
 /** The provider's storage on Gatehouse's database. */
-export function databaseProviderStorage(auth: Pick<AuthContext, 'adapter' | 'encrypter' | 'now'>): ProviderStorage {
+export function databaseProviderStorage(auth: Pick<AuthContext, 'adapter' | 'database' | 'encrypter' | 'now'>): ProviderStorage {
   const sweeper: Sweeper = { last: 0 };
   const inserts = new InsertBatch(() => auth.adapter);
+  const byId = rowById(auth);
   return {
-    model: (name) => new ModelStore(auth, name, sweeper, inserts),
+    model: (name) => new ModelStore(auth, name, sweeper, inserts, byId),
     revokeGrants: (accountId, clientId) => revokeGrants(auth, accountId, clientId),
   };
 }
