@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse } from 'node:querystring';
 import { setImmediate } from 'node:timers';
@@ -122,11 +122,35 @@ function decodeBasic(header: string): Credentials | undefined {
   return id && secret ? { id, secret } : undefined;
 }
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+/** The stored secrets' digests (a secret is the same for many requests; bounded). */
+const storedDigests = new Map<string, Buffer>();
+
+/** Whether the secrets match, in time that says nothing of where they differ or of their lengths (digests compared). */
 function sameSecret(stored: unknown, given: string): boolean {
   if (typeof stored !== 'string') return false;
-  const a = Buffer.from(stored);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
+  let digest = storedDigests.get(stored);
+  if (!digest) {
+    digest = sha256(stored);
+    if (storedDigests.size >= DECODED_MAX) storedDigests.delete(storedDigests.keys().next().value as string);
+    storedDigests.set(stored, digest);
+  }
+  return timingSafeEqual(digest, sha256(given));
+}
+
+/** Random bytes drawn from the CSPRNG a pool at a time (as oidc-provider's nanoid draws them): a token's 32 bytes without a call each. */
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+function tokenValue(): string {
+  if (poolAt + 32 > pool.length) {
+    pool = randomBytes(32 * 128);
+    poolAt = 0;
+  }
+  const value = pool.toString('base64url', poolAt, poolAt + 32);
+  // Each byte is used once: what is drawn is overwritten.
+  pool.fill(0, poolAt, poolAt + 32);
+  poolAt += 32;
+  return value;
 }
 
 /** The admin application that authenticated with its secret, when it is one the lane may answer for. */
@@ -213,7 +237,7 @@ export function machineLane(auth: AuthContext, storage: ProviderStorage, accessT
     if (!client || !grants?.includes('client_credentials') || client.dpop_bound_access_tokens || client.tls_client_certificate_bound_access_tokens)
       return false;
     const iat = epoch();
-    const jti = randomBytes(32).toString('base64url');
+    const jti = tokenValue();
     // The payload oidc-provider stores for a ClientCredentials token without scope, audience or binding.
     const payload: AdapterPayload = { iat, exp: iat + accessTokenTTL, jti, kind: 'ClientCredentials', clientId: client.client_id as string };
     await tokens.upsert(jti, payload, accessTokenTTL);
