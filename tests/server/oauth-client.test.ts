@@ -1,6 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, startGatehouse, type Started } from './process.js';
 
@@ -65,5 +66,40 @@ describe('gatehouse oauth-client create', () => {
     expect(off.code).toBe(1);
     expect(off.out).toContain('OIDC_PROVIDER=on');
     expect((await runCli(['--help'])).out).toContain('gatehouse oauth-client create');
+  });
+
+  it('registers an app when the provider keeps its data in Redis (REDIS_URL), whose grants and introspection the server answers from there', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'gatehouse-oauth-redis-'));
+    const config = join(cwd, 'gatehouse.json');
+    writeFileSync(config, JSON.stringify({ oidcProvider: { enabled: true, storage: 'secondary-storage' } }));
+    const prefix = `gh-oauth-cli-${process.pid}-${Date.now()}:`;
+    const env = { GATEHOUSE_CONFIG: config, REDIS_URL: `${process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'}?prefix=${prefix}` };
+    const made = await runCli(['oauth-client', 'create', '--name', 'Worker'], env, cwd);
+    expect(made.code, made.out).toBe(0);
+    const app = jsonOf(made.out);
+
+    const s = await startGatehouse(env, cwd);
+    servers.push(s);
+    const post = (path: string, body: string) =>
+      fetch(`${s.url}/api/auth${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${app.client_id}:${app.client_secret}`).toString('base64')}`,
+        },
+        body,
+      });
+    const granted = await post('/oidc/token', 'grant_type=client_credentials');
+    expect(granted.status).toBe(200);
+    const { access_token: token } = (await granted.json()) as { access_token: string };
+    expect(await (await post('/oidc/introspect', `token=${token}`)).json()).toMatchObject({ active: true, client_id: app.client_id });
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    try {
+      const keys = await redis.keys(`${prefix}*`);
+      expect(keys.some((k) => k.includes(token))).toBe(true);
+      if (keys.length) await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
   });
 });

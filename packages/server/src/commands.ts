@@ -1,13 +1,31 @@
 import { createAuth, createApplication, findApplication, APIError, BASE_ERRORS, hashPassword, type MigrationStep, type Row } from '@gatehouse/core';
 import { libraryOptions, type ServerOptions } from './config.js';
 import { createLogger } from './logger.js';
+import { secondaryStorageFor } from './storage.js';
 
-function quietAuth(config: ServerOptions & { autoMigrate?: boolean }) {
-  return createAuth({ ...libraryOptions(config), logger: createLogger(config.logLevel ?? 'warn') });
+/**
+ * The instance a command works on, with the server's secondary storage (REDIS_URL) when it has one:
+ * a capability that keeps its data there (the OpenID provider's `storage: 'secondary-storage'`)
+ * refuses to start without it. Closing it closes that connection too.
+ */
+async function quietAuth(config: ServerOptions & { autoMigrate?: boolean }) {
+  const logger = createLogger(config.logLevel ?? 'warn');
+  const secondaryStorage = config.redisURL ? await secondaryStorageFor(config.redisURL, logger) : undefined;
+  const auth = createAuth({ ...libraryOptions(config), logger, ...(secondaryStorage ? { secondaryStorage } : {}) });
+  const close = auth.close.bind(auth);
+  return Object.assign(auth, {
+    async close() {
+      try {
+        await close();
+      } finally {
+        await secondaryStorage?.close?.();
+      }
+    },
+  });
 }
 
 export async function runMigrate(config: ServerOptions): Promise<MigrationStep[]> {
-  const auth = quietAuth({ ...config, autoMigrate: false });
+  const auth = await quietAuth({ ...config, autoMigrate: false });
   try {
     return await auth.migrate();
   } finally {
@@ -20,7 +38,7 @@ export async function createUser(
   config: ServerOptions,
   input: { email: string; password: string; name: string; role?: string; username?: string },
 ): Promise<Row> {
-  const auth = quietAuth(config);
+  const auth = await quietAuth(config);
   try {
     const ctx = await auth.context();
     const email = input.email.normalize('NFKC').trim().toLowerCase();
@@ -63,7 +81,7 @@ export async function createOAuthClient(
   },
 ): Promise<Record<string, unknown>> {
   if (!config.oidcProvider?.enabled) throw new Error('oauth-client needs the OpenID provider (oidcProvider.enabled or OIDC_PROVIDER=on)');
-  const auth = quietAuth(config);
+  const auth = await quietAuth(config);
   try {
     const app = await createApplication(await auth.context(), input);
     return {
@@ -90,7 +108,7 @@ export async function createOAuthClient(
  */
 export async function deviceClientExample(config: ServerOptions, clientId: string): Promise<string> {
   if (!config.oidcProvider?.enabled) throw new Error('oauth-client needs the OpenID provider (oidcProvider.enabled or OIDC_PROVIDER=on)');
-  const auth = quietAuth(config);
+  const auth = await quietAuth(config);
   try {
     const context = await auth.context();
     const app = await findApplication(context, clientId);
