@@ -35,4 +35,42 @@ describe('jwt: GET /token signed by node:crypto', () => {
       .sign(key);
     expect(jwt).toBe(byJose);
   });
+
+  it('is jose’s token with plain claims too (their text kept per user): other seconds, a changed name, several users, non-ASCII text', async () => {
+    const t = await clients.open({ jwt: { enabled: true } });
+    const ctx = await t.auth.context();
+    const { keys, config } = jwtOf(ctx);
+    const byJose = async (jwt: string) => {
+      const signing = await keys.signingKey();
+      const rows = await ctx.adapter.findMany<{ id: string; privateKey: string }>('jwks', {});
+      const key = await importJWK(JSON.parse(ctx.encrypter.decrypt(rows.find((r) => r.id === signing.kid)?.privateKey ?? '') ?? '{}') as JWK, 'EdDSA');
+      const { iss: _iss, aud: _aud, sub, iat, exp, ...own } = decodeJwt(jwt);
+      expect(Object.keys(own)).toEqual(['email', 'name']);
+      return new SignJWT({ ...own })
+        .setProtectedHeader({ alg: 'EdDSA', kid: signing.kid, typ: 'JWT' })
+        .setIssuer(config.issuer)
+        .setAudience(config.audience)
+        .setSubject(String(sub))
+        .setIssuedAt(Number(iat))
+        .setExpirationTime(Number(exp))
+        .sign(key);
+    };
+    const token = async () => (await t.json<{ token: string }>('/token')).data.token;
+    // Names of 1 to 4 bytes a character, so that the kept text ends at every place in a group of three.
+    for (const name of ['Ada', 'Zoë', 'Zoë L', '李小龍', 'Ω😀x', 'x😀']) {
+      await t.signUp({ name });
+      const first = await token();
+      expect(first).toBe(await byJose(first));
+      expect(decodeJwt(first).name).toBe(name);
+      t.clock.advance(1_000);
+      const later = await token();
+      expect(later).not.toBe(first);
+      expect(later).toBe(await byJose(later));
+      const renamed = `${name} again`;
+      await t.json('/update-user', { method: 'POST', body: { name: renamed } });
+      const after = await token();
+      expect(decodeJwt(after).name).toBe(renamed);
+      expect(after).toBe(await byJose(after));
+    }
+  });
 });

@@ -55,7 +55,8 @@ export function resolveJwtOptions(o: JwtOptions, baseURL: string): JwtConfig {
   return {
     alg: o.alg ?? 'EdDSA',
     issuer: o.issuer ?? baseURL,
-    audience: o.audience ?? baseURL,
+    // A copy: the payload's text is kept per user (sign.ts), so the audience must not change under it.
+    audience: Array.isArray(o.audience) ? [...o.audience] : (o.audience ?? baseURL),
     expirationTime: o.expirationTime ?? 900,
     rotationInterval: o.rotationInterval ?? 30 * DAY,
     gracePeriod: o.gracePeriod ?? 30 * DAY,
