@@ -3,7 +3,6 @@ import { parseArgs } from 'node:util';
 import { APIError } from '@gatehouse/core';
 import { ConfigError, loadConfig } from './config.js';
 import { createOAuthClient, createUser, deviceClientExample, runMigrate } from './commands.js';
-import { startFullCollectionsEarly } from './gc.js';
 import { rerunOnSupportedNode } from './node-version.js';
 import { startServer } from './serve.js';
 
@@ -50,7 +49,6 @@ async function main(argv: string[]): Promise<number> {
   const config = await loadConfig({ configPath: values.config });
   switch (command) {
     case 'start': {
-      startFullCollectionsEarly();
       const server = await startServer(config);
       console.log(`Gatehouse listening on ${server.url}: open ${config.baseURL}/ (API at ${config.baseURL}${config.basePath ?? '/api/auth'})`);
       let stopping = false;
