@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type TestClient, useTestClients } from '../../test-kit.js';
 import { oidcState } from './state.js';
@@ -176,6 +176,29 @@ describe('oidcProvider: the machine lane (plain client-credentials grants and th
     }
     // The provider answered each of them on both paths (the lane took none: no success skipped its events).
     expect(served.grants).toBe(2);
+  });
+
+  it('lets a client hang up in the middle of its body, and answers the next one', async () => {
+    const t = await asAdmin(clients);
+    const machine = await registerApp(t, { name: 'Worker', redirectURIs: [] });
+    const base = new URL(await nodeServer(t));
+    const authorization = `Basic ${btoa(`${machine.clientId}:${machine.clientSecret}`)}`;
+    await new Promise<void>((done, fail) => {
+      const socket = connect(Number(base.port), base.hostname, () => {
+        socket.write(
+          `POST /api/auth/oidc/token HTTP/1.1\r\nhost: ${base.host}\r\ncontent-type: ${FORM}\r\nauthorization: ${authorization}\r\ncontent-length: 200\r\n\r\ngrant_type=client_`,
+        );
+        setTimeout(() => socket.destroy(), 50);
+      });
+      socket.on('close', () => done());
+      socket.on('error', fail);
+    });
+    const r = await fetch(`${base.href}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': FORM, authorization },
+      body: 'grant_type=client_credentials',
+    });
+    expect(r.status).toBe(200);
   });
 
   it('leaves an expired token to the provider, which says inactive', async () => {

@@ -202,13 +202,17 @@ function answer(res: ServerResponse, body: object): void {
   if (ready.push({ res, json: JSON.stringify(body) }) === 1) setImmediate(flush);
 }
 
-/** Reads the small body; undefined when it is not the length it said (the provider then reads nothing and refuses). */
-function readBody(req: IncomingMessage): Promise<Buffer> {
+/** Reads the small body; undefined when the client went away before it ended. */
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
+    // A client gone before its body ended: nobody to answer (settled, so nothing is left waiting).
+    req.on('close', () => {
+      if (!req.complete) resolve(undefined);
+    });
   });
 }
 
@@ -263,6 +267,7 @@ export function machineLane(auth: AuthContext, storage: ProviderStorage, accessT
     serve(req, res, next) {
       if (!eligible(req)) return next();
       return readBody(req).then(async (body) => {
+        if (!body) return;
         const path = req.url;
         const params = paramsOf(body, path === TOKEN ? TOKEN_PARAMS : INTROSPECT_PARAMS);
         const served = params ? await (path === TOKEN ? grant : introspect)(req, res, params) : false;
