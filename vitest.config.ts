@@ -14,6 +14,9 @@ export default defineConfig({
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll's default of one second is too short for a browser journey on a loaded CI machine
+    // (a fresh-clone run failed one on a navigation that took longer); a poll that succeeds is unchanged.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
   },
 });
