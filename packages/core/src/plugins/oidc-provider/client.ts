@@ -23,6 +23,8 @@ export const oidcProviderClient: ClientPlugin<OidcProviderRoutes> = {
     '/oauth2/update-application': 'POST',
     '/oauth2/rotate-secret': 'POST',
     '/oauth2/delete-application': 'POST',
+    '/oauth2/list-registered-clients': 'GET',
+    '/oauth2/delete-registered-client': 'POST',
     '/oauth2/create-resource-server': 'POST',
     '/oauth2/list-resource-servers': 'GET',
     '/oauth2/update-resource-server': 'POST',

@@ -4,7 +4,8 @@ import type { Schema } from '../../kit.js';
  * The OpenID provider's tables. `oidcModel` holds oidc-provider's models (sessions,
  * interactions, codes, tokens, grants), one row each, `id` = `<model>:<id>`: every instance
  * reads and writes the same rows, so two instances serve one provider. With `storage:
- * 'secondary-storage'` they live in Redis instead (secondary-storage.ts) and this table stays empty.
+ * 'secondary-storage'` they live in Redis instead (secondary-storage.ts), except the clients of dynamic
+ * registration, which stay here.
  */
 export const oidcProviderSchema = {
   oidcModel: {

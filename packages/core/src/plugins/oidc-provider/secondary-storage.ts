@@ -1,7 +1,7 @@
 import type { AdapterPayload, Adapter as OidcAdapter } from 'oidc-provider';
 import type { AuthContext, SecondaryStorage } from '../../kit.js';
 import { clientMetadata } from './applications.js';
-import type { ProviderStorage } from './storage.js';
+import { ModelStore, type ProviderStorage } from './storage.js';
 
 /** A stored model: its payload, when it was first written and when it expires (ms of the storage's clock). */
 interface Stored {
@@ -117,7 +117,9 @@ export function secondaryProviderStorage(
   const ops = storage.sessionOps;
   const clock = ops ? () => ops.now() : async () => auth.now();
   return {
-    model: (name) => new SecondaryModelStore(storage, auth, name, clock, grantTTL),
+    // Clients of dynamic registration are configuration, not short-lived state: they stay in the
+    // database (a Redis that keeps nothing on disk would forget them), where admins list them.
+    model: (name) => (name === 'Client' ? new ModelStore(auth, name) : new SecondaryModelStore(storage, auth, name, clock, grantTTL)),
     async revokeGrants(accountId, clientId) {
       await storage.set(keys.consentRevoked(accountId, clientId), String(await clock()), grantTTL);
     },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { answerOf, defineEndpoint, type EndpointContext, isAdministrator, type SessionWithUser } from '../../../kit.js';
 import { createApplication, deleteApplication, listApplications, type OAuthApplication, rotateSecret, updateApplication } from '../applications.js';
 import { oidcError } from '../errors.js';
+import { deleteRegisteredClient, listRegisteredClients, type RegisteredClient } from '../registered-clients.js';
 
 const uris = z.array(z.string().min(1).max(2000)).max(20);
 const name = z.string().trim().min(1).max(100);
@@ -86,5 +87,31 @@ export function applicationRoutes() {
       return { status: true };
     },
   });
-  return [createApp, listApps, updateApp, rotate, deleteApp] as const;
+  // Clients that registered themselves (RFC 7591) with an admin's initial access token.
+  const listRegistered = defineEndpoint({
+    method: 'GET',
+    path: '/oauth2/list-registered-clients',
+    requireSession: true,
+    answer: answerOf<RegisteredClient[]>(),
+    async handler(c) {
+      requireAdmin(c);
+      return listRegisteredClients(c.auth);
+    },
+  });
+  const deleteRegistered = defineEndpoint({
+    method: 'POST',
+    path: '/oauth2/delete-registered-client',
+    requireSession: true,
+    body: z.object({ clientId: z.string().min(1).max(200) }),
+    async handler(c) {
+      requireAdmin(c);
+      const removed = await deleteRegisteredClient(c.auth, c.body.clientId);
+      await c.auth.audit.record(c, 'oauth.application-deleted', {
+        actorId: c.session.user.id,
+        details: { clientId: removed.clientId, name: removed.name, registered: true },
+      });
+      return { status: true };
+    },
+  });
+  return [createApp, listApps, updateApp, rotate, deleteApp, listRegistered, deleteRegistered] as const;
 }
