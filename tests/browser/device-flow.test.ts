@@ -130,9 +130,32 @@ describeBrowser("the device flow and the provider's admin pages, in Chromium", (
       await admin.getByRole('button', { name: 'Issue an initial access token' }).click();
       const issued = admin.getByRole('dialog', { name: 'Initial access token' });
       await shows(issued.getByLabel('Initial access token'));
+      const initialAccessToken = await issued.getByLabel('Initial access token').inputValue();
       await stack.shots(admin, 'initial-access-token');
       await issued.getByRole('button').last().click();
+      // No client registered yet: no list of them.
+      expect(await admin.getByRole('heading', { name: 'Registered clients' }).count()).toBe(0);
+
+      // A developer registers a client with it (RFC 7591); the admin sees it listed and removes it.
+      const robot = await client.dynamicClientRegistration(
+        new URL(`${stack.url}/api/auth`),
+        { client_name: 'Robot CLI', redirect_uris: [], grant_types: ['client_credentials'], response_types: [], token_endpoint_auth_method: 'client_secret_basic' },
+        undefined,
+        { initialAccessToken, execute: [client.allowInsecureRequests] },
+      );
+      expect((await client.clientCredentialsGrant(robot, {})).access_token).toBeTruthy();
+      await admin.reload();
+      await shows(admin.getByRole('heading', { name: 'Registered clients' }));
+      const item = admin.getByRole('listitem').filter({ hasText: 'Robot CLI' });
+      await showsText(item, robot.clientMetadata().client_id);
+      await showsText(item, 'machine client');
       await stack.shots(admin, 'applications');
+      await item.getByRole('button', { name: 'Remove Robot CLI' }).click();
+      await showsText(item, 'Remove "Robot CLI"? It can no longer get tokens, and the tokens it holds stop working.');
+      await item.getByRole('button', { name: 'Remove client' }).click();
+      await showsText(admin.getByRole('status'), 'Robot CLI was removed.');
+      await expect.poll(() => admin.getByRole('heading', { name: 'Registered clients' }).count()).toBe(0);
+      await expect(client.clientCredentialsGrant(robot, {})).rejects.toMatchObject({ error: 'invalid_client' });
       expect(stack.pageErrors).toEqual([]);
     },
     JOURNEY_TIMEOUT * 2,

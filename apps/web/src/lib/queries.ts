@@ -78,6 +78,7 @@ export const keys = {
     stats: ['admin', 'stats'] as const,
     statsRange: (range: StatsRange) => ['admin', 'stats', range] as const,
     applications: ['admin', 'oauth-applications'] as const,
+    registeredClients: ['admin', 'oauth-registered-clients'] as const,
     resourceServers: ['admin', 'oauth-resource-servers'] as const,
     webhooks: ['admin', 'webhooks'] as const,
     webhookList: () => ['admin', 'webhooks', 'list'] as const,
@@ -167,6 +168,7 @@ export const queries = {
   audit: (query: AuditQuery) => queryOptions({ queryKey: keys.admin.auditList(query), queryFn: () => unwrap(auth.admin.listAuditEvents(query)) }),
   stats: (range: StatsRange) => queryOptions({ queryKey: keys.admin.statsRange(range), queryFn: () => unwrap(auth.admin.stats({ range })) }),
   applications: () => queryOptions({ queryKey: keys.admin.applications, queryFn: () => unwrap(auth.oauth2.listApplications()) }),
+  registeredClients: () => queryOptions({ queryKey: keys.admin.registeredClients, queryFn: () => unwrap(auth.oauth2.listRegisteredClients()) }),
   resourceServers: () => queryOptions({ queryKey: keys.admin.resourceServers, queryFn: () => unwrap(auth.oauth2.listResourceServers()) }),
   webhooks: () => queryOptions({ queryKey: keys.admin.webhookList(), queryFn: () => unwrap(auth.webhooks.list()) }),
   deliveries: (endpointId: string) =>

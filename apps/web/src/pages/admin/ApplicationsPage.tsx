@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page';
 import { Applications } from './Applications';
 import { InitialAccessToken } from './InitialAccessToken';
+import { RegisteredClients } from './RegisteredClients';
 
 /** The admin console's Applications section: the apps that sign their users in through this Gatehouse. */
 export function ApplicationsPage() {
@@ -10,6 +11,7 @@ export function ApplicationsPage() {
     <Page title={t('apps.pageTitle')}>
       <Applications />
       <InitialAccessToken />
+      <RegisteredClients />
     </Page>
   );
 }
