@@ -139,7 +139,13 @@ describeBrowser("the device flow and the provider's admin pages, in Chromium", (
       // A developer registers a client with it (RFC 7591); the admin sees it listed and removes it.
       const robot = await client.dynamicClientRegistration(
         new URL(`${stack.url}/api/auth`),
-        { client_name: 'Robot CLI', redirect_uris: [], grant_types: ['client_credentials'], response_types: [], token_endpoint_auth_method: 'client_secret_basic' },
+        {
+          client_name: 'Robot CLI',
+          redirect_uris: [],
+          grant_types: ['client_credentials'],
+          response_types: [],
+          token_endpoint_auth_method: 'client_secret_basic',
+        },
         undefined,
         { initialAccessToken, execute: [client.allowInsecureRequests] },
       );
