@@ -1,14 +1,15 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, type KeyObject, randomBytes } from 'node:crypto';
 
 /**
  * AES-256-GCM for secrets kept at rest (provider tokens, TOTP secrets,
- * backup codes). The key is derived from the auth secret with HKDF.
+ * backup codes). The key is derived from the auth secret with HKDF, and held as a KeyObject: node:crypto
+ * takes a Buffer key through a slow check on every cipher (see sign.ts).
  */
 export class Encrypter {
-  private readonly keys: Buffer[];
+  private readonly keys: KeyObject[];
 
   constructor(secrets: readonly string[]) {
-    this.keys = secrets.map((s) => Buffer.from(hkdfSync('sha256', s, 'gatehouse', 'encryption-at-rest', 32)));
+    this.keys = secrets.map((s) => createSecretKey(Buffer.from(hkdfSync('sha256', s, 'gatehouse', 'encryption-at-rest', 32))));
   }
 
   encrypt(plain: string): string {

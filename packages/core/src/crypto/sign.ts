@@ -1,17 +1,22 @@
-import { createHmac, createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 /**
  * HMAC-SHA256 signing for cookie values. The first secret signs; every secret
  * verifies, so a secret can be rotated without signing everybody out.
+ *
+ * The keys are KeyObjects, made once: given a Buffer, `createHmac` first asks whether it is a
+ * KeyObject or a CryptoKey, and on Node 24 each of those checks throws and catches inside
+ * node:crypto, about 15–25 µs an HMAC against 3 µs with a KeyObject (measured on the bench VM;
+ * every signed cookie written or read pays it).
  */
 export class Signer {
-  private readonly keys: Buffer[];
+  private readonly keys: KeyObject[];
 
   constructor(secrets: readonly string[]) {
-    this.keys = secrets.map((s) => Buffer.from(s, 'utf8'));
+    this.keys = secrets.map((s) => createSecretKey(Buffer.from(s, 'utf8')));
   }
 
-  private mac(key: Buffer, value: string): Buffer {
+  private mac(key: KeyObject, value: string): Buffer {
     return createHmac('sha256', key).update(value).digest();
   }
 
