@@ -21,7 +21,7 @@ await build({
   target: 'node20',
   minifyWhitespace: true,
   minifySyntax: true,
-  external: ['better-sqlite3', 'pg', 'mysql2', 'ioredis', 'pino', 'oidc-provider', 'light-my-request', '@simplewebauthn/server', 'nodemailer'],
+  external: ['better-sqlite3', 'pg', 'mysql2', 'ioredis', 'pino', 'oidc-provider', 'light-my-request', '@simplewebauthn/server', 'nodemailer', 'undici'],
   // CommonJS dependencies (prom-client among them) call require(); an ES module has none of its own.
   banner: { js: "import { createRequire as __gatehouseRequire } from 'node:module'; const require = __gatehouseRequire(import.meta.url);" },
   logLevel: 'warning',

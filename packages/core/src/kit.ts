@@ -90,6 +90,7 @@ export { codeChallenge, consumeState, createState } from './social/state.js';
 export { exchangeCode } from './social/tokens.js';
 export type { OAuthTokens } from './social/types.js';
 export { isPrivateAddress } from './security/private-address.js';
+export { PrivateAddressError, publicDispatcher, publicOnlyLookup } from './security/public-lookup.js';
 
 // Serving a Node (req, res) library inside the fetch handler, and loading a library once.
 export { fetchFromNode } from './node-bridge.js';

@@ -1,3 +1,5 @@
+import type { Dispatcher } from 'undici';
+
 /**
  * Outgoing calls to providers. Every call has a timeout, so that a provider
  * that hangs cannot hold a request (and its database state) open.
@@ -16,7 +18,15 @@ export class ProviderHttpError extends Error {
   }
 }
 
-async function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Response> {
+/** A call's options; `dispatcher` (undici's) chooses how it connects, e.g. the kit's `publicDispatcher()`. */
+export interface ProviderCall {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  dispatcher?: Dispatcher;
+}
+
+async function send(url: string, init: ProviderCall): Promise<Response> {
   const response = await fetch(url, {
     method: init.method ?? 'GET',
     // GitHub and Reddit refuse calls without a User-Agent.
@@ -24,13 +34,15 @@ async function send(url: string, init: { method?: string; headers?: Record<strin
     body: init.body,
     redirect: 'error',
     signal: AbortSignal.timeout(TIMEOUT_MS),
+    // Node's fetch is undici's and takes its dispatcher (not in the DOM's RequestInit type).
+    ...(init.dispatcher ? ({ dispatcher: init.dispatcher } as object) : {}),
   });
   if (!response.ok) throw new ProviderHttpError(response.status, (await response.text()).slice(0, 500), url);
   return response;
 }
 
 /** JSON, or a form-encoded answer (GitHub's token endpoint without Accept) read as an object. */
-export async function fetchJson(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<unknown> {
+export async function fetchJson(url: string, init: ProviderCall = {}): Promise<unknown> {
   const response = await send(url, { ...init, headers: { accept: 'application/json', ...init.headers } });
   const text = await response.text();
   const type = response.headers.get('content-type') ?? '';

@@ -1,4 +1,5 @@
-import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { Dispatcher } from 'undici';
 
 /** Key-set fetching limits (spec section 9): 5 s timeout, 30 s cooldown, 10 min cache. */
 const JWKS_OPTIONS = { timeoutDuration: 5000, cooldownDuration: 30_000, cacheMaxAge: 600_000 };
@@ -24,10 +25,17 @@ export interface IdTokenCheck {
 export class KeySets {
   private readonly sets = new Map<string, JWTVerifyGetKey>();
 
+  /** `dispatcherFor(url)`: how a key set's fetch connects (none: fetch's own way). */
+  constructor(private readonly dispatcherFor?: (url: string) => Dispatcher | undefined) {}
+
   get(url: string): JWTVerifyGetKey {
     let set = this.sets.get(url);
     if (!set) {
-      set = createRemoteJWKSet(new URL(url), JWKS_OPTIONS);
+      const dispatcher = this.dispatcherFor?.(url);
+      set = createRemoteJWKSet(
+        new URL(url),
+        dispatcher ? { ...JWKS_OPTIONS, [customFetch]: (resource, options) => fetch(resource, { ...options, dispatcher } as RequestInit) } : JWKS_OPTIONS,
+      );
       this.sets.set(url, set);
     }
     return set;

@@ -1,5 +1,5 @@
 import type { AuthContext } from '../context.js';
-import { fetchJson } from './http.js';
+import { fetchJson, type ProviderCall } from './http.js';
 import type { OAuthTokens } from './types.js';
 
 export interface Client {
@@ -46,7 +46,13 @@ export function parseTokenResponse(raw: unknown, now: number): OAuthTokens {
 }
 
 /** A form POST to the token endpoint with the client's credentials in a Basic header or in the body. */
-async function tokenRequest(endpoint: string, client: Client, params: Record<string, string>, now: () => number): Promise<OAuthTokens> {
+async function tokenRequest(
+  endpoint: string,
+  client: Client,
+  params: Record<string, string>,
+  now: () => number,
+  dispatcher?: ProviderCall['dispatcher'],
+): Promise<OAuthTokens> {
   const body = new URLSearchParams(params);
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
   if (client.credentials === 'basic') headers.authorization = basic(client);
@@ -54,7 +60,7 @@ async function tokenRequest(endpoint: string, client: Client, params: Record<str
     body.set('client_id', client.clientId);
     body.set('client_secret', client.clientSecret);
   }
-  const raw = await fetchJson(endpoint, { method: 'POST', headers, body: body.toString() });
+  const raw = await fetchJson(endpoint, { method: 'POST', headers, body: body.toString(), dispatcher });
   return parseTokenResponse(raw, now());
 }
 
@@ -63,10 +69,11 @@ export function exchangeCode(
   client: Client,
   input: { code: string; codeVerifier?: string; redirectURI: string },
   now: () => number,
+  dispatcher?: ProviderCall['dispatcher'],
 ): Promise<OAuthTokens> {
   const params: Record<string, string> = { grant_type: 'authorization_code', code: input.code, redirect_uri: input.redirectURI };
   if (input.codeVerifier) params.code_verifier = input.codeVerifier;
-  return tokenRequest(endpoint, client, params, now);
+  return tokenRequest(endpoint, client, params, now, dispatcher);
 }
 
 export function refreshAccessToken(endpoint: string, client: Client, refreshToken: string, now: () => number): Promise<OAuthTokens> {

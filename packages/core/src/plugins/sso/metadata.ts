@@ -1,7 +1,7 @@
 import type { Element } from '@xmldom/xmldom';
 import { type AuthContext, loadPeer } from '../../kit.js';
 import { ssoError } from './errors.js';
-import { outboundProblem } from './outbound.js';
+import { dispatcherFor, outboundProblem, refusedAsPrivate } from './outbound.js';
 import { normalizeCert } from './store.js';
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
@@ -176,10 +176,12 @@ export async function fetchIdpMetadata(auth: AuthContext, url: string): Promise<
       headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml', 'user-agent': 'Gatehouse' },
       redirect: 'error',
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      // Node's fetch is undici's and takes its dispatcher (not in the DOM's RequestInit type).
+      ...({ dispatcher: dispatcherFor(auth, url) } as object),
     });
   } catch (e) {
     auth.logger.warn({ url, err: String(e) }, 'sso: IdP metadata fetch failed');
-    throw ssoError('BAD_REQUEST', 'METADATA_FETCH_FAILED');
+    throw ssoError('BAD_REQUEST', refusedAsPrivate(e) ? 'ISSUER_NOT_ALLOWED' : 'METADATA_FETCH_FAILED');
   }
   if (!response.ok || !response.body) {
     await response.body?.cancel();

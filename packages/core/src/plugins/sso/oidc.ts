@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { JWTPayload } from 'jose';
-import { APIError, type AuthContext, codeChallenge, exchangeCode, fetchJson, type KeySets, type OAuthTokens } from '../../kit.js';
+import { APIError, type AuthContext, codeChallenge, exchangeCode, fetchJson, type OAuthTokens } from '../../kit.js';
 import { ssoError } from './errors.js';
-import { outboundProblem } from './outbound.js';
+import type { SSOPlugin } from './keys.js';
+import { dispatcherFor, outboundProblem, refusedAsPrivate } from './outbound.js';
 import type { OidcSettings } from './store.js';
 
 const ENDPOINTS = ['authorization_endpoint', 'token_endpoint', 'userinfo_endpoint', 'jwks_uri'] as const;
@@ -31,12 +32,12 @@ export async function discover(auth: AuthContext, issuer: string, discoveryEndpo
   await assertReachable(auth, url);
   let doc: Record<string, unknown>;
   try {
-    const raw = await fetchJson(url);
+    const raw = await fetchJson(url, { dispatcher: dispatcherFor(auth, url) });
     if (!raw || typeof raw !== 'object') throw new Error('not an object');
     doc = raw as Record<string, unknown>;
   } catch (e) {
     auth.logger.warn({ issuer, err: String(e) }, 'sso: OIDC discovery failed');
-    throw ssoError('BAD_REQUEST', 'DISCOVERY_FAILED');
+    throw ssoError('BAD_REQUEST', refusedAsPrivate(e) ? 'ISSUER_NOT_ALLOWED' : 'DISCOVERY_FAILED');
   }
   const same = (a: unknown, b: string) => typeof a === 'string' && a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
   if (!same(doc.issuer, issuer)) throw ssoError('BAD_REQUEST', 'DISCOVERY_FAILED');
@@ -102,7 +103,7 @@ function claim(claims: Record<string, unknown>, key: string | undefined, fallbac
  */
 export async function identify(
   auth: AuthContext,
-  keys: KeySets,
+  plugin: SSOPlugin,
   s: OidcSettings,
   clientSecret: string,
   input: { code: string; codeVerifier: string; redirectURI: string },
@@ -115,6 +116,7 @@ export async function identify(
       { clientId: s.clientId, clientSecret, credentials: s.tokenEndpointAuthentication === 'client_secret_basic' ? 'basic' : 'body' },
       { code: input.code, codeVerifier: input.codeVerifier, redirectURI: input.redirectURI },
       auth.now,
+      dispatcherFor(auth, s.tokenEndpoint),
     );
   } catch (e) {
     auth.logger.warn({ err: e instanceof APIError ? e.code : String(e) }, 'sso: OIDC code exchange failed');
@@ -128,6 +130,7 @@ export async function identify(
     } catch {
       return { error: 'invalid_id_token' };
     }
+    const keys = dispatcherFor(auth, s.jwksEndpoint) ? plugin.publicKeys : plugin.keys;
     claims = await keys.verify(tokens.idToken, {
       jwksEndpoint: s.jwksEndpoint,
       audience: s.clientId,
@@ -142,7 +145,10 @@ export async function identify(
   if ((!claims || !claim(profile, m.email, 'email')) && s.userInfoEndpoint && tokens.accessToken) {
     try {
       await assertReachable(auth, s.userInfoEndpoint);
-      const info = (await fetchJson(s.userInfoEndpoint, { headers: { authorization: `Bearer ${tokens.accessToken}` } })) as Record<string, unknown> | null;
+      const info = (await fetchJson(s.userInfoEndpoint, {
+        headers: { authorization: `Bearer ${tokens.accessToken}` },
+        dispatcher: dispatcherFor(auth, s.userInfoEndpoint),
+      })) as Record<string, unknown> | null;
       // OpenID Connect Core 5.3.2: user info whose sub is not the ID token's is not about this user.
       if (info && typeof info === 'object' && (!claims || info.sub === claims.sub)) profile = { ...info, ...profile };
     } catch (e) {

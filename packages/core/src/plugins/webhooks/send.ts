@@ -1,8 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { isPrivateAddress } from '../../kit.js';
-import { publicOnlyLookup } from './url-guard.js';
+import { isPrivateAddress, publicOnlyLookup } from '../../kit.js';
 
 export interface SendResult {
   /** The receiver's status code; absent when no answer came. */

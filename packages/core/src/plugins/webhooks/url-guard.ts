@@ -1,12 +1,11 @@
-import { lookup } from 'node:dns';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { isPrivateAddress } from '../../kit.js';
 
 /**
  * SSRF protection: unless `allowPrivateNetworks`, a webhook may only reach public addresses.
  * The URL is checked when it is saved (scheme, credentials, an IP literal or `localhost`), and
  * every attempt checks the addresses its host name resolves to at connection time (the
- * connection's own DNS lookup), so a name that later resolves inward (DNS rebinding) is
+ * connection's own DNS lookup, the kit's `publicOnlyLookup`), so a name that later resolves inward (DNS rebinding) is
  * refused too. Redirects are not followed.
  */
 export type UrlProblem = 'INVALID_WEBHOOK_URL' | 'WEBHOOK_URL_NOT_ALLOWED';
@@ -26,19 +25,3 @@ export function checkWebhookUrl(raw: string, allowPrivate: boolean): UrlProblem 
   if (isIP(host) && isPrivateAddress(host)) return 'WEBHOOK_URL_NOT_ALLOWED';
   return null;
 }
-
-export class PrivateAddressError extends Error {}
-
-/** A DNS lookup for the connection that refuses non-public answers. */
-export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, '', 4);
-    const list = addresses as unknown as { address: string; family: number }[];
-    const inward = list.find((a) => isPrivateAddress(a.address));
-    if (inward || !list.length) {
-      return callback(new PrivateAddressError(`${hostname} resolves to a non-public address (${inward?.address ?? 'none'})`), '', 4);
-    }
-    if (options.all) return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
-    return callback(null, list[0]!.address, list[0]!.family);
-  });
-};

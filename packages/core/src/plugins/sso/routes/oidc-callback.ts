@@ -43,7 +43,7 @@ export const oidcCallback = (plugin: SSOPlugin) =>
         const code = one(query, 'code');
         const provider = await providerById(auth, providerId);
         if (!code || !provider?.oidcConfig) return fail(code ? 'invalid_provider' : 'invalid_request');
-        const identity = await identify(auth, plugin.keys, provider.oidcConfig, auth.encrypter.decrypt(provider.oidcConfig.clientSecret) ?? '', {
+        const identity = await identify(auth, plugin, provider.oidcConfig, auth.encrypter.decrypt(provider.oidcConfig.clientSecret) ?? '', {
           code,
           codeVerifier: data.codeVerifier,
           redirectURI: redirectURIOf(auth, provider.providerId),
@@ -72,7 +72,7 @@ export const oidcCallback = (plugin: SSOPlugin) =>
       const provider = await providerById(auth, providerId);
       if (!provider?.oidcConfig) return refuse(c, data.errorURL, 'invalid_provider', 'provider not found');
       const secret = auth.encrypter.decrypt(provider.oidcConfig.clientSecret) ?? '';
-      const identity = await identify(auth, plugin.keys, provider.oidcConfig, secret, {
+      const identity = await identify(auth, plugin, provider.oidcConfig, secret, {
         code,
         codeVerifier: data.codeVerifier,
         redirectURI: redirectURIOf(auth, provider.providerId),
