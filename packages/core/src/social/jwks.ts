@@ -25,13 +25,13 @@ export interface IdTokenCheck {
 export class KeySets {
   private readonly sets = new Map<string, JWTVerifyGetKey>();
 
-  /** `dispatcherFor(url)`: how a key set's fetch connects (none: fetch's own way). */
-  constructor(private readonly dispatcherFor?: (url: string) => Dispatcher | undefined) {}
+  /** `dispatcher`: how the key sets' fetches connect (none: fetch's own way). */
+  constructor(private readonly dispatcher?: Dispatcher) {}
 
   get(url: string): JWTVerifyGetKey {
     let set = this.sets.get(url);
     if (!set) {
-      const dispatcher = this.dispatcherFor?.(url);
+      const { dispatcher } = this;
       set = createRemoteJWKSet(
         new URL(url),
         dispatcher ? { ...JWKS_OPTIONS, [customFetch]: (resource, options) => fetch(resource, { ...options, dispatcher } as RequestInit) } : JWKS_OPTIONS,

@@ -104,9 +104,7 @@ describe('oidcProvider: the clients of dynamic registration, for admins', () => 
   it.runIf(REDIS)('keeps registered clients in the database when the provider’s storage is Redis: listed, and they still get tokens', async () => {
     const storage = await createRedisStorage(REDIS!, silentLogger, { keyPrefix: PREFIX });
     storages.push(storage);
-    const open = await clients.open({ secondaryStorage: storage, oidcProvider: { enabled: true, dynamicRegistration: true, storage: 'secondary-storage' } });
-    const { data } = await open.signUp({ name: 'Root' });
-    await (await open.auth.context()).adapter.update('user', [{ field: 'id', value: (data.user as { id: string }).id }], { role: 'admin' });
+    const open = await asAdmin(clients, { dynamicRegistration: true, storage: 'secondary-storage' }, { secondaryStorage: storage });
     const robot = await register(open, 'Robot');
     expect((await open.json<Listed[]>('/oauth2/list-registered-clients')).data.map((c) => c.name)).toEqual(['Robot']);
     const rows = await (await open.auth.context()).adapter.findMany('oidcModel', { where: [{ field: 'model', value: 'Client' }] });

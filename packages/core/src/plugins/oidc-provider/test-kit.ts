@@ -5,9 +5,13 @@ import { createApplication, type NewApplication } from './applications.js';
 export const REDIRECT_URI = 'http://app.localhost:4000/callback';
 export const ISSUER = 'http://localhost:3000/api/auth';
 
-/** An instance with the provider on (with `options`) and a signed-in admin. */
-export async function asAdmin(clients: { open(options: object): Promise<TestClient> }, options: Record<string, unknown> = {}) {
-  const t = await clients.open({ oidcProvider: { enabled: true, ...options } });
+/** An instance with the provider on (with `options`; `extra`: the instance's other options) and a signed-in admin. */
+export async function asAdmin(
+  clients: { open(options: object): Promise<TestClient> },
+  options: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+) {
+  const t = await clients.open({ ...extra, oidcProvider: { enabled: true, ...options } });
   const { data } = await t.signUp({ name: 'Root' });
   const id = (data.user as { id: string }).id;
   await (await t.auth.context()).adapter.update('user', [{ field: 'id', value: id }], { role: 'admin' });

@@ -11,5 +11,5 @@ export interface SSOPlugin {
 }
 
 export function newSSOPlugin(): SSOPlugin {
-  return { keys: new KeySets(), publicKeys: new KeySets(() => publicDispatcher()) };
+  return { keys: new KeySets(), publicKeys: new KeySets(publicDispatcher()) };
 }

@@ -5,6 +5,7 @@ import { KeySets, PrivateAddressError, publicDispatcher, publicOnlyLookup } from
 import { useTestClients } from '../../test-kit.js';
 import { newSSOPlugin } from './keys.js';
 import { identify } from './oidc.js';
+import type { OidcSettings } from './store.js';
 import { ownerWithOrganization, ssoOptions } from './test-kit.js';
 
 /**
@@ -46,6 +47,23 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const clients = useTestClients();
+
+/** A provider's OIDC settings with every endpoint at `base`. */
+const settingsAt = (base: string): OidcSettings => ({
+  clientId: 'client',
+  clientSecret: 'secret',
+  pkce: true,
+  issuer: base,
+  discoveryEndpoint: `${base}/.well-known/openid-configuration`,
+  authorizationEndpoint: `${base}/auth`,
+  tokenEndpoint: `${base}/token`,
+  userInfoEndpoint: `${base}/me`,
+  jwksEndpoint: `${base}/jwks`,
+  scopes: ['openid'],
+  tokenEndpointAuthentication: 'client_secret_basic',
+});
+/** The callback's input to `identify`. */
+const CALLBACK = { code: 'c', codeVerifier: 'v'.repeat(43), redirectURI: 'http://localhost:3000/cb' };
 
 describe('the connection-time lookup (publicOnlyLookup)', () => {
   const resolve = (list: { address: string; family: number }[], all: boolean) => {
@@ -134,28 +152,11 @@ describe('SSO calls to an IdP whose name rebinds to loopback', () => {
     const auth = await t.auth.context();
     const base = `http://idp.rebind.test:${port}`;
     const before = hits;
-    const settings = {
-      clientId: 'client',
-      clientSecret: 'secret',
-      pkce: true,
-      issuer: base,
-      discoveryEndpoint: `${base}/.well-known/openid-configuration`,
-      authorizationEndpoint: `${base}/auth`,
-      tokenEndpoint: `${base}/token`,
-      userInfoEndpoint: `${base}/me`,
-      jwksEndpoint: `${base}/jwks`,
-      scopes: ['openid'],
-      tokenEndpointAuthentication: 'client_secret_basic' as const,
-    };
     looked.length = 0;
-    expect(
-      await identify(auth, newSSOPlugin(), settings, 'secret', { code: 'c', codeVerifier: 'v'.repeat(43), redirectURI: 'http://localhost:3000/cb' }),
-    ).toEqual({
-      error: 'token_exchange_failed',
-    });
+    expect(await identify(auth, newSSOPlugin(), settingsAt(base), 'secret', CALLBACK)).toEqual({ error: 'token_exchange_failed' });
     // Refused by the connection's own lookup (the check before it saw a public address).
     expect(looked).toEqual(['idp.rebind.test']);
-    const keys = new KeySets(() => publicDispatcher());
+    const keys = new KeySets(publicDispatcher());
     const token = 'eyJhbGciOiJSUzI1NiIsImtpZCI6ImsifQ.eyJzdWIiOiJ4In0.c2ln';
     expect(await keys.verify(token, { jwksEndpoint: `${base}/jwks`, audience: 'client', issuer: base, now: Date.now() })).toBeNull();
     expect(looked).toEqual(['idp.rebind.test', 'idp.rebind.test']);
@@ -167,23 +168,7 @@ describe('SSO calls to an IdP whose name rebinds to loopback', () => {
     const auth = await t.auth.context();
     const before = hits;
     const base = `http://127.0.0.1:${port}`;
-    const result = await identify(
-      auth,
-      newSSOPlugin(),
-      {
-        clientId: 'client',
-        clientSecret: 'secret',
-        pkce: true,
-        issuer: base,
-        discoveryEndpoint: `${base}/.well-known/openid-configuration`,
-        authorizationEndpoint: `${base}/auth`,
-        tokenEndpoint: `${base}/token`,
-        scopes: ['openid'],
-        tokenEndpointAuthentication: 'client_secret_basic',
-      },
-      'secret',
-      { code: 'c', codeVerifier: 'v'.repeat(43), redirectURI: 'http://localhost:3000/cb' },
-    );
+    const result = await identify(auth, newSSOPlugin(), settingsAt(base), 'secret', CALLBACK);
     // The server answered `{}` (no tokens, no user): the exchange reached it.
     expect(result).toEqual({ error: 'missing_user_info' });
     expect(hits).toBe(before + 1);
