@@ -26,6 +26,8 @@ describe('oidcProvider: the applications admin API', () => {
     expect(created.data).toMatchObject({ name: 'Notes', redirectURIs: [REDIRECT_URI], public: false, firstParty: false });
     expect(created.data.clientSecret.length).toBeGreaterThan(30);
     const { clientId } = created.data;
+    // Letters and digits only: an ID beginning with '-' was read as an option by the CLI's `--client-id ID`.
+    expect(clientId).toMatch(/^[A-Za-z0-9]{22}$/);
     const list = await t.json<OAuthApplication[]>('/oauth2/list-applications');
     expect(list.data.map((a) => a.clientId)).toEqual([clientId]);
     expect(JSON.stringify(list.data)).not.toContain(created.data.clientSecret);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AdapterPayload } from 'oidc-provider';
-import type { AuthContext } from '../../kit.js';
+import { type AuthContext, randomString } from '../../kit.js';
 import { oidcError } from './errors.js';
 import { findResourceServer } from './resource-servers.js';
 import { CLIENT_MEMO_MAX, CLIENT_MEMO_MS, forgetClient, memoOf } from './client-memo.js';
@@ -100,7 +100,9 @@ export async function createApplication(auth: AuthContext, input: NewApplication
   const secret = input.public ? undefined : newSecret();
   const now = new Date(auth.now());
   const row = await auth.adapter.create<ApplicationRow>('oauthApplication', {
-    clientId: randomBytes(16).toString('base64url'),
+    // Letters and digits only (131 bits): an ID that began with '-' was taken for an option by a shell command
+    // (`gatehouse oauth-client example-device --client-id -x…`), and '-' or '_' stops a double-click's selection.
+    clientId: randomString(22),
     clientSecret: secret ? auth.encrypter.encrypt(secret) : null,
     name: input.name,
     redirectURIs,
