@@ -92,6 +92,13 @@ function checkURI(uri: string): string {
 
 const newSecret = () => randomBytes(32).toString('base64url');
 
+/**
+ * A new client ID, for an admin's application and for a client of dynamic registration alike: 22 letters and digits
+ * (131 bits). An ID that began with '-' was taken for an option by a shell command
+ * (`gatehouse oauth-client example-device --client-id -x…`), and '-' or '_' stops a double-click's selection.
+ */
+export const newClientId = (): string => randomString(22);
+
 /** Registers an application; answers it with its `clientSecret` (shown this once; none for a public client). */
 export async function createApplication(auth: AuthContext, input: NewApplication): Promise<OAuthApplication & { clientSecret?: string }> {
   const redirectURIs = input.redirectURIs.map(checkURI);
@@ -100,9 +107,7 @@ export async function createApplication(auth: AuthContext, input: NewApplication
   const secret = input.public ? undefined : newSecret();
   const now = new Date(auth.now());
   const row = await auth.adapter.create<ApplicationRow>('oauthApplication', {
-    // Letters and digits only (131 bits): an ID that began with '-' was taken for an option by a shell command
-    // (`gatehouse oauth-client example-device --client-id -x…`), and '-' or '_' stops a double-click's selection.
-    clientId: randomString(22),
+    clientId: newClientId(),
     clientSecret: secret ? auth.encrypter.encrypt(secret) : null,
     name: input.name,
     redirectURIs,

@@ -7,7 +7,7 @@ import { claimsConfig, claimsFor, rememberedOrganization, scopesFor } from './cl
 import type { OidcProviderConfig } from './config.js';
 import { errorPage, escapeHtml, page } from './pages.js';
 import type { ProviderStorage } from './storage.js';
-import { DEVICE_GRANT } from './applications.js';
+import { DEVICE_GRANT, newClientId } from './applications.js';
 import { deviceFlowFeature, pacedDeviceCodes } from './device.js';
 import { resourceIndicatorsFeature, tokenPolicy } from './resource-policy.js';
 
@@ -148,7 +148,8 @@ export function configurationOf(auth: AuthContext, config: OidcProviderConfig, s
       // DPoP (RFC 9449) is on: a client sending a proof gets bound tokens; `requireDPoP` makes it a must.
       dPoP: { enabled: true },
       // Only with an initial access token an admin issued (POST /oauth2/initial-access-token).
-      registration: { enabled: config.dynamicRegistration, initialAccessToken: true },
+      // Its client IDs have the applications' form (the library's own may begin with '-').
+      registration: { enabled: config.dynamicRegistration, initialAccessToken: true, idFactory: newClientId },
       backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,

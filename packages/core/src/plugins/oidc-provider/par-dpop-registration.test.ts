@@ -164,6 +164,7 @@ describe("oidcProvider: dynamic client registration (RFC 7591) with an admin's i
     });
     const registered = robot.clientMetadata();
     expect(registered.client_name).toBe('Robot');
+    expect(registered.client_id).toMatch(/^[A-Za-z0-9]{22}$/);
     expect(typeof registered.client_secret).toBe('string');
     // It can get tokens; it could not give itself APIs.
     const tokens = await client.clientCredentialsGrant(robot, {});
