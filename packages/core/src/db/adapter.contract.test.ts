@@ -254,6 +254,38 @@ for (const dialect of configuredDialects()) {
       expect(await a.count('thing', [{ field: 'name', value: 'in-trx' }])).toBe(1);
     });
 
+    it('inserts many rows in one statement, all or none; with create hooks, row by row as create does', async () => {
+      const plain = new Adapter(database.db, database.caps, schema, [], Date.now);
+      const batch = (tag: string, n: number) =>
+        Array.from({ length: n }, (_, i) => ({ name: `${tag}-${i}`, slug: `${tag}-${dialect}-${i}`, flag: i % 2 === 0, at: AT, data: { i } }));
+      await plain.createMany('thing', []);
+      await plain.createMany('thing', batch('many', 3));
+      const rows = await plain.findMany<Row>('thing', { where: [{ field: 'name', value: 'many-', operator: 'starts_with' }], sortBy: { field: 'name', direction: 'asc' } });
+      expect(rows.map((r) => [r.name, r.flag, (r.at as Date).toISOString(), r.data])).toEqual([
+        ['many-0', true, AT.toISOString(), { i: 0 }],
+        ['many-1', false, AT.toISOString(), { i: 1 }],
+        ['many-2', true, AT.toISOString(), { i: 2 }],
+      ]);
+      expect(rows.every((r) => typeof r.id === 'string' && r.createdAt instanceof Date)).toBe(true);
+
+      // One slug already taken: the unique violation, and none of the batch written.
+      const clash = [...batch('clash', 2), { name: 'clash-x', slug: `many-${dialect}-1` }];
+      await expect(plain.createMany('thing', clash)).rejects.toSatisfy((e) => database.caps.isUniqueViolation(e));
+      expect(await plain.count('thing', [{ field: 'name', value: 'clash-', operator: 'starts_with' }])).toBe(0);
+      // Rows of different columns, and more rows than one statement binds: all written.
+      await plain.createMany('thing', [{ name: 'odd-a' }, { name: 'odd-b', n: 2 }]);
+      expect(await plain.count('thing', [{ field: 'name', value: 'odd-', operator: 'starts_with' }])).toBe(2);
+      await plain.createMany('thing', batch('bulk', 3500));
+      expect(await plain.count('thing', [{ field: 'name', value: 'bulk-', operator: 'starts_with' }])).toBe(3500);
+      await plain.delete('thing', [{ field: 'name', value: 'bulk-', operator: 'starts_with' }]);
+
+      // With the model's hooks: one cancelled, one renamed, after-hooks once it commits.
+      log.length = 0;
+      await a.createMany('thing', [{ name: 'cancel' }, { name: 'rename' }, { name: 'hooked' }]);
+      expect(log).toEqual(['created renamed', 'created hooked']);
+      expect(await a.count('thing', [{ field: 'name', value: 'cancel' }])).toBe(0);
+    });
+
     it('answers a prepared hot-path query', async () => {
       const u = await user(`prep-${dialect}@x.io`);
       const text = a.db.selectFrom('user').select(['email']).where('id', '=', '').compile().sql;
