@@ -39,15 +39,20 @@ describe('oidcProvider storage (oidcModel)', () => {
     expect(await codes.find('c2')).toBeUndefined();
   });
 
-  it('writes the new rows saved in one turn in one transaction; a row saved again is updated, alone', async () => {
+  it('writes the new rows saved in one turn in one statement; a row saved again is updated, alone', async () => {
     const t = await clients.open({ oidcProvider: { enabled: true } });
     const auth = await t.auth.context();
     const storage = databaseProviderStorage(auth);
     const tokens = storage.model('ClientCredentials');
-    const transactions = vi.spyOn(auth.adapter, 'transaction');
+    const many = vi.spyOn(auth.adapter, 'createMany');
+    const one = vi.spyOn(auth.adapter, 'create');
     await Promise.all(Array.from({ length: 20 }, (_, i) => tokens.upsert(`t${i}`, { clientId: 'robot', n: i } as never, 600)));
-    expect(transactions).toHaveBeenCalledTimes(1);
+    expect(many).toHaveBeenCalledTimes(1);
+    expect(many.mock.calls[0]![1]).toHaveLength(20);
+    expect(one).not.toHaveBeenCalled();
     for (let i = 0; i < 20; i++) expect(await tokens.find(`t${i}`)).toMatchObject({ clientId: 'robot', n: i });
+    many.mockRestore();
+    one.mockRestore();
 
     // One row of the turn exists already (and one is saved twice in it): the batch is rolled back
     // and each row written alone, so every save lands, the later of two the last.
@@ -63,7 +68,40 @@ describe('oidcProvider storage (oidcModel)', () => {
     expect(await sessions.find('s2')).toMatchObject({ n: 1 });
     expect(await sessions.find('s3')).toMatchObject({ n: 4 });
     expect(await auth.adapter.count('oidcModel', [{ field: 'model', value: 'Session' }])).toBe(3);
-    transactions.mockRestore();
+  });
+
+  it('reads by id asked for in one turn with one query on a database across a connection; each read gets its own row, as it is after it was asked', async () => {
+    const t = await clients.open({ oidcProvider: { enabled: true } });
+    const auth = await t.auth.context();
+    const tokens = databaseProviderStorage(auth).model('AccessToken');
+    await Promise.all(Array.from({ length: 10 }, (_, i) => tokens.upsert(`a${i}`, { clientId: 'robot', n: i, claims: { x: i } } as never, 600)));
+    const queries = vi.spyOn(auth.adapter, 'findMany');
+    const ids = ['a3', 'missing', ...Array.from({ length: 10 }, (_, i) => `a${i}`), 'a3'];
+    const found = await Promise.all(ids.map((id) => tokens.find(id)));
+    // SQLite answers each read at once; PostgreSQL and MySQL gather the turn's reads into one.
+    expect(queries).toHaveBeenCalledTimes(auth.adapter.caps.name === 'sqlite' ? 0 : 1);
+    expect(found.map((p) => (p as { n?: number } | undefined)?.n)).toEqual([3, undefined, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 3]);
+    // The same token read three times in a turn: equal rows, none shared.
+    expect(found[0]).toEqual(found[12]);
+    expect(found[0]).not.toBe(found[12]);
+    expect(found[0]).not.toBe(found[5]);
+    expect((found[0] as { claims: object }).claims).not.toBe((found[12] as { claims: object }).claims);
+    // A read asked for after a write sees it; an expired row is none; a failed query fails each of its reads.
+    await tokens.upsert('a3', { clientId: 'robot', n: 33 } as never, 600);
+    await tokens.destroy('a4');
+    const again = await Promise.all([tokens.find('a3'), tokens.find('a4'), tokens.find('a5')]);
+    expect(again.map((p) => (p as { n?: number } | undefined)?.n)).toEqual([33, undefined, 5]);
+    t.clock.advance(601);
+    expect(await Promise.all([tokens.find('a5'), tokens.find('a6')])).toEqual([undefined, undefined]);
+    if (auth.adapter.caps.name !== 'sqlite') {
+      queries.mockRejectedValueOnce(new Error('connection lost'));
+      await tokens.upsert('b1', { n: 1 } as never, 600);
+      await tokens.upsert('b2', { n: 2 } as never, 600);
+      const settled = await Promise.allSettled([tokens.find('b1'), tokens.find('b2')]);
+      expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected']);
+      expect(await Promise.all([tokens.find('b1'), tokens.find('b2')])).toMatchObject([{ n: 1 }, { n: 2 }]);
+    }
+    queries.mockRestore();
   });
 
   it('revokes the grants of a person to one application with their tokens, and sweeps expired rows', async () => {

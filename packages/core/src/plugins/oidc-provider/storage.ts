@@ -21,12 +21,14 @@ export interface Sweeper {
 }
 
 /**
- * New rows asked for in one turn of the event loop, written in one transaction: one commit for
+ * New rows asked for in one turn of the event loop, written in one statement: one commit for
  * the tokens of every request that reached its save in that turn (under load, many), where each
  * was a commit of its own (on SQLite a WAL append of every page the row touched, ≈ a fifth of a
- * client-credentials grant's CPU). Each save still resolves only once its row is committed. When
- * the batch fails (a row whose id exists, or another error) it is rolled back whole and each row
- * is inserted alone, as before, so every save meets its own error, or none.
+ * client-credentials grant's CPU), and one round trip where a statement a row in one transaction
+ * cost one each (on PostgreSQL the pg client's work was most of a grant's CPU, and a turn's batch
+ * held its connection for fifty round trips). Each save still resolves only once its row is
+ * committed. When the batch fails (a row whose id exists, or another error) none of it is
+ * written, and each row is inserted alone, as before, so every save meets its own error, or none.
  */
 export class InsertBatch {
   private queue: { row: Row; done: (error?: unknown) => void }[] = [];
@@ -46,13 +48,11 @@ export class InsertBatch {
     this.queue = [];
     if (batch.length > 1) {
       try {
-        await this.db().transaction(async (trx) => {
-          for (const item of batch) await trx.create('oidcModel', item.row);
-        });
+        await this.db().createMany('oidcModel', batch.map((item) => item.row));
         for (const item of batch) item.done();
         return;
       } catch {
-        // Rolled back: each row alone below.
+        // Nothing of it was written: each row alone below.
       }
     }
     for (const item of batch) {
@@ -208,10 +208,61 @@ function rowById(auth: Pick<AuthContext, 'adapter' | 'database'>): RowById | und
   const text = auth.adapter.db.selectFrom('oidcModel').select(reader.columns).where('id', '=', '').compile().sql;
   const prepared = auth.database.prepare?.(text, 'gatehouse_oidc_model_by_id');
   if (!prepared) return undefined;
-  return async (id) => {
+  const one: RowById = async (id) => {
     const values = (await prepared([id]))[0];
     return values ? (reader.read(values) as ModelRow) : undefined;
   };
+  // SQLite answers a read at once, in the same turn: nothing to gather.
+  return auth.adapter.caps.name === 'sqlite' ? one : readBatch(auth.adapter, one);
+}
+
+/** Ids in one `in (…)` list at most. */
+const READ_BATCH_MAX = 500;
+
+/**
+ * Reads by id asked for in one turn of the event loop, answered by one query, on a database across
+ * a connection: each read alone was a round trip, the pg client's work and a socket write (under
+ * introspection load on PostgreSQL, more than the answers' own writes). Every read is still of
+ * the rows as they are after it was asked for: the query is sent after the turn it was asked in.
+ * A turn with one read uses the prepared statement, as before.
+ */
+function readBatch(adapter: Adapter, one: RowById): RowById {
+  let waiting = new Map<string, ((row: ModelRow | undefined, error?: unknown) => void)[]>();
+  const flush = async () => {
+    const batch = waiting;
+    waiting = new Map();
+    const ids = [...batch.keys()];
+    for (let i = 0; i < ids.length; i += READ_BATCH_MAX) {
+      const chunk = ids.slice(i, i + READ_BATCH_MAX);
+      let found = new Map<string, ModelRow>();
+      let failed: unknown;
+      try {
+        if (chunk.length === 1) {
+          const row = await one(chunk[0]!);
+          if (row) found.set(row.id, row);
+        } else {
+          const rows = await adapter.findMany<ModelRow>('oidcModel', { where: [{ field: 'id', operator: 'in', value: chunk }] });
+          found = new Map(rows.map((row) => [row.id, row]));
+        }
+      } catch (error) {
+        failed = error ?? new Error('the read failed');
+      }
+      for (const id of chunk) {
+        const row = found.get(id);
+        // Each read its own row: the provider's models are built on the payload they are given.
+        batch.get(id)!.forEach((done, i) => done(row && i > 0 ? structuredClone(row) : row, failed));
+      }
+    }
+  };
+  return (id) =>
+    new Promise((resolve, reject) => {
+      // The real setImmediate (node:timers): a test's fake timers on the global do not hold reads back.
+      if (waiting.size === 0) setImmediate(() => void flush());
+      const done = (row: ModelRow | undefined, error?: unknown) => (error === undefined ? resolve(row) : reject(error));
+      const list = waiting.get(id);
+      if (list) list.push(done);
+      else waiting.set(id, [done]);
+    });
 }
 
 /** The provider's storage on Gatehouse's database. */
