@@ -260,7 +260,10 @@ for (const dialect of configuredDialects()) {
         Array.from({ length: n }, (_, i) => ({ name: `${tag}-${i}`, slug: `${tag}-${dialect}-${i}`, flag: i % 2 === 0, at: AT, data: { i } }));
       await plain.createMany('thing', []);
       await plain.createMany('thing', batch('many', 3));
-      const rows = await plain.findMany<Row>('thing', { where: [{ field: 'name', value: 'many-', operator: 'starts_with' }], sortBy: { field: 'name', direction: 'asc' } });
+      const rows = await plain.findMany<Row>('thing', {
+        where: [{ field: 'name', value: 'many-', operator: 'starts_with' }],
+        sortBy: { field: 'name', direction: 'asc' },
+      });
       expect(rows.map((r) => [r.name, r.flag, (r.at as Date).toISOString(), r.data])).toEqual([
         ['many-0', true, AT.toISOString(), { i: 0 }],
         ['many-1', false, AT.toISOString(), { i: 1 }],

@@ -48,7 +48,10 @@ export class InsertBatch {
     this.queue = [];
     if (batch.length > 1) {
       try {
-        await this.db().createMany('oidcModel', batch.map((item) => item.row));
+        await this.db().createMany(
+          'oidcModel',
+          batch.map((item) => item.row),
+        );
         for (const item of batch) item.done();
         return;
       } catch {
@@ -250,7 +253,7 @@ function readBatch(adapter: Adapter, one: RowById): RowById {
       for (const id of chunk) {
         const row = found.get(id);
         // Each read its own row: the provider's models are built on the payload they are given.
-        batch.get(id)!.forEach((done, i) => done(row && i > 0 ? structuredClone(row) : row, failed));
+        for (const [i, done] of batch.get(id)!.entries()) done(row && i > 0 ? structuredClone(row) : row, failed);
       }
     }
   };
