@@ -27,6 +27,7 @@ export {
   linkIn,
   silentLogger,
   uniqueEmail,
+  useRedisStorages,
   useTestClients,
   type CookieJar,
   type TestClient,

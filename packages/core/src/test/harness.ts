@@ -1,4 +1,5 @@
-import { afterEach } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach } from 'vitest';
 import { createAuth, type Auth } from '../auth.js';
 import { openDatabase, type DialectName } from '../db/dialect.js';
 import type { Mail } from '../mail/types.js';
@@ -6,6 +7,7 @@ import { builtinPlugins, type GatehouseOptions } from '../plugins/index.js';
 import type { GatehouseRoutes } from '../plugins/route-list.js';
 import type { Jsonify } from '../route-types.js';
 import { coreEndpoints } from '../routes/index.js';
+import { createRedisStorage } from '../storage/redis.js';
 import { createTestDatabase, defaultTestDialect } from './databases.js';
 
 /** A clock tests can move. */
@@ -285,3 +287,33 @@ export const bareLinkIn = (mail: Mail): string => {
   url.searchParams.delete('callbackURL');
   return url.toString();
 };
+
+/**
+ * The real Redis of TEST_REDIS_URL (the machine's under CI=true; else `url` is undefined and the tests that need it
+ * skip): storages under a key prefix of the calling file's own (`name`), closed and their keys removed after its tests.
+ */
+export function useRedisStorages(name: string) {
+  const url = process.env.TEST_REDIS_URL ?? (process.env.CI === 'true' ? 'redis://127.0.0.1:6379' : undefined);
+  const prefix = `gh-${name}-test-${randomBytes(4).toString('hex')}:`;
+  const storages: Awaited<ReturnType<typeof createRedisStorage>>[] = [];
+  afterAll(async () => {
+    if (url) {
+      const { Redis } = await import('ioredis');
+      const redis = new Redis(url);
+      const keys = await redis.keys(`${prefix}*`);
+      for (let i = 0; i < keys.length; i += 1000) await redis.unlink(...keys.slice(i, i + 1000));
+      await redis.quit();
+    }
+    for (const s of storages.splice(0)) await s.close();
+  });
+  return {
+    url,
+    /** A storage on that Redis under the file's prefix (call only when `url` is set). */
+    async open() {
+      if (!url) throw new Error('useRedisStorages: no Redis (set TEST_REDIS_URL)');
+      const storage = await createRedisStorage(url, silentLogger, { keyPrefix: prefix });
+      storages.push(storage);
+      return storage;
+    },
+  };
+}

@@ -1,25 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createRedisStorage, silentLogger, type TestClient, useTestClients } from '../../test-kit.js';
+import { describe, expect, it } from 'vitest';
+import { type TestClient, useRedisStorages, useTestClients } from '../../test-kit.js';
 import { asAdmin, ISSUER, registerApp } from './test-kit.js';
 
 // The clients of dynamic registration (RFC 7591) on the admin's side: listed, and removed.
 const clients = useTestClients();
-const REDIS = process.env.TEST_REDIS_URL ?? (process.env.CI === 'true' ? 'redis://127.0.0.1:6379' : undefined);
-const PREFIX = `gh-registered-test-${randomBytes(4).toString('hex')}:`;
-const storages: Awaited<ReturnType<typeof createRedisStorage>>[] = [];
-
-afterAll(async () => {
-  if (REDIS) {
-    const { Redis } = await import('ioredis');
-    const redis = new Redis(REDIS);
-    const keys = await redis.keys(`${PREFIX}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
-  }
-  for (const s of storages) await s.close();
-});
+const redis = useRedisStorages('registered');
 
 const fetcherOf =
   (t: TestClient): client.CustomFetch =>
@@ -101,9 +87,8 @@ describe('oidcProvider: the clients of dynamic registration, for admins', () => 
     expect((await client.clientCredentialsGrant(robot, {})).access_token).toBeTruthy();
   });
 
-  it.runIf(REDIS)('keeps registered clients in the database when the provider’s storage is Redis: listed, and they still get tokens', async () => {
-    const storage = await createRedisStorage(REDIS!, silentLogger, { keyPrefix: PREFIX });
-    storages.push(storage);
+  it.runIf(redis.url)('keeps registered clients in the database when the provider’s storage is Redis: listed, and they still get tokens', async () => {
+    const storage = await redis.open();
     const open = await asAdmin(clients, { dynamicRegistration: true, storage: 'secondary-storage' }, { secondaryStorage: storage });
     const robot = await register(open, 'Robot');
     expect((await open.json<Listed[]>('/oauth2/list-registered-clients')).data.map((c) => c.name)).toEqual(['Robot']);

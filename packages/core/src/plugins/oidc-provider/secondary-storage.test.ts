@@ -4,28 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as client from 'openid-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRedisStorage, silentLogger, useTestClients } from '../../test-kit.js';
+import { useRedisStorages, useTestClients } from '../../test-kit.js';
 import { codeFor, registerApp, relyingParty } from './test-kit.js';
 
 /**
  * Against the real Redis of TEST_REDIS_URL (skipped when unset, unless CI=true), under a key
  * prefix of its own: two instances over one database and one Redis serve one provider.
  */
-const REDIS = process.env.TEST_REDIS_URL ?? (process.env.CI === 'true' ? 'redis://127.0.0.1:6379' : undefined);
-const PREFIX = `gh-oidc-test-${randomBytes(4).toString('hex')}:`;
+const redis = useRedisStorages('oidc');
 const clients = useTestClients();
 const files: string[] = [];
-const storages: Awaited<ReturnType<typeof createRedisStorage>>[] = [];
 
 afterAll(async () => {
-  if (REDIS) {
-    const { Redis } = await import('ioredis');
-    const redis = new Redis(REDIS);
-    const keys = await redis.keys(`${PREFIX}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
-  }
-  for (const s of storages) await s.close();
   for (const f of files) await rm(f, { force: true });
 });
 
@@ -33,8 +23,7 @@ afterAll(async () => {
 async function twoInstances() {
   const file = join(tmpdir(), `gh-oidc-${randomBytes(6).toString('hex')}.sqlite`);
   files.push(file);
-  const storage = await createRedisStorage(REDIS!, silentLogger, { keyPrefix: PREFIX });
-  storages.push(storage);
+  const storage = await redis.open();
   const options = { database: file, secondaryStorage: storage, oidcProvider: { enabled: true, storage: 'secondary-storage' as const } };
   const a = await clients.open(options);
   const b = await clients.open(options);
@@ -43,7 +32,7 @@ async function twoInstances() {
   return { a, b, app, rpA: await relyingParty(a, app.clientId, app.clientSecret), rpB: await relyingParty(b, app.clientId, app.clientSecret) };
 }
 
-describe.skipIf(!REDIS)('oidcProvider storage on the secondary storage (Redis)', () => {
+describe.skipIf(!redis.url)('oidcProvider storage on the secondary storage (Redis)', () => {
   it('a code issued by one instance is exchanged at the other; a refresh token rotated at one is refused as reused at the other, with its family', async () => {
     const { a, rpA, rpB } = await twoInstances();
     const { callback, verifier, state, nonce } = await codeFor(a, rpA, { scope: 'openid email offline_access', prompt: 'consent' });
