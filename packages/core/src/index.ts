@@ -15,6 +15,7 @@ export { badCapabilityOption, CAPABILITY_OPTIONS, checkOptionKeys, checkOptions,
 export { describeUnknownOptions, keysOf, type KeysOf, listOf, type OptionKeys, type OptionSpec, recordOf, type UnknownOption } from './option-keys.js';
 export { resolveOptions, buildSchema, type AuthContext, type ResolvedOptions } from './context.js';
 export type { FastLane, LaneAnswer, LaneRequest } from './fast-lane.js';
+export { writeInBurst } from './burst.js';
 export { dialectOf, openDatabase, sqliteFileOf, type Database, type DialectCapabilities, type DialectName } from './db/dialect.js';
 export { coreSchema, mergeSchema, type Schema, type FieldDef, type TableDef } from './db/schema.js';
 export { migrate, planMigration, type MigrationStep } from './db/migrate.js';

@@ -92,7 +92,8 @@ export type { OAuthTokens } from './social/types.js';
 export { isPrivateAddress } from './security/private-address.js';
 export { PrivateAddressError, publicDispatcher, publicOnlyLookup } from './security/public-lookup.js';
 
-// Serving a Node (req, res) library inside the fetch handler, and loading a library once.
+// Serving a Node (req, res) library inside the fetch handler, answering beside the general route, and loading a library once.
 export { fetchFromNode } from './node-bridge.js';
+export { writeInBurst } from './burst.js';
 export { after, sharedUntilFailure, type MaybePromise } from './maybe.js';
 export { assertPeer, isMissingPackage, loadPeer, MissingPeerError, type OptionalPeer } from './peers.js';

@@ -1,5 +1,5 @@
 import { getRequestListener, serve, type ServerType } from '@hono/node-server';
-import { createAuth, openDatabase, type Auth, type FastLane, type LaneAnswer, type LaneRequest, type NodeMountStep } from '@gatehouse/core';
+import { createAuth, openDatabase, writeInBurst, type Auth, type FastLane, type LaneAnswer, type LaneRequest, type NodeMountStep } from '@gatehouse/core';
 import { createServer, type IncomingMessage, type ServerOptions as HttpServerOptions, type RequestListener, type ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,18 +104,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 }
 
-/**
- * A request listener that lets the fast lane answer what it can (`FastLane`), straight onto
- * the socket, and hands everything else, or anything the lane declines or fails at, to the
- * general listener: the lane only reads, so trying it first never changes an answer. An
- * error the lane meets is answered as the general route would answer it (a lost database:
- * 503), not tried a second time.
- *
- * Lane answers ready in the same event-loop turn are written together at its end
- * (`setImmediate`): under load that is one burst of writes per turn instead of one per
- * answer, so the client side is woken once per burst rather than once per answer; it adds
- * no wait beyond the turn in which the answer was ready (docs/performance.md).
- */
 /** A lane answer's headers before its length, by the lane's headers object (the same object for one `Origin`). */
 const headCache = new WeakMap<object, readonly string[]>();
 const NO_HEADERS: Readonly<Record<string, string>> = {};
@@ -141,24 +129,20 @@ function headOf(answer: LaneAnswer): (string | number)[] {
   return head;
 }
 
+/**
+ * A request listener that lets the fast lane answer what it can (`FastLane`), straight onto
+ * the socket, and hands everything else, or anything the lane declines or fails at, to the
+ * general listener: the lane only reads, so trying it first never changes an answer. An
+ * error the lane meets is answered as the general route would answer it (a lost database:
+ * 503), not tried a second time.
+ *
+ * Lane answers ready in the same event-loop turn are written together at its end
+ * (`writeInBurst`): one burst of writes per turn, no wait beyond it.
+ */
 function laneFirst(lane: FastLane, general: RequestListener, state: { inFlight: number; closing: boolean }): RequestListener {
-  let ready: { res: ServerResponse; answer: LaneAnswer }[] = [];
-  const flush = () => {
-    const batch = ready;
-    ready = [];
-    for (const { res, answer } of batch) {
-      try {
-        res.writeHead(answer.status, headOf(answer));
-        res.end(answer.body);
-      } catch {
-        // This answer's connection is gone; the others in the batch still leave.
-        res.destroy();
-      }
-    }
-  };
   const settle = (req: IncomingMessage, res: ServerResponse, answer: LaneAnswer | undefined) => {
     if (!answer) return general(req, res);
-    if (ready.push({ res, answer }) === 1) setImmediate(flush);
+    writeInBurst(res, answer.status, headOf(answer), answer.body);
   };
   return (req, res) => {
     const target = req.url ?? '/';

@@ -1,9 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse } from 'node:querystring';
-import { setImmediate } from 'node:timers';
 import type { AdapterPayload } from 'oidc-provider';
-import type { AuthContext } from '../../kit.js';
+import { type AuthContext, writeInBurst } from '../../kit.js';
 import { clientMetadata } from './applications.js';
 import type { ProviderStorage } from './storage.js';
 
@@ -176,30 +175,10 @@ const HEAD = [
   'application/json; charset=utf-8',
 ];
 
-/**
- * Answers ready in one turn of the event loop, written together at its end, as the fast lane
- * writes get-session's (`serve.ts`): under load one burst of writes a turn wakes the client side
- * once, where a write per answer woke it each time (the socket write was a quarter of an
- * introspection's CPU). No answer waits beyond the turn it was ready in.
- */
-let ready: { res: ServerResponse; json: string }[] = [];
-
-function flush(): void {
-  const batch = ready;
-  ready = [];
-  for (const { res, json } of batch) {
-    try {
-      res.writeHead(200, [...HEAD, 'content-length', String(Buffer.byteLength(json))]);
-      res.end(json);
-    } catch {
-      res.destroy();
-    }
-  }
-}
-
+/** A success, written with the turn's other lane answers (`writeInBurst`). */
 function answer(res: ServerResponse, body: object): void {
-  // The real setImmediate (node:timers): a test's fake timers on the global do not hold answers back.
-  if (ready.push({ res, json: JSON.stringify(body) }) === 1) setImmediate(flush);
+  const json = JSON.stringify(body);
+  writeInBurst(res, 200, [...HEAD, 'content-length', String(Buffer.byteLength(json))], json);
 }
 
 /** Reads the small body; undefined when the client went away before it ended. */
