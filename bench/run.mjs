@@ -196,13 +196,14 @@ end
   }
   if (req.cycle) {
     // Requests made beforehand, one a body a line, sent in turn from the first again after the last (device codes
-    // polled round the list); every answer's kind is counted (\`expect\`: the body text a right answer holds).
+    // polled round the list), each run going on where the last of the case stopped (a device code polled again at
+    // once is rightly answered slow_down); every answer's kind is counted (\`expect\`: the body text a right answer holds).
     return `${base}
 local threads = {}
 setup = function(thread) table.insert(threads, thread) end
 local lines = {}
 for line in io.lines(${luaString(req.cycle)}) do lines[#lines + 1] = line end
-local n = 0
+local n = ${Math.floor(req.cycleFrom ?? 0)}
 expected = 0
 other = 0
 request = function()
@@ -305,6 +306,8 @@ async function load(server, req, asked) {
   r.cpuPerRequest = (server.cpuMicros() - before) / answered;
   r.mainCpuPerRequest = (server.mainThreadMicros() - mainBefore) / answered;
   if (watched) r.watched = watched();
+  // Past the requests answered, and past those still in flight when the run stopped (one a connection at most).
+  if (req.cycle) req.cycleFrom = (req.cycleFrom ?? 0) + r.requests + CONNECTIONS;
   return r;
 }
 
