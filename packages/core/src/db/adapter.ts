@@ -247,17 +247,17 @@ export class Adapter implements HookAdapter {
    * differ, each is created as `create` creates it, in one transaction.
    */
   async createMany(model: string, rows: readonly Row[]): Promise<void> {
-    const hooked = [...this.hooks, ...this.internal].some((set) => set[model]?.create);
-    const values = hooked ? [] : rows.map((row) => this.encode(model, this.withDefaults(model, row)));
-    const columns = values[0] ? Object.keys(values[0]).join(',') : '';
-    if (hooked || values.some((v) => Object.keys(v).join(',') !== columns)) {
-      await this.transaction(async (trx) => {
+    if (rows.length === 0) return;
+    const oneByOne = () =>
+      this.transaction(async (trx) => {
         for (const row of rows) await trx.create(model, row);
       });
-      return;
-    }
+    if ([...this.hooks, ...this.internal].some((set) => set[model]?.create)) return oneByOne();
+    const values = rows.map((row) => this.encode(model, this.withDefaults(model, row)));
+    const columns = Object.keys(values[0]!);
+    if (values.some((v) => Object.keys(v).join() !== columns.join())) return oneByOne();
     // SQLite binds at most 32 766 parameters a statement, PostgreSQL and MySQL 65 535.
-    const perStatement = Math.max(1, Math.floor(30_000 / Math.max(1, Object.keys(values[0] ?? {}).length)));
+    const perStatement = Math.floor(30_000 / columns.length);
     const insert = async (trx: Adapter) => {
       for (let i = 0; i < values.length; i += perStatement) {
         const chunk = values.slice(i, i + perStatement);

@@ -8,7 +8,7 @@ import type { SessionRow, UserRow } from '../session/types.js';
 import { openDatabase } from '../db/dialect.js';
 import type { GatehouseOptions } from '../plugins/index.js';
 import { createTestDatabase, defaultTestDialect } from '../test/databases.js';
-import { createTestClient, silentLogger, type TestClient } from '../test/harness.js';
+import { createTestClient, silentLogger, TEST_REDIS_URL, type TestClient } from '../test/harness.js';
 import { createRedisStorage } from './redis.js';
 import { activeSessionsKey, sessionKey } from './session-cache.js';
 import { genericSessionOps } from './session-ops.js';
@@ -18,7 +18,7 @@ import { REVOKED, STALE_PREFIX, type SecondaryStorage, type SessionRecordOps } f
  * Against the real Redis of TEST_REDIS_URL (skipped when unset, unless CI=true), each run
  * under its own key prefix, removed afterwards.
  */
-const REDIS = process.env.TEST_REDIS_URL ?? (process.env.CI === 'true' ? 'redis://127.0.0.1:6379' : undefined);
+const REDIS = TEST_REDIS_URL;
 const PREFIX = `gh-test-${randomBytes(4).toString('hex')}:`;
 
 type Storage = Awaited<ReturnType<typeof createRedisStorage>>;

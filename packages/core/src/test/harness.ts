@@ -288,12 +288,15 @@ export const bareLinkIn = (mail: Mail): string => {
   return url.toString();
 };
 
+/** The real Redis tests use: TEST_REDIS_URL, else the machine's under CI=true; undefined (skip) otherwise. */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? (process.env.CI === 'true' ? 'redis://127.0.0.1:6379' : undefined);
+
 /**
- * The real Redis of TEST_REDIS_URL (the machine's under CI=true; else `url` is undefined and the tests that need it
- * skip): storages under a key prefix of the calling file's own (`name`), closed and their keys removed after its tests.
+ * Storages on `TEST_REDIS_URL` (`url`; the tests that need it skip without it) under a key prefix of the calling
+ * file's own (`name`), closed and their keys removed after its tests.
  */
 export function useRedisStorages(name: string) {
-  const url = process.env.TEST_REDIS_URL ?? (process.env.CI === 'true' ? 'redis://127.0.0.1:6379' : undefined);
+  const url = TEST_REDIS_URL;
   const prefix = `gh-${name}-test-${randomBytes(4).toString('hex')}:`;
   const storages: Awaited<ReturnType<typeof createRedisStorage>>[] = [];
   afterAll(async () => {

@@ -220,7 +220,7 @@ function rowById(auth: Pick<AuthContext, 'adapter' | 'database'>): RowById | und
 }
 
 /** Ids in one `in (…)` list at most. */
-const READ_BATCH_MAX = 500;
+const READ_BATCH_MAX = 512;
 
 /**
  * Reads by id asked for in one turn of the event loop, answered by one query, on a database across
@@ -244,7 +244,10 @@ function readBatch(adapter: Adapter, one: RowById): RowById {
           const row = await one(chunk[0]!);
           if (row) found.set(row.id, row);
         } else {
-          const rows = await adapter.findMany<ModelRow>('oidcModel', { where: [{ field: 'id', operator: 'in', value: chunk }] });
+          // Padded to a power of two with its first id again: the data layer keeps one statement per list length,
+          // so there are ten lengths at most, not one per batch size.
+          const ids = chunk.concat(Array(2 ** Math.ceil(Math.log2(chunk.length)) - chunk.length).fill(chunk[0]));
+          const rows = await adapter.findMany<ModelRow>('oidcModel', { where: [{ field: 'id', operator: 'in', value: ids }] });
           found = new Map(rows.map((row) => [row.id, row]));
         }
       } catch (error) {
