@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// CPU per passkey sign-in (POST /passkey/verify-authentication), in process (no HTTP): node bench/passkey-cpu.mjs [--cpu-prof FILE] [--n 3000]
+// CPU per passkey sign-in (POST /passkey/verify-authentication), in process (no HTTP):
+//   node bench/passkey-cpu.mjs [--cpu-prof FILE] [--n 3000] [--inflight 50] [--sql-times] [--database URL]
 // Sign-ins are made ready beforehand (options asked, assertions signed); only their verification is timed, 50 in flight.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -11,7 +12,7 @@ import { parseArgs } from 'node:util';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { createAuth } = await import(pathToFileURL(join(ROOT, 'packages/core/dist/index.js')).href);
 const { softPasskey } = await import('./passkey.mjs');
-const { values: opt } = parseArgs({ options: { 'cpu-prof': { type: 'string' }, n: { type: 'string', default: '3000' }, database: { type: 'string' }, 'sql-times': { type: 'boolean' }, 'group-commit': { type: 'boolean' }, inflight: { type: 'string' } } });
+const { values: opt } = parseArgs({ options: { 'cpu-prof': { type: 'string' }, n: { type: 'string', default: '3000' }, database: { type: 'string' }, 'sql-times': { type: 'boolean' }, inflight: { type: 'string' } } });
 const dir = mkdtempSync(join(tmpdir(), 'gatehouse-passkey-'));
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const base = 'http://localhost:3000';
@@ -54,24 +55,6 @@ async function run(list) {
   await Promise.all(Array.from({ length: Number(opt.inflight ?? 50) }, worker));
 }
 const n = Number(opt.n);
-if (opt['group-commit']) {
-  const { createRequire } = await import('node:module');
-  const Sqlite = createRequire(join(ROOT, 'packages/core/package.json'))('better-sqlite3');
-  const probe = new Sqlite(':memory:');
-  const proto = Object.getPrototypeOf(probe.prepare('select 1'));
-  probe.close();
-  for (const m of ['run', 'all', 'get']) {
-    const orig = proto[m];
-    proto[m] = function (...args) {
-      const db = this.database;
-      if (!this.reader && !db.inTransaction && !/^(begin|commit|savepoint|release|rollback)/i.test(this.source)) {
-        db.exec('BEGIN');
-        setImmediate(() => db.exec('COMMIT'));
-      }
-      return orig.apply(this, args);
-    };
-  }
-}
 const sqlTimes = new Map();
 if (opt['sql-times']) {
   const { createRequire } = await import('node:module');
