@@ -331,6 +331,10 @@ export async function openDatabase(url: string, pool: PoolOptions = {}): Promise
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // Statement journals (and temporary tables and sorts) in memory, not in temporary files: inside a transaction
+    // every write that may fail part-way keeps one, and a turn's writes are one transaction (`turn-commit.ts`):
+    // in a file, a 17-row insert cost ≈ 80 µs more in a transaction than alone; in memory ≈ 25.
+    sqlite.pragma('temp_store = MEMORY');
     const wrapped = cachingSqlite(sqlite);
     const grouped = turnCommitDriver(new SqliteDialect({ database: wrapped }).createDriver(), sqlite);
     commits = grouped.commits;
