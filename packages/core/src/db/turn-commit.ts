@@ -11,9 +11,9 @@
  *   the pipeline waits on); when a turn is rolled back instead (a failed COMMIT, or SQLite
  *   undoing the transaction after a full disk or an I/O error), every request that was under
  *   way then fails, and none is answered as if its rows were kept.
- * - `adapter.transaction` is a savepoint inside the turn: its rows are written together or not
- *   at all, as before, and it holds the one connection (Kysely's mutex) until it ends; the
- *   turn's COMMIT waits for it.
+ * - `adapter.transaction` writes its rows together or not at all, as before: a savepoint inside
+ *   a turn already open (it holds the one connection, Kysely's mutex, until it ends, and the
+ *   turn's COMMIT waits for it), else SQLite's own transaction, committed at its end.
  * - A statement that fails (a unique violation) undoes only itself, as SQLite does in a
  *   transaction; the turn goes on.
  * - Reads on this connection see the turn's rows, as they saw committed ones; another process
