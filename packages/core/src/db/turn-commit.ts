@@ -168,9 +168,8 @@ export function turnCommitDriver(inner: Driver, sqlite: import('better-sqlite3')
     init: () => inner.init(),
     acquireConnection: async () => wrap(await inner.acquireConnection()),
     async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings) {
-      // No turn open: the transaction is SQLite's own, committed at its end, as it would be without turns (a turn's
-      // BEGIN, SAVEPOINT, RELEASE and COMMIT, then its wait for the connection, cost the OpenID provider's per-turn
-      // insert batch ≈ 12% more CPU a grant, A/B). Inside a turn it is a savepoint of the turn's transaction.
+      // No turn open: the transaction is SQLite's own, committed at its end, as without turns (it holds the one
+      // connection, so nothing else would join a turn meanwhile). Inside a turn it is a savepoint of the turn's.
       if (!turn && !sqlite.inTransaction) {
         await connection.executeQuery(CompiledQuery.raw('begin'));
         own = true;
