@@ -73,6 +73,18 @@ describe('SQLite: the writes of one event-loop turn are one transaction', () => 
     expect(emails()).toEqual(['after@example.com', 'kept@example.com']);
   });
 
+  it('an explicit transaction begun with no turn open is SQLite’s own: its rows are committed when it ends', async () => {
+    await a.transaction(async (trx) => {
+      await trx.create('user', { name: 'U', email: 'own@example.com', emailVerified: false });
+    });
+    expect(emails()).toEqual(['own@example.com']);
+    // A write after it opens a turn of its own.
+    await user('later@example.com');
+    expect(emails()).toEqual(['own@example.com']);
+    await turnEnd();
+    expect(emails()).toEqual(['later@example.com', 'own@example.com']);
+  });
+
   it('a failed statement (a unique violation) undoes only itself', async () => {
     await user('one@example.com');
     await expect(user('one@example.com')).rejects.toThrow();
