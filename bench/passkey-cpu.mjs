@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // CPU per passkey sign-in (POST /passkey/verify-authentication), in process (no HTTP):
 //   node bench/passkey-cpu.mjs [--cpu-prof FILE] [--n 3000] [--inflight 50] [--sql-times] [--database URL]
-// Sign-ins are made ready beforehand (options asked, assertions signed); only their verification is timed, 50 in flight.
+// Sign-ins are made ready beforehand (options asked, assertions signed); only their verification is timed, 50 in flight
+// unless --inflight says otherwise.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -78,8 +79,8 @@ if (opt['sql-times']) {
 await run(await ready(1000));
 const list = await ready(n);
 sqlTimes.clear();
-const session = new Session();
-if (opt['cpu-prof']) {
+const session = opt['cpu-prof'] ? new Session() : undefined;
+if (session) {
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 100 });
@@ -90,7 +91,7 @@ const t0 = performance.now();
 await run(list);
 const wall = performance.now() - t0;
 const cpu = process.cpuUsage(start);
-if (opt['cpu-prof']) {
+if (session) {
   const { profile } = await session.post('Profiler.stop');
   writeFileSync(opt['cpu-prof'], JSON.stringify(profile));
 }
