@@ -28,6 +28,19 @@ async function approve(t: Awaited<ReturnType<typeof open>>, userCode: string) {
   return { checked: checked.data, done: new URL(await b.follow(r.data.redirect)) };
 }
 
+/** One poll of the token endpoint as a terminal makes it (no Origin): its status and answer. */
+async function pollOnce(t: Awaited<ReturnType<typeof open>>, clientId: string, deviceCode: string) {
+  const r = await t.auth.handler(
+    new Request(`${ISSUER}/oidc/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: deviceCode, client_id: clientId }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    { ip: '127.0.0.1' },
+  );
+  return { status: r.status, body: (await r.json()) as { error?: string; access_token?: string } };
+}
+
 describe('oidcProvider: device authorization grant (RFC 8628)', () => {
   it('is off unless configured: no endpoint in discovery, /oauth2/device/verify refuses', async () => {
     const t = await clients.open({ oidcProvider: { enabled: true } });
@@ -100,6 +113,66 @@ describe('oidcProvider: device authorization grant (RFC 8628)', () => {
     expect(back.searchParams.get('error')).toBe('aborted');
     t.clock.advance(5);
     expect(await poll()).toEqual({ status: 400, error: 'access_denied' });
+  });
+
+  it('tells a poll that comes while the approval is being written to wait, not that the code is gone', async () => {
+    // The provider saves the approved code before the person's session records its grant, in the same request: a poll
+    // in between met a code whose session did not hold its grant. Here the session's save waits until that poll is answered.
+    let holding = false;
+    let entered!: () => void;
+    const reached = new Promise<void>((ok) => (entered = ok));
+    let release!: () => void;
+    const released = new Promise<void>((ok) => (release = ok));
+    // The session is saved as a new row or over its own (the provider may give it a new id when the person signs in).
+    const holdSessionSave = async (data: Record<string, unknown>) => {
+      const grants = Object.values((data.payload as { authorizations?: Record<string, { grantId?: string }> } | undefined)?.authorizations ?? {});
+      if (!holding || data.model !== 'Session' || !grants.some((a) => a.grantId)) return;
+      holding = false;
+      entered();
+      await released;
+    };
+    const t = await clients.open({
+      oidcProvider: { enabled: true, deviceFlow: true, devicePollInterval: 1 },
+      rateLimit: { enabled: false },
+      databaseHooks: {
+        oidcModel: { create: { before: holdSessionSave }, update: { before: holdSessionSave } },
+      },
+    });
+    await t.signUp();
+    const { app, rp } = await cli(t);
+    const device = await client.initiateDeviceAuthorization(rp, { scope: 'openid' });
+    const poll = () => pollOnce(t, app.clientId, device.device_code);
+    const checked = await t.json<{ redirect: string }>('/oauth2/device/verify', { body: { userCode: device.user_code } });
+    const b = browser(t);
+    const consent = new URL(await b.follow(checked.data.redirect));
+    const r = await t.json<{ redirect: string }>(`/oauth2/interaction/${consent.searchParams.get('uid')}/consent`, { body: { accept: true } });
+    holding = true;
+    const finishing = b.follow(r.data.redirect);
+    await reached;
+    // The code is saved approved; the session is not saved yet.
+    t.clock.advance(1);
+    const early = await poll();
+    expect(early).toEqual({ status: 400, body: expect.objectContaining({ error: 'authorization_pending' }) });
+    release();
+    expect(new URL(await finishing).searchParams.get('done')).toBe('1');
+    t.clock.advance(1);
+    const late = await poll();
+    expect(late.status).toBe(200);
+    expect(late.body.access_token).toBeTruthy();
+  });
+
+  it("answers a code approved in a session now someone else's as not found", async () => {
+    const t = await open();
+    await t.signUp();
+    const { app, rp } = await cli(t);
+    const device = await client.initiateDeviceAuthorization(rp, { scope: 'openid' });
+    await approve(t, device.user_code);
+    // Another person signs in in the same browser before the terminal polls: the code is no longer theirs to use.
+    const { adapter } = await t.auth.context();
+    const [session] = await adapter.findMany<{ id: string; payload: Record<string, unknown> }>('oidcModel', { where: [{ field: 'model', value: 'Session' }] });
+    await adapter.update('oidcModel', [{ field: 'id', value: session!.id }], { payload: { ...session!.payload, accountId: 'someone-else' } });
+    t.clock.advance(1);
+    expect(await pollOnce(t, app.clientId, device.device_code)).toEqual({ status: 400, body: expect.objectContaining({ error: 'invalid_grant' }) });
   });
 
   it('refuses a wrong, a used and a malformed code in plain words, and an application not allowed the grant', async () => {

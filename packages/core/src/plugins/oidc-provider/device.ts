@@ -1,4 +1,4 @@
-import type { Adapter as OidcAdapter, Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import type { AdapterPayload, Adapter as OidcAdapter, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { AuthContext } from '../../kit.js';
 import type { OidcProviderConfig } from './config.js';
 import { page } from './pages.js';
@@ -57,6 +57,14 @@ export function deviceFlowFeature(config: OidcProviderConfig): DeviceFlowFeature
  * `interval` seconds after the last one is answered `slow_down`. The last poll is kept in this
  * instance's memory (no database write per poll); a client alternating between instances is
  * paced by each.
+ *
+ * A poll that meets an approval still being written is answered `authorization_pending`: the
+ * provider saves the approved device code (its person and grant) before the person's session
+ * records that grant, at the end of the same request, and a code bound to the session is
+ * valid only while the session holds its grant (oidc-provider's `checkSessionBinding`). A poll
+ * in between was answered `invalid_grant` ("device code not found"), and the terminal gave up
+ * on a sign-in the person had just approved (seen under load: the browser journey, about one
+ * run in twelve with four at once on two busy cores).
  */
 export function pacedDeviceCodes(inner: OidcAdapter, auth: Pick<AuthContext, 'now'>, interval: number, oidc: OidcModule): OidcAdapter {
   const lastPoll = new Map<string, number>();
@@ -64,17 +72,30 @@ export function pacedDeviceCodes(inner: OidcAdapter, auth: Pick<AuthContext, 'no
     if (lastPoll.size < 10_000) return;
     for (const [id, at] of lastPoll) if (now - at > 3600_000) lastPoll.delete(id);
   };
+  /**
+   * The code is approved and bound to the person's session, which the approving request has not saved yet: no
+   * session has its id (a person's first session is new in that request), or it is theirs and holds no grant for
+   * the client. A session that holds another grant for the client, or is someone else's, is as the provider finds
+   * it (the code is not valid). A session ended by a sign-out at the provider took the code with it (its grant
+   * was revoked), and a session that never got saved leaves the code pending until it expires.
+   */
+  const approvalUnwritten = async (code: AdapterPayload): Promise<boolean> => {
+    if (!code.expiresWithSession || !code.accountId || !code.grantId || !code.sessionUid || !code.clientId) return false;
+    const session = await oidc.default.ctx?.oidc?.provider.Session.findByUid(code.sessionUid);
+    return !session || (session.accountId === code.accountId && session.grantIdFor(code.clientId) === undefined);
+  };
   return {
     upsert: (id, payload, expiresIn) => inner.upsert(id, payload, expiresIn),
     async find(id) {
-      if (oidc.default.ctx?.oidc?.route === 'token') {
-        const now = auth.now();
-        const last = lastPoll.get(id);
-        lastPoll.set(id, now);
-        sweep(now);
-        if (last !== undefined && now - last < interval * 1000) throw new oidc.errors.SlowDown();
-      }
-      return inner.find(id);
+      if (oidc.default.ctx?.oidc?.route !== 'token') return inner.find(id);
+      const now = auth.now();
+      const last = lastPoll.get(id);
+      lastPoll.set(id, now);
+      sweep(now);
+      if (last !== undefined && now - last < interval * 1000) throw new oidc.errors.SlowDown();
+      const payload = await inner.find(id);
+      if (payload && (await approvalUnwritten(payload))) throw new oidc.errors.AuthorizationPending();
+      return payload;
     },
     findByUserCode: (code) => inner.findByUserCode(code),
     findByUid: (uid) => inner.findByUid(uid),
