@@ -286,11 +286,28 @@ export interface RouteOutcome {
   headers: Headers | undefined;
 }
 
+/** A route run (`runStages`), answered once the database kept what it wrote. */
+async function runRoute(r: PipelineRequest, stages: readonly RequestStage[], seams: PipelineSeams): Promise<RouteOutcome> {
+  const commits = r.auth.database.commits;
+  if (!commits) return runStages(r, stages, seams);
+  // SQLite commits a turn's writes at its end (`db/turn-commit.ts`): nothing is answered before its own are kept.
+  const mark = commits.mark();
+  let outcome: RouteOutcome;
+  try {
+    outcome = await runStages(r, stages, seams);
+  } catch (e) {
+    await commits.settled(mark);
+    throw e;
+  }
+  await commits.settled(mark);
+  return outcome;
+}
+
 /**
  * The stages, the context stages, the plugins' `before` hooks (a value answers instead of
  * the handler), the handler and the plugins' `after` hooks (a value replaces the answer).
  */
-async function runRoute(r: PipelineRequest, stages: readonly RequestStage[], seams: PipelineSeams): Promise<RouteOutcome> {
+async function runStages(r: PipelineRequest, stages: readonly RequestStage[], seams: PipelineSeams): Promise<RouteOutcome> {
   for (const stage of stages) await stage(r);
 
   // Made only when something sets a header: most answers (get-session) set none.

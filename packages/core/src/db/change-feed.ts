@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Pool } from 'pg';
+import type { TurnCommits } from './turn-commit.js';
 
 /**
  * How a database tells that rows read earlier may have changed, so that the session read
@@ -42,26 +43,33 @@ export interface MessageFeed {
   close(): Promise<void>;
 }
 
-/** SQLite's stamp: `total_changes()` of this connection and a mark of the other connections' commits. */
-export function sqliteStamp(sqlite: import('better-sqlite3').Database): StampFeed {
+/**
+ * SQLite's stamp: `total_changes()` of this connection, a mark of the other connections' commits,
+ * and how many of this connection's turns were rolled back (`commits`; without it, any open
+ * transaction means no stamp).
+ */
+export function sqliteStamp(sqlite: import('better-sqlite3').Database, commits?: Pick<TurnCommits, 'inExplicit' | 'epoch'>): StampFeed {
   let changes: import('better-sqlite3').Statement | undefined;
   // Looked at now, while the path names the file this connection opened.
   const others = otherCommits(sqlite);
   let last = '';
   let lastChanges = -1;
   let lastOthers = -1;
+  let lastEpoch = -1;
   return {
     kind: 'stamp',
     stamp() {
-      if (sqlite.inTransaction) return undefined;
+      if (commits ? commits.inExplicit() : sqlite.inTransaction) return undefined;
       changes ??= sqlite.prepare('select total_changes()').pluck();
       const mine = changes.get() as number;
       const theirs = others.read();
+      const undone = commits?.epoch() ?? 0;
       // The same string while nothing moved: no garbage on the hot path.
-      if (mine !== lastChanges || theirs !== lastOthers) {
+      if (mine !== lastChanges || theirs !== lastOthers || undone !== lastEpoch) {
         lastChanges = mine;
         lastOthers = theirs;
-        last = `${mine}:${theirs}`;
+        lastEpoch = undone;
+        last = `${mine}:${theirs}:${undone}`;
       }
       return last;
     },

@@ -33,7 +33,15 @@ async function laneList(t: TestClient, jar: CookieJar) {
 async function renameBehindHooks(t: TestClient, email: string, name: string) {
   const { adapter } = await t.auth.context();
   await adapter.db.updateTable('user').set({ name }).where('email', '=', email).execute();
+  await turnEnd();
 }
+
+/**
+ * A Gatehouse connection to SQLite commits a turn's writes at the turn's end (db/turn-commit.ts):
+ * until then another connection in this process would wait on the file's lock with this thread
+ * blocked, or not see them yet.
+ */
+const turnEnd = () => new Promise((done) => setImmediate(done));
 
 describe('SQLite: the change stamp', () => {
   let dir: string;
@@ -54,9 +62,11 @@ describe('SQLite: the change stamp', () => {
       expect((await laneSession(t))?.user.name).toBe('Second');
       // Written by another connection: the WAL-index header moved.
       await other.db.updateTable('user').set({ name: 'Third' }).where('email', '=', email).execute();
+      await turnEnd();
       expect((await laneSession(t))?.user.name).toBe('Third');
       // A session deleted by the other connection is gone at once.
       await other.db.deleteFrom('session').execute();
+      await turnEnd();
       expect(await laneSession(t)).toBeUndefined();
       expect(await (await t.request('/get-session')).text()).toBe('null');
     } finally {
