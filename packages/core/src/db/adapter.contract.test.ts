@@ -211,6 +211,20 @@ for (const dialect of configuredDialects()) {
       ).toBe(5);
     });
 
+    it('updates many rows as a compare-and-set, again and again (the statement kept after its first run)', async () => {
+      const t = await a.create<Row>('thing', { name: 'cas', n: 1 });
+      const casFrom = (n: number) => [
+        { field: 'id', value: t!.id },
+        { field: 'n', value: n },
+      ];
+      for (let n = 1; n <= 3; n++) {
+        // The current value wins once; the same condition again, now stale, writes nothing.
+        expect(await a.updateMany('thing', casFrom(n), { n: n + 1, name: `cas-${n}` })).toBe(1);
+        expect(await a.updateMany('thing', casFrom(n), { n: n + 10, name: 'stale' })).toBe(0);
+      }
+      expect(await a.findOne<Row>('thing', [{ field: 'id', value: t!.id }])).toMatchObject({ n: 4, name: 'cas-3' });
+    });
+
     it('runs database hooks: cancel, merge, keep, and after-hooks with the records', async () => {
       log.length = 0;
       expect(await a.create('thing', { name: 'cancel' })).toBeNull();

@@ -427,8 +427,12 @@ export class Adapter implements HookAdapter {
     const values = this.encode(model, input);
     const after = this.after(model, 'update');
     if (!after.length) {
-      const r = await this.db.updateTable(model).set(values).where(this.whereOf(model, where)).executeTakeFirst();
-      return Number(r.numUpdatedRows);
+      const r = await this.run(
+        `updateMany|${model}|${Object.keys(values).join(',')}|${this.shapeOf(where)}`,
+        () => this.db.updateTable(model).set(values).where(this.whereOf(model, where)),
+        [...Object.values(values), ...this.whereParams(model, where)],
+      );
+      return Number(r.numAffectedRows ?? 0n);
     }
     const ids = (await this.db.selectFrom(model).select('id').where(this.whereOf(model, where)).execute()).map((r) => r.id as string);
     if (!ids.length) return 0;
