@@ -63,8 +63,8 @@ export function deviceFlowFeature(config: OidcProviderConfig): DeviceFlowFeature
  * records that grant, at the end of the same request, and a code bound to the session is
  * valid only while the session holds its grant (oidc-provider's `checkSessionBinding`). A poll
  * in between was answered `invalid_grant` ("device code not found"), and the terminal gave up
- * on a sign-in the person had just approved (seen under load: the browser journey, about one
- * run in twelve with four at once on two busy cores).
+ * on a sign-in the person had just approved (seen under load in the browser journey: 2–3 runs
+ * in 32–40, four at once on two busy cores).
  */
 export function pacedDeviceCodes(inner: OidcAdapter, auth: Pick<AuthContext, 'now'>, interval: number, oidc: OidcModule): OidcAdapter {
   const lastPoll = new Map<string, number>();
