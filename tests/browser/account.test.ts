@@ -97,6 +97,8 @@ describeBrowser('account journeys in Chromium', () => {
       const page = await stack.page();
       await page.goto(`${stack.url}/sign-in`);
       await page.getByRole('link', { name: 'Forgot password?' }).click();
+      // Both pages have an Email field: fill the new page's, not the one still shown while it loads.
+      await shows(page.getByRole('heading', { name: 'Forgot password', level: 1 }));
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await showsText(page.getByRole('status'), 'Check your email');

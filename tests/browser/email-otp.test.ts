@@ -93,6 +93,8 @@ describeBrowser('email code journeys in Chromium', () => {
       await stack.shots(page, '2-reset-done');
 
       await page.getByRole('link', { name: 'Go to sign in' }).click();
+      // The reset page has an Email field too: fill the sign-in page's, not the one still shown while it loads.
+      await shows(page.getByRole('heading', { name: 'Sign in', level: 1 }));
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill('new-password-22');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
