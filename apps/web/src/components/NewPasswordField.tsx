@@ -1,5 +1,5 @@
 import type { AuthError } from '@gatehouse/client';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerInfo } from '../lib/providers';
 import { type Estimate, isPasswordRefusal, lengthHint, loadStrengthEstimator, type Strength } from '../lib/password-strength';
@@ -26,7 +26,7 @@ interface NewPasswordFieldProps {
  * strength meter with the estimator's advice while typing, and the server's refusal in words.
  */
 export function NewPasswordField({ label, value, onChange, error, userInputs = [], secondFactor, issue }: NewPasswordFieldProps) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const id = useId();
   const { features } = useServerInfo();
   const policy = features.passwordPolicy;
@@ -47,7 +47,13 @@ export function NewPasswordField({ label, value, onChange, error, userInputs = [
 
   // A refusal is about the password that was sent: once the person edits it, it no longer applies.
   const [editedAfter, setEditedAfter] = useState<AuthError | null>(null);
-  const strength = typing && estimate ? estimate(value, userInputs.filter(Boolean)) : null;
+  // Estimated again only when the password, the person's words or the language change, not on each render of the form.
+  const inputs = userInputs.filter(Boolean).join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the estimate's label and advice are in the language of the moment.
+  const strength = useMemo(
+    () => (typing && estimate ? estimate(value, inputs ? inputs.split('\n') : []) : null),
+    [typing, estimate, value, inputs, i18n.language],
+  );
   const stale = editedAfter === error;
   const refusal = error && !stale ? (isPasswordRefusal(error) ? readableError(error)?.message : (issue ?? null)) : null;
   const describedBy = [`${id}-hint`, typing ? `${id}-strength` : '', refusal ? `${id}-error` : ''].filter(Boolean).join(' ');
