@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { auth, useSession } from '../auth';
 import { useServerInfo } from '../lib/providers';
+import { clientRedirected } from '../lib/redirect';
 import { displayName } from '../lib/roles';
 import { useAction } from '../lib/use-action';
 import { Avatar } from './Avatar';
@@ -65,8 +66,9 @@ function AccountChip({ exit }: { exit?: { to: string; label: string } }) {
   if (!data) return null;
   const { user } = data;
   const onSignOut = async () => {
-    const { error } = await signOut.run();
-    if (!error) navigate(`/sign-in?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
+    const { data: out, error } = await signOut.run();
+    // An SSO sign-in's single logout: the client is already taking the browser to the IdP.
+    if (!error && !clientRedirected(out)) navigate(`/sign-in?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
   };
   return (
     <div className="account-chip">

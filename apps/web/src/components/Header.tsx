@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { auth, useSession } from '../auth';
 import { useServerInfo } from '../lib/providers';
+import { clientRedirected } from '../lib/redirect';
 import { displayName, isAdmin } from '../lib/roles';
 import { useAction } from '../lib/use-action';
 import { AccountMenu } from './AccountMenu';
@@ -46,10 +47,9 @@ export function Header() {
   const onSignOut = async () => {
     const { data: out, error } = await signOut.run();
     if (error) return;
-    // SAML single logout: a sign-in through an IdP with SLO answers where its session ends too (docs/sso-enterprise.md).
-    const idpLogout = (out as { url?: unknown } | null)?.url;
-    if (typeof idpLogout === 'string') window.location.assign(idpLogout);
-    else navigate('/');
+    // SAML single logout: a sign-in through an IdP with SLO answers `{ redirect: true, url }`, where its session
+    // ends too (docs/sso-enterprise.md); the client is already taking the browser there.
+    if (!clientRedirected(out)) navigate('/');
   };
   const current = (paths: string[]) => (within(pathname, paths) ? 'page' : undefined);
 

@@ -61,6 +61,29 @@ describe('Sign in with SSO', () => {
     expect(alert.textContent).toContain('replay_detected');
   });
 
+  it('leaves for the identity provider once: an answer with redirect: true is followed by the client, not again by the page', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    try {
+      for (const [answer, assigned] of [
+        [{ url: 'https://idp.example/sso?SAMLRequest=a', redirect: true }, 0],
+        [{ url: 'https://idp.example/sso?SAMLRequest=b' }, 1],
+      ] as const) {
+        cleanup();
+        assign.mockClear();
+        calls.sso.mockResolvedValueOnce({ data: answer, error: null });
+        render(<SsoSignIn redirect="/account" onCancel={vi.fn()} />);
+        fireEvent.change(screen.getByLabelText('Work email'), { target: { value: 'pat@initech.example' } });
+        fireEvent.click(screen.getByRole('button', { name: 'Continue with SSO' }));
+        await waitFor(() => expect(calls.sso).toHaveBeenCalled());
+        await screen.findByRole('button', { name: "Going to your organization's sign-in page…" });
+        expect(assign).toHaveBeenCalledTimes(assigned);
+        if (assigned) expect(assign).toHaveBeenCalledWith(answer.url);
+      }
+    } finally {
+      assign.mockRestore();
+    }
+  });
+
   it('comes back to this step, keeping where to go', () => {
     expect(ssoErrorURL('/account')).toBe(`${window.location.origin}/sign-in?method=sso`);
     expect(ssoErrorURL('/accept-invitation/1')).toBe(`${window.location.origin}/sign-in?method=sso&redirect=%2Faccept-invitation%2F1`);

@@ -6,7 +6,7 @@ import { Field } from '../../components/Field';
 import { ErrorDetails, ErrorMessage } from '../../components/Messages';
 import { explainError } from '../../lib/error-codes';
 import { fieldErrors } from '../../lib/field-errors';
-import { appURL, safeRedirect } from '../../lib/redirect';
+import { appURL, clientRedirected, safeRedirect } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
 import { useFocusInvalid } from '../../lib/use-focus-invalid';
 
@@ -60,7 +60,7 @@ export function SsoSignIn({ redirect, flowError, onCancel }: Props) {
     const { data } = await start.run();
     if (data?.url) {
       setLeaving(true);
-      window.location.assign(data.url);
+      if (!clientRedirected(data)) window.location.assign(data.url);
     }
   };
 
@@ -162,7 +162,7 @@ export function SsoSuggestion({ email, refused = false }: { email: string; refus
     const { data } = await start.run();
     if (data?.url) {
       setLeaving(true);
-      window.location.assign(data.url);
+      if (!clientRedirected(data)) window.location.assign(data.url);
     }
   };
   return (
