@@ -292,15 +292,11 @@ async function runRoute(r: PipelineRequest, stages: readonly RequestStage[], sea
   if (!commits) return runStages(r, stages, seams);
   // SQLite commits a turn's writes at its end (`db/turn-commit.ts`): nothing is answered before its own are kept.
   const mark = commits.mark();
-  let outcome: RouteOutcome;
   try {
-    outcome = await runStages(r, stages, seams);
-  } catch (e) {
+    return await runStages(r, stages, seams);
+  } finally {
     await commits.settled(mark);
-    throw e;
   }
-  await commits.settled(mark);
-  return outcome;
 }
 
 /**
