@@ -31,6 +31,8 @@ describeBrowser('the admin area follows the server in Chromium', () => {
     await page.getByLabel('Password', { exact: true }).fill('admin-password-1');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await shows(page.getByRole('button', { name: 'Sign out' }));
+    // Landed: the phone's menu closes when a page opens, so it is opened only once the landing page is shown.
+    await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
     // On a phone the areas are under the header's "Menu".
     if (options && options.width <= 640) await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Admin' }).click();

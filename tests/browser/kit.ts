@@ -5,6 +5,8 @@
  *
  * Run: `npm run build` once, then `npx vitest run tests/browser`. Screenshots land in ./screenshots
  * (git-ignored); BROWSER_CONSOLE=1 prints the pages' console errors when a file ends.
+ * BROWSER_CPU_THROTTLE=4 slows every page's CPU fourfold (Chromium's own emulation), which brings out
+ * the races a busy CI machine meets now and then: a step that acts before the page it meant is shown.
  */
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -18,6 +20,7 @@ import { ROOT, runCli, type Started, startGatehouse } from '../server/process.js
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CI = Boolean(process.env.CI) && !['false', '0'].includes(String(process.env.CI).toLowerCase());
 const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
+const CPU_THROTTLE = Number(process.env.BROWSER_CPU_THROTTLE ?? 0);
 
 /**
  * `describe` for a browser journey. Outside CI, a machine without Chromium skips with a message;
@@ -135,14 +138,28 @@ export async function startStack(prefix: string, config: Record<string, unknown>
     return ctx;
   };
   const watch = (p: Page) => {
+    if (CPU_THROTTLE > 1) {
+      void p
+        .context()
+        .newCDPSession(p)
+        .then((cdp) => cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE }))
+        .catch(() => {});
+    }
     p.on('pageerror', (err) => pageErrors.push(`${p.url()}: ${err.message}`));
     p.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(`${p.url()}: ${m.text()}`);
     });
   };
+  // A failed journey prints what the server logged (warnings and errors: LOG_LEVEL=warn), once a test.
+  const logged = new WeakSet<object>();
   const page = async (options: { width?: number; height?: number } = {}) => {
     const p = await (await context(options)).newPage();
     onTestFailed(async ({ task }) => {
+      if (!logged.has(task)) {
+        logged.add(task);
+        const log = started.output().trim();
+        if (log) console.warn(`${prefix}: the server's log\n${log.slice(-6000)}`);
+      }
       const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
       await p.screenshot({ path: join(SCREENSHOTS, `${prefix}-FAILED-${name}.png`), fullPage: true }).catch(() => {});
     });
@@ -235,6 +252,8 @@ export async function signInOnPage(stack: Stack, page: Page, email: string, pass
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await shows(page.getByRole('button', { name: 'Sign out' }));
+  // And landed: the session shows a moment before the landing page opens, which closes the phone's menu.
+  await page.waitForURL((url) => url.pathname !== '/sign-in');
 }
 
 export const JOURNEY_TIMEOUT = 60_000;
