@@ -60,8 +60,8 @@ export function loadStrengthEstimator(): Promise<Estimate> {
         },
         // Off: matching every dictionary word by edit distance made one estimate ≈ 50 times slower
         // (≈ 240 ms for a 16-character password on a server core, about a second on a phone, at every
-        // keystroke). Misspelt and l33t forms of common words are still found by zxcvbn's own matchers,
-        // and the server refuses a known-compromised password whatever the meter said.
+        // keystroke). l33t and reversed forms of dictionary words are still found by zxcvbn's own matchers;
+        // the meter advises, and the server's policy decides (`blockCommon`, on by default; the breached check).
         useLevenshteinDistance: false,
       });
       // Said in the language of the moment: the field estimates again when the language changes.
