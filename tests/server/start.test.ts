@@ -1,4 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -205,16 +207,54 @@ describe('npm start', () => {
   });
 
   it('finishes in-flight requests on SIGTERM and exits 0', async () => {
-    const s = await startGatehouse();
-    const pending = fetch(`${s.url}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'T', email: `term-${Date.now()}@example.com`, password: 'quiet-meadow-4821' }),
+    // A request surely in flight when the signal comes (a fixed wait is not, on a busy machine: a request that
+    // arrives once the server is closing is refused, 503): a social sign-in's callback, which the provider's
+    // token endpoint (here) holds until the server has begun stopping.
+    let reached = () => {};
+    const atToken = new Promise<void>((ok) => (reached = ok));
+    let release = () => {};
+    const released = new Promise<void>((ok) => (release = ok));
+    const provider = createServer((_req, res) => {
+      reached();
+      void released.then(() => res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"invalid_grant"}'));
     });
-    await new Promise((r) => setTimeout(r, 10));
-    const code = s.stop('SIGTERM');
-    expect((await pending).status).toBe(200);
-    expect(await code).toBe(0);
+    await new Promise<void>((ok) => provider.listen(0, '127.0.0.1', ok));
+    const base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+    const cwd = mkdtempSync(join(tmpdir(), 'gatehouse-term-'));
+    const endpoints = {
+      authorizationEndpoint: `${base}/auth`,
+      tokenEndpoint: `${base}/token`,
+      userInfoEndpoint: `${base}/userinfo`,
+      jwksEndpoint: `${base}/jwks`,
+      issuer: base,
+    };
+    writeFileSync(
+      join(cwd, 'gatehouse.config.json'),
+      JSON.stringify({ socialProviders: { google: { clientId: 'gid', clientSecret: 'gsecret', ...endpoints } } }),
+    );
+    try {
+      const s = await startGatehouse({}, cwd);
+      const start = await fetch(`${s.url}/api/auth/sign-in/social`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: s.url },
+        body: JSON.stringify({ provider: 'google', callbackURL: '/in', disableRedirect: true }),
+      });
+      const state = new URL(((await start.json()) as { url: string }).url).searchParams.get('state');
+      const pending = fetch(`${s.url}/api/auth/callback/google?state=${state}&code=abc`, { redirect: 'manual' });
+      await atToken;
+      const code = s.stop('SIGTERM');
+      for (let i = 0; i < 100 && !s.output().includes('SIGTERM: finishing in-flight requests'); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(s.output()).toContain('SIGTERM: finishing in-flight requests');
+      release();
+      // Answered as it would have been without the signal: the provider refused the code.
+      const answer = await pending;
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get('location')).toContain('error=');
+      expect(await code).toBe(0);
+    } finally {
+      release();
+      await new Promise<void>((ok) => provider.close(() => ok()));
+    }
   });
 });
 
