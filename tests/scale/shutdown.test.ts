@@ -5,7 +5,8 @@ import { startGatehouse } from '../server/process.js';
 /** What a load balancer sees when an instance is told to stop (SIGTERM). */
 describe('graceful shutdown', () => {
   it('finishes in-flight requests on kept-alive connections, refuses new ones, and exits 0 promptly', async () => {
-    const s = await startGatehouse();
+    const TOKEN = 'scrape-token-shutdown-0123456789';
+    const s = await startGatehouse({ METRICS_TOKEN: TOKEN });
     const port = Number(new URL(s.url).port);
     const agent = new Agent({ keepAlive: true, maxSockets: 8 });
     const send = (path: string, body?: unknown) =>
@@ -30,12 +31,28 @@ describe('graceful shutdown', () => {
       });
     // Warm kept-alive connections, as a reverse proxy holds them (one per request below).
     await Promise.all([send('/ok'), send('/ok'), send('/ok'), send('/ok')]);
-    // Sign-ups take a scrypt hash each (~0.1 s, two at a time on two cores): received by
-    // the server well before the signal, and still running when it arrives.
+    // Sign-ups take a scrypt hash each (~0.1 s, one at a time a core): the signal comes once the server has
+    // received all four (each hashing, waiting for a slot, or done, as /metrics counts them), not after a
+    // fixed wait, after which on a busy machine one could still be on its way and be refused (503) as new.
     const inFlight = Array.from({ length: 4 }, (_, i) =>
       send('/sign-up/email', { name: 'T', email: `term-${Date.now()}-${i}@example.com`, password: 'quiet-meadow-4821' }),
     );
-    await new Promise((r) => setTimeout(r, 60));
+    const sample = (text: string, name: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((l) => l.startsWith(`${name} `))
+          ?.slice(name.length + 1) ?? 0,
+      );
+    const received = async () => {
+      const text = await (await fetch(`${s.url}/api/auth/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+      return ['gatehouse_password_hashes_running', 'gatehouse_password_hashes_waiting', 'gatehouse_sign_ups_total'].reduce(
+        (n, name) => n + sample(text, name),
+        0,
+      );
+    };
+    for (let i = 0; i < 500 && (await received()) < 4; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(await received()).toBe(4);
     const started = Date.now();
     const exit = s.stop('SIGTERM');
     const answers = await Promise.all(inFlight);
