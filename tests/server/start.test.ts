@@ -234,6 +234,7 @@ describe('npm start', () => {
     );
     try {
       const s = await startGatehouse({}, cwd);
+      servers.push(s);
       const start = await fetch(`${s.url}/api/auth/sign-in/social`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: s.url },
