@@ -19,6 +19,16 @@ describe('randomString', () => {
     expect(seen.size).toBe(20_000);
   });
 
+  it('gives ids that sort as their creation times, 32 letters and digits each', async () => {
+    const first = generateId();
+    await new Promise((r) => setTimeout(r, 3));
+    const later = Array.from({ length: 50 }, generateId);
+    for (const id of [first, ...later]) expect(id).toMatch(/^[A-Za-z0-9]{32}$/);
+    for (const id of later) expect(Buffer.compare(Buffer.from(first), Buffer.from(id))).toBe(-1);
+    // The same millisecond shares a prefix, never the rest.
+    expect(new Set(later.map((id) => id.slice(8))).size).toBe(50);
+  });
+
   it('uses every character about equally: no modulo bias (62 does not divide 256)', () => {
     const counts = new Map<string, number>();
     const draws = 620_000;
