@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildURL, createFetcher } from './fetcher.js';
+import { buildURL, createFetcher, isRedirectAnswer } from './fetcher.js';
 import { json, stubFetch } from './test/stub-fetch.js';
 
 afterEach(() => {
@@ -133,5 +133,19 @@ describe('createFetcher', () => {
     const send2 = createFetcher({ fetchOptions: { customFetchImpl: stub2.fetch } });
     expect((await send2('/sign-in/email', { body: {} })).navigated).toBe(false);
     expect(location.href).toBe('http://app.test/');
+  });
+
+  it('tells a page which answers the client has followed, so that it does not navigate again', () => {
+    expect(isRedirectAnswer({ redirect: true, url: 'https://idp.test/slo' })).toBe(true);
+    for (const data of [
+      null,
+      'text',
+      { redirect: false, url: 'https://idp.test/' },
+      { redirect: true, url: '' },
+      { redirect: 'true', url: '/x' },
+      { redirect: true },
+    ]) {
+      expect(isRedirectAnswer(data)).toBe(false);
+    }
   });
 });

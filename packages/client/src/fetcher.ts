@@ -68,13 +68,23 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Sends the browser to `url` when the answer asks for it (`{redirect: true, url}`). */
-function followRedirect(data: unknown): boolean {
+/**
+ * Whether an answer asks to send the browser on (`{ redirect: true, url }`). In a browser the client
+ * has already done so when the call returns: a page that navigates to `url` again starts a second
+ * navigation that cancels the first, which may by then have used a one-time message (a SAML
+ * LogoutResponse), so the second is refused.
+ */
+export function isRedirectAnswer(data: unknown): data is { redirect: true; url: string } {
   if (typeof data !== 'object' || data === null) return false;
   const { redirect, url } = data as { redirect?: unknown; url?: unknown };
-  if (redirect !== true || typeof url !== 'string' || !url) return false;
+  return redirect === true && typeof url === 'string' && url !== '';
+}
+
+/** Sends the browser to `url` when the answer asks for it (`{redirect: true, url}`). */
+function followRedirect(data: unknown): boolean {
+  if (!isRedirectAnswer(data)) return false;
   if (typeof window === 'undefined' || !window.location) return false;
-  window.location.href = url;
+  window.location.href = data.url;
   return true;
 }
 

@@ -9,6 +9,7 @@ export {
   buildURL,
   type CallOptions,
   type FetchOptions,
+  isRedirectAnswer,
   type Method,
   type Query,
   type QueryValue,

@@ -1,9 +1,9 @@
+import { isRedirectAnswer } from '@gatehouse/client';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { auth, useSession } from '../auth';
 import { useServerInfo } from '../lib/providers';
-import { clientRedirected } from '../lib/redirect';
 import { displayName } from '../lib/roles';
 import { useAction } from '../lib/use-action';
 import { Avatar } from './Avatar';
@@ -68,7 +68,7 @@ function AccountChip({ exit }: { exit?: { to: string; label: string } }) {
   const onSignOut = async () => {
     const { data: out, error } = await signOut.run();
     // An SSO sign-in's single logout: the client is already taking the browser to the IdP.
-    if (!error && !clientRedirected(out)) navigate(`/sign-in?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
+    if (!error && !isRedirectAnswer(out)) navigate(`/sign-in?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
   };
   return (
     <div className="account-chip">

@@ -1,10 +1,10 @@
+import { isRedirectAnswer } from '@gatehouse/client';
 import { LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { auth, useSession } from '../auth';
 import { useServerInfo } from '../lib/providers';
-import { clientRedirected } from '../lib/redirect';
 import { displayName, isAdmin } from '../lib/roles';
 import { useAction } from '../lib/use-action';
 import { AccountMenu } from './AccountMenu';
@@ -49,7 +49,7 @@ export function Header() {
     if (error) return;
     // SAML single logout: a sign-in through an IdP with SLO answers `{ redirect: true, url }`, where its session
     // ends too (docs/sso-enterprise.md); the client is already taking the browser there.
-    if (!clientRedirected(out)) navigate('/');
+    if (!isRedirectAnswer(out)) navigate('/');
   };
   const current = (paths: string[]) => (within(pathname, paths) ? 'page' : undefined);
 

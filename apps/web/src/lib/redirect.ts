@@ -21,15 +21,3 @@ export function appURL(path: string): string {
 export function isInvitationPath(path: string): boolean {
   return /^\/accept-invitation\/[^/?#]+$/.test(path);
 }
-
-/**
- * Whether an answer is `{ redirect: true, url }`: the client (ours, like better-auth's) has already
- * sent the browser to `url`. Sending it there again starts a second navigation that cancels the
- * first, which may by then have used a one-time message (a SAML LogoutResponse, an AuthnRequest's
- * answer): the second is refused, and the person is left on an error.
- */
-export function clientRedirected(data: unknown): boolean {
-  if (typeof data !== 'object' || data === null) return false;
-  const { redirect, url } = data as { redirect?: unknown; url?: unknown };
-  return redirect === true && typeof url === 'string' && url !== '';
-}

@@ -1,3 +1,4 @@
+import { isRedirectAnswer } from '@gatehouse/client';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -6,7 +7,7 @@ import { Field } from '../../components/Field';
 import { ErrorDetails, ErrorMessage } from '../../components/Messages';
 import { explainError } from '../../lib/error-codes';
 import { fieldErrors } from '../../lib/field-errors';
-import { appURL, clientRedirected, safeRedirect } from '../../lib/redirect';
+import { appURL, safeRedirect } from '../../lib/redirect';
 import { useAction } from '../../lib/use-action';
 import { useFocusInvalid } from '../../lib/use-focus-invalid';
 
@@ -60,7 +61,7 @@ export function SsoSignIn({ redirect, flowError, onCancel }: Props) {
     const { data } = await start.run();
     if (data?.url) {
       setLeaving(true);
-      if (!clientRedirected(data)) window.location.assign(data.url);
+      if (!isRedirectAnswer(data)) window.location.assign(data.url);
     }
   };
 
@@ -162,7 +163,7 @@ export function SsoSuggestion({ email, refused = false }: { email: string; refus
     const { data } = await start.run();
     if (data?.url) {
       setLeaving(true);
-      if (!clientRedirected(data)) window.location.assign(data.url);
+      if (!isRedirectAnswer(data)) window.location.assign(data.url);
     }
   };
   return (
