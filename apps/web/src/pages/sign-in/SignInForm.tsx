@@ -28,6 +28,8 @@ export function SignInForm({ onSignedIn, onUseCode, verifyCallbackURL }: Props) 
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
+  // The address's domain requires SSO: "Continue with SSO" is the primary action, not the password's "Sign in".
+  const [ssoRequired, setSsoRequired] = useState(false);
   const signIn = useAction(async () => {
     // Without an "@" the person typed a username.
     if (features.username && !identifier.includes('@')) {
@@ -58,7 +60,7 @@ export function SignInForm({ onSignedIn, onUseCode, verifyCallbackURL }: Props) 
         error={issues.email ?? issues.username}
       />
       {/* Email-first: an address whose domain signs in with SSO is offered "Continue with SSO" here. */}
-      {features.sso ? <SsoSuggestion email={identifier} refused={signIn.error?.code === 'SSO_REQUIRED'} /> : null}
+      {features.sso ? <SsoSuggestion email={identifier} refused={signIn.error?.code === 'SSO_REQUIRED'} onRequired={setSsoRequired} /> : null}
       <PasswordField autoComplete="current-password" value={password} onChange={setPassword} error={issues.password} />
       <div className="row between">
         <Checkbox label={t('fields.rememberMe')} checked={rememberMe} onChange={setRememberMe} />
@@ -80,7 +82,7 @@ export function SignInForm({ onSignedIn, onUseCode, verifyCallbackURL }: Props) 
           ) : null}
         </p>
       ) : null}
-      <button type="submit" className="primary wide" disabled={signIn.pending}>
+      <button type="submit" className={ssoRequired ? 'wide' : 'primary wide'} disabled={signIn.pending}>
         {t('signIn.submit')}
       </button>
     </form>

@@ -131,4 +131,25 @@ describe('email-first: Continue with SSO under the sign-in form', () => {
     show('pat@initech.example', true);
     expect(screen.getByRole('button', { name: 'Continue with SSO' })).toBeTruthy();
   });
+
+  it('is the primary action where the domain requires SSO, and tells the form so; a secondary one where SSO is only offered', async () => {
+    const onRequired = vi.fn();
+    const offer = (email: string) =>
+      render(
+        <MemoryRouter>
+          <SsoSuggestion email={email} onRequired={onRequired} />
+        </MemoryRouter>,
+      );
+    calls.domainLookup.mockResolvedValueOnce({ data: { sso: true, required: true }, error: null });
+    offer('pat@initech.example');
+    const required = await screen.findByRole('button', { name: 'Continue with SSO' });
+    expect(required.className).toContain('primary');
+    expect(onRequired).toHaveBeenLastCalledWith(true);
+    cleanup();
+    calls.domainLookup.mockResolvedValueOnce({ data: { sso: true, required: false }, error: null });
+    offer('sam@globex.example');
+    const offered = await screen.findByRole('button', { name: 'Continue with SSO' });
+    expect(offered.className).not.toContain('primary');
+    expect(onRequired).toHaveBeenLastCalledWith(false);
+  });
 });

@@ -134,9 +134,12 @@ const lookupable = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email
  * domain signs in with SSO, "Continue with SSO" straight to the organization's identity provider.
  * The lookup reads the domain only (the server answers the same for every address of it), so
  * nothing here says whether an account exists. `refused`: the server has just answered
- * SSO_REQUIRED, so the offer shows without waiting for the lookup.
+ * SSO_REQUIRED, so the offer shows without waiting for the lookup. Where the domain requires SSO,
+ * "Continue with SSO" is the form's one primary action (`onRequired` tells the form, whose password
+ * sign-in stays for the organization's owners, who keep it to get in when the IdP is down); where
+ * SSO is only offered, the password's "Sign in" stays primary.
  */
-export function SsoSuggestion({ email, refused = false }: { email: string; refused?: boolean }) {
+export function SsoSuggestion({ email, refused = false, onRequired }: { email: string; refused?: boolean; onRequired?: (required: boolean) => void }) {
   const { t } = useTranslation('enterprise');
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'), '/account');
@@ -158,6 +161,8 @@ export function SsoSuggestion({ email, refused = false }: { email: string; refus
   }, [typed]);
   const start = useAction(() => auth.signIn.sso({ email: typed, callbackURL: appURL(redirect), errorCallbackURL: ssoErrorURL(redirect) }));
   const shown = (found && found.email === typed) || refused;
+  const required = refused || (shown && found?.required === true);
+  useEffect(() => onRequired?.(required), [required, onRequired]);
   if (!shown) return null;
   const go = async () => {
     const { data } = await start.run();
@@ -170,7 +175,7 @@ export function SsoSuggestion({ email, refused = false }: { email: string; refus
     <div className="stack sso-suggestion" role="status">
       {/* After a refusal the form's error already says it in the server's words. */}
       {refused ? null : <p className="muted">{found?.required ? t('signIn.required') : t('signIn.available')}</p>}
-      <button type="button" className="primary wide" onClick={go} disabled={start.pending || leaving}>
+      <button type="button" className={required ? 'primary wide' : 'wide'} onClick={go} disabled={start.pending || leaving}>
         {leaving ? t('signIn.leaving') : t('signIn.continue')}
       </button>
       <ErrorMessage error={start.error} />
