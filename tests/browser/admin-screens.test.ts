@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { absent, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, type Stack, startStack, uniqueEmail } from './kit.js';
+import { absent, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, signInOnPage, type Stack, startStack, uniqueEmail } from './kit.js';
 
 /**
  * The admin area after each action shows what the server now holds, without a reload: the
@@ -26,11 +26,7 @@ describeBrowser('the admin area follows the server in Chromium', () => {
 
   const openAdmin = async (email: string, options?: { width: number; height: number }) => {
     const page = await stack.page(options);
-    await page.goto(`${stack.url}/sign-in`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('admin-password-1');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await shows(page.getByRole('button', { name: 'Sign out' }));
+    await signInOnPage(stack, page, email, 'admin-password-1');
     // Landed: the phone's menu closes when a page opens, so it is opened only once the landing page is shown.
     await shows(page.getByRole('heading', { name: 'Profile', level: 1 }));
     // On a phone the areas are under the header's "Menu".

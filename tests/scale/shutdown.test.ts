@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { startGatehouse } from '../server/process.js';
+import { metricSample, startGatehouse } from '../server/process.js';
 
 /** What a load balancer sees when an instance is told to stop (SIGTERM). */
 describe('graceful shutdown', () => {
@@ -37,17 +37,10 @@ describe('graceful shutdown', () => {
     const inFlight = Array.from({ length: 4 }, (_, i) =>
       send('/sign-up/email', { name: 'T', email: `term-${Date.now()}-${i}@example.com`, password: 'quiet-meadow-4821' }),
     );
-    const sample = (text: string, name: string) =>
-      Number(
-        text
-          .split('\n')
-          .find((l) => l.startsWith(`${name} `))
-          ?.slice(name.length + 1) ?? 0,
-      );
     const received = async () => {
       const text = await (await fetch(`${s.url}/api/auth/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
       return ['gatehouse_password_hashes_running', 'gatehouse_password_hashes_waiting', 'gatehouse_sign_ups_total'].reduce(
-        (n, name) => n + sample(text, name),
+        (n, name) => n + metricSample(text, name),
         0,
       );
     };

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGatehouse, type Started } from './process.js';
+import { metricSample, startGatehouse, type Started } from './process.js';
 
 /**
  * `npm start` under more password traffic than its cores hash: sign-ins and sign-ups wait for a
@@ -34,12 +34,8 @@ async function metrics(): Promise<string> {
   return r.text();
 }
 
-const sample = (text: string, line: string) => {
-  const found = text.split('\n').find((l) => l.startsWith(`${line} `));
-  return found === undefined ? 0 : Number(found.slice(line.length + 1));
-};
-const queued = (text: string) => sample(text, 'gatehouse_password_hashes_running') + sample(text, 'gatehouse_password_hashes_waiting');
-const gone = (text: string, route: string) => sample(text, `gatehouse_http_requests_total{method="POST",route="${route}",status="499"}`);
+const queued = (text: string) => metricSample(text, 'gatehouse_password_hashes_running') + metricSample(text, 'gatehouse_password_hashes_waiting');
+const gone = (text: string, route: string) => metricSample(text, `gatehouse_http_requests_total{method="POST",route="${route}",status="499"}`);
 
 /** One request on its own connection; `status` settles with the answer's status (0 if the connection closed first). */
 function send(path: string, body: unknown, framing: 'length' | 'chunked'): { socket: Socket; status: Promise<number> } {
@@ -80,7 +76,7 @@ async function until(done: (text: string) => boolean, what: string): Promise<str
     if (done(text)) return text;
     if (Date.now() > deadline)
       throw new Error(
-        `not reached in 60 s: ${what}; running ${sample(text, 'gatehouse_password_hashes_running')}, waiting ${sample(text, 'gatehouse_password_hashes_waiting')}`,
+        `not reached in 60 s: ${what}; running ${metricSample(text, 'gatehouse_password_hashes_running')}, waiting ${metricSample(text, 'gatehouse_password_hashes_waiting')}`,
       );
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -121,7 +117,7 @@ describe('clients that hang up while their password hash waits', () => {
     // Each one that left ended as 499 without its hash: none of them was answered before it left.
     expect(gone(after, '/sign-in/email') - gone(before, '/sign-in/email')).toBe(6);
     expect(gone(after, '/sign-up/email') - gone(before, '/sign-up/email')).toBe(3);
-    const signedIn = (t: string) => sample(t, 'gatehouse_http_requests_total{method="POST",route="/sign-in/email",status="200"}');
+    const signedIn = (t: string) => metricSample(t, 'gatehouse_http_requests_total{method="POST",route="/sign-in/email",status="200"}');
     expect(signedIn(after) - signedIn(before)).toBe(keepers.length);
     // Nothing was written for the sign-ups that left: their addresses are still free.
     for (const e of leaverEmails) {

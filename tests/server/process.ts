@@ -92,3 +92,9 @@ export function runCli(args: string[], env: Record<string, string> = {}, cwd?: s
     child.on('exit', (code) => ok({ code, out }));
   });
 }
+
+/** The value of `line` (a metric's name with its labels, as /metrics prints it) in a Prometheus text page: 0 when absent. */
+export function metricSample(text: string, line: string): number {
+  const found = text.split('\n').find((l) => l.startsWith(`${line} `));
+  return found === undefined ? 0 : Number(found.slice(line.length + 1));
+}
