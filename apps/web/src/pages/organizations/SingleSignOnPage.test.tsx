@@ -94,8 +94,25 @@ describe('a connection on the Single sign-on page', () => {
       providerId: 'initech',
       domain: 'not a domain',
       issuer: 'https://idp.example/metadata',
-      samlConfig: { entryPoint: 'https://idp.example/sso', idpMetadata: { entityID: 'https://idp.example/metadata' } },
+      samlConfig: { entryPoint: 'https://idp.example/sso', logoutUrl: '', idpMetadata: { entityID: 'https://idp.example/metadata' } },
     });
+  });
+
+  it("Edit: the IdP's single logout URL is shown, changed, and removed when emptied", async () => {
+    show({ ...provider, samlConfig: { ...provider.samlConfig, logoutUrl: 'https://idp.example/slo' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit connection initech' }));
+    const form = screen.getByRole('form', { name: 'Edit connection initech' });
+    const slo = within(form).getByLabelText('IdP single logout URL (optional)') as HTMLInputElement;
+    expect(slo.value).toBe('https://idp.example/slo');
+    sso.updateProvider.mockResolvedValue({ data: null, error: { code: 'FETCH_ERROR', message: 'offline', status: 0 } });
+    fireEvent.change(slo, { target: { value: ' https://idp.example/logout ' } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(sso.updateProvider).toHaveBeenCalledTimes(1));
+    expect(sso.updateProvider.mock.calls[0]?.[0].samlConfig.logoutUrl).toBe('https://idp.example/logout');
+    fireEvent.change(slo, { target: { value: '' } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(sso.updateProvider).toHaveBeenCalledTimes(2));
+    expect(sso.updateProvider.mock.calls[1]?.[0].samlConfig.logoutUrl).toBe('');
   });
 
   it('Remove asks first: Cancel removes nothing', async () => {

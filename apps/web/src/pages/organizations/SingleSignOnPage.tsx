@@ -67,6 +67,8 @@ type Form = {
   providerId: string;
   domain: string;
   entryPoint: string;
+  /** The IdP's single logout URL (its HTTP-Redirect SingleLogoutService), optional. */
+  logoutUrl: string;
   idpEntityId: string;
   cert: string;
   issuer: string;
@@ -79,6 +81,7 @@ const EMPTY: Form = {
   providerId: '',
   domain: '',
   entryPoint: '',
+  logoutUrl: '',
   idpEntityId: '',
   cert: '',
   issuer: '',
@@ -102,6 +105,10 @@ const SSO_CODES: CodeFields = {
   ROLE_MAPPING_NEEDS_ORGANIZATION: 'roleMapping',
 };
 
+/** The IdP's single logout URL in its metadata: the HTTP-Redirect SingleLogoutService, the one the server uses. */
+const redirectSlo = (services?: { Binding: string; Location: string }[]) =>
+  services?.find((s) => s.Binding === 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect')?.Location;
+
 const apiBase = () => `${window.location.origin}/api/auth`;
 const acsURL = (id: string) => `${apiBase()}/sso/saml2/sp/acs/${encodeURIComponent(id)}`;
 const sloURL = (id: string) => `${apiBase()}/sso/saml2/sp/slo/${encodeURIComponent(id)}`;
@@ -116,6 +123,7 @@ function issuesOf(error: AuthError | null, protocol: 'saml' | 'oidc') {
     providerId: pick('providerId'),
     domain: pick('domain'),
     entryPoint: pick('samlConfig.entryPoint', 'entryPoint'),
+    logoutUrl: pick('samlConfig.logoutUrl', 'logoutUrl'),
     idpEntityId: protocol === 'saml' ? pick('issuer', 'samlConfig.idpMetadata.entityID') : undefined,
     cert: pick('samlConfig.cert', 'cert'),
     issuer: protocol === 'oidc' ? pick('issuer') : undefined,
@@ -404,6 +412,7 @@ function EditConnection({ provider, onDone }: { provider: Provider; onDone: () =
     ...EMPTY,
     domain: provider.domain,
     entryPoint: provider.samlConfig?.entryPoint ?? '',
+    logoutUrl: provider.samlConfig?.logoutUrl ?? '',
     idpEntityId: provider.samlConfig?.idpMetadata?.entityID ?? provider.issuer,
     issuer: provider.issuer,
     roleAttribute: provider.roleMapping?.attribute ?? '',
@@ -425,6 +434,8 @@ function EditConnection({ provider, onDone }: { provider: Provider; onDone: () =
             issuer: f.idpEntityId.trim(),
             samlConfig: {
               entryPoint: f.entryPoint.trim(),
+              // Empty removes it: signing out then ends the session on this app only.
+              logoutUrl: f.logoutUrl.trim(),
               idpMetadata: { entityID: f.idpEntityId.trim() },
               ...(f.cert.trim() ? { cert: certsOf(f.cert) } : {}),
             },
@@ -456,6 +467,7 @@ function EditConnection({ provider, onDone }: { provider: Provider; onDone: () =
       {saml ? (
         <>
           <Field label={t('entryPoint')} type="url" required value={f.entryPoint} onChange={set('entryPoint')} error={issues.entryPoint} />
+          <Field label={t('logoutUrl')} hint={t('logoutUrlHint')} type="url" value={f.logoutUrl} onChange={set('logoutUrl')} error={issues.logoutUrl} />
           <Field label={t('idpEntityId')} type="url" required value={f.idpEntityId} onChange={set('idpEntityId')} error={issues.idpEntityId} />
           <CertificateField
             id={certId}
@@ -521,7 +533,11 @@ function RoleMappingFields({ f, set, error }: { f: Form; set: (key: keyof Form) 
  * The IdP's metadata, by URL or pasted XML: read by the server (POST /sso/idp-metadata, through
  * its SSRF guard) and the SSO URL, entity ID and certificates filled in for the person to check.
  */
-function MetadataReader({ onRead }: { onRead: (read: { entityID: string; entryPoint: string; cert: string[] }) => void }) {
+function MetadataReader({
+  onRead,
+}: {
+  onRead: (read: { entityID: string; entryPoint: string; cert: string[]; singleLogoutService?: { Binding: string; Location: string }[] }) => void;
+}) {
   const { t } = useTranslation('enterprise');
   const id = useId();
   const [source, setSource] = useState('');
@@ -648,6 +664,7 @@ function Connect({ organizationId }: { organizationId: string }) {
             issuer: f.idpEntityId.trim(),
             samlConfig: {
               entryPoint: f.entryPoint.trim(),
+              ...(f.logoutUrl.trim() ? { logoutUrl: f.logoutUrl.trim() } : {}),
               cert: certsOf(f.cert),
               idpMetadata: { entityID: f.idpEntityId.trim() },
               spMetadata: { entityID: spEntityIdFor(providerId) },
@@ -694,7 +711,11 @@ function Connect({ organizationId }: { organizationId: string }) {
         <Field label={t('domain')} hint={t('domainHint')} required maxLength={255} value={f.domain} onChange={set('domain')} error={issues.domain} />
         {protocol === 'saml' ? (
           <>
-            <MetadataReader onRead={(m) => setF({ ...f, entryPoint: m.entryPoint, idpEntityId: m.entityID, cert: m.cert.join('') })} />
+            <MetadataReader
+              onRead={(m) =>
+                setF({ ...f, entryPoint: m.entryPoint, logoutUrl: redirectSlo(m.singleLogoutService) ?? '', idpEntityId: m.entityID, cert: m.cert.join('') })
+              }
+            />
             <Field
               label={t('entryPoint')}
               hint={t('entryPointHint')}
@@ -704,6 +725,7 @@ function Connect({ organizationId }: { organizationId: string }) {
               onChange={set('entryPoint')}
               error={issues.entryPoint}
             />
+            <Field label={t('logoutUrl')} hint={t('logoutUrlHint')} type="url" value={f.logoutUrl} onChange={set('logoutUrl')} error={issues.logoutUrl} />
             <Field
               label={t('idpEntityId')}
               hint={t('idpEntityIdHint')}
