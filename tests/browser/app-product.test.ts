@@ -263,4 +263,24 @@ describeBrowser('the app as a product in Chromium', () => {
     },
     JOURNEY_TIMEOUT,
   );
+
+  it(
+    'a page that takes a while to load shows a bar at the top meanwhile (the page left stays on screen), gone once it is there',
+    async () => {
+      const page = await stack.page({ width: 390, height: 844 });
+      // The sign-in area's code, held back as a slow phone network would.
+      await page.route(/\/assets\/auth-[^/]*\.js$/, async (route) => {
+        await new Promise((r) => setTimeout(r, 1_500));
+        await route.continue();
+      });
+      await page.goto(`${stack.url}/`);
+      await page.getByRole('link', { name: 'Sign in' }).first().click();
+      await shows(page.getByRole('progressbar', { name: 'Loading the page…' }));
+      await stack.shots(page, 'page-loading');
+      await shows(page.getByRole('heading', { name: 'Sign in', level: 1 }));
+      await absent(page.getByRole('progressbar'));
+      expect(stack.pageErrors).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
 });

@@ -3,12 +3,14 @@ import { Outlet } from 'react-router';
 import { Header } from './Header';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { NavigationProgress } from './NavigationProgress';
 import { ToastProvider } from './Toasts';
 
 export function Layout() {
   const { t } = useTranslation();
   return (
     <ToastProvider>
+      <NavigationProgress />
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
