@@ -531,7 +531,7 @@ function RoleMappingFields({ f, set, error }: { f: Form; set: (key: keyof Form) 
 
 /**
  * The IdP's metadata, by URL or pasted XML: read by the server (POST /sso/idp-metadata, through
- * its SSRF guard) and the SSO URL, entity ID and certificates filled in for the person to check.
+ * its SSRF guard) and the SSO URL, single logout URL, entity ID and certificates filled in for the person to check.
  */
 function MetadataReader({
   onRead,
