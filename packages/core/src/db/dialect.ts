@@ -351,7 +351,7 @@ export async function openDatabase(url: string, pool: PoolOptions = {}): Promise
       return (params) => {
         stmt ??= sqlite.prepare(text).raw(true);
         // Inside another request's open transaction this connection would see its rows,
-        // which may yet be undone: wait for it through Kysely's connection mutex instead.
+        // which may yet be undone: wait in line for the connection instead, behind that transaction.
         // (A turn's rows, committed at the turn's end, are read as they are: `turn-commit.ts`.)
         if (grouped.commits.inExplicit())
           return db.executeQuery<Row>(CompiledQuery.raw(text, [...params])).then((r) => r.rows.map((row) => Object.values(row)));

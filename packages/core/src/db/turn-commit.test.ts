@@ -9,7 +9,7 @@ import { Adapter } from './adapter.js';
 import { openDatabase, type Database } from './dialect.js';
 import { migrate } from './migrate.js';
 import { coreSchema } from './schema.js';
-import { TurnRolledBack } from './turn-commit.js';
+import { ConnectionQueue, TurnRolledBack } from './turn-commit.js';
 
 /** The end of the current event-loop turn (after the turn's commit, queued before it). */
 const turnEnd = () => new Promise((done) => setImmediate(done));
@@ -71,6 +71,24 @@ describe('SQLite: the writes of one event-loop turn are one transaction', () => 
     await user('after@example.com');
     await turnEnd();
     expect(emails()).toEqual(['after@example.com', 'kept@example.com']);
+  });
+
+  it('an explicit transaction holds the connection to its end: a statement sent meanwhile waits, and is not undone with it', async () => {
+    await user('first@example.com');
+    let inside!: () => void;
+    const begun = new Promise<void>((r) => (inside = r));
+    const failed = a.transaction(async (trx) => {
+      await trx.create('user', { name: 'U', email: 'undone@example.com', emailVerified: false });
+      inside();
+      await new Promise((r) => setTimeout(r, 20));
+      throw new Error('changed my mind');
+    });
+    await begun;
+    const meanwhile = user('meanwhile@example.com');
+    await expect(failed).rejects.toThrow('changed my mind');
+    await meanwhile;
+    await turnEnd();
+    expect(emails()).toEqual(['first@example.com', 'meanwhile@example.com']);
   });
 
   it('an explicit transaction begun with no turn open is SQLite’s own: its rows are committed when it ends', async () => {
@@ -175,5 +193,32 @@ describe('SQLite: a request is answered once its writes are committed', () => {
       await t.auth.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the connection queue', () => {
+  it('lends the connection at once when free, else to each waiter in turn, one per release', async () => {
+    const queue = new ConnectionQueue();
+    expect(queue.take()).toBeUndefined();
+    const order: number[] = [];
+    const waiting = [1, 2, 3].map((n) => queue.take()?.then(() => order.push(n)));
+    queue.give();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(order).toEqual([1]);
+    queue.give();
+    queue.give();
+    await Promise.all(waiting);
+    expect(order).toEqual([1, 2, 3]);
+    // Still lent to the third: the next asks wait until it is given back.
+    let fourth = false;
+    const next = queue.take()?.then(() => (fourth = true));
+    await Promise.resolve();
+    expect(fourth).toBe(false);
+    queue.give();
+    await next;
+    expect(fourth).toBe(true);
+    queue.give();
+    expect(queue.take()).toBeUndefined();
   });
 });

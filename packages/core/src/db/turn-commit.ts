@@ -12,8 +12,8 @@
  *   undoing the transaction after a full disk or an I/O error), every request that was under
  *   way then fails, and none is answered as if its rows were kept.
  * - `adapter.transaction` writes its rows together or not at all, as before: a savepoint inside
- *   a turn already open (it holds the one connection, Kysely's mutex, until it ends, and the
- *   turn's COMMIT waits for it), else SQLite's own transaction, committed at its end.
+ *   a turn already open (it holds the one connection until it ends, and the turn's COMMIT waits
+ *   for it), else SQLite's own transaction, committed at its end.
  * - A statement that fails (a unique violation) undoes only itself, as SQLite does in a
  *   transaction; the turn goes on.
  * - Reads on this connection see the turn's rows, as they saw committed ones; another process
@@ -41,6 +41,33 @@ export class TurnRolledBack extends Error {
   constructor(cause: unknown) {
     super('the database did not keep the writes of this request', { cause });
     this.name = 'TurnRolledBack';
+  }
+}
+
+/**
+ * The one connection, lent to one holder at a time (a statement, or an explicit transaction to its
+ * end) and handed to the next in line at its release. Kysely's SQLite driver has a mutex whose
+ * release wakes every waiter, each to find it taken again but one: with fifty requests waiting
+ * that was fifty promise reactions for each statement, ≈ 90 kB of garbage a passkey sign-in.
+ */
+export class ConnectionQueue {
+  private held = false;
+  private readonly waiting: (() => void)[] = [];
+
+  /** Undefined when the connection was free (it is now the caller's); else a promise that resolves when it is. */
+  take(): Promise<void> | undefined {
+    if (!this.held) {
+      this.held = true;
+      return undefined;
+    }
+    return new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Gives the connection to the next in line, or frees it. */
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.held = false;
   }
 }
 
@@ -130,11 +157,11 @@ export function turnCommitDriver(inner: Driver, sqlite: import('better-sqlite3')
     // At a turn's end no statement is under way (each runs whole within a turn): only an explicit transaction can
     // hold the connection, and then the commit waits for it.
     if (depth === 0) return end(t);
-    const connection = await inner.acquireConnection();
+    await queue.take();
     try {
       end(t);
     } finally {
-      await inner.releaseConnection(connection);
+      queue.give();
     }
   };
   /** After a failed statement: SQLite may have undone the whole transaction (full disk, I/O error). */
@@ -164,9 +191,19 @@ export function turnCommitDriver(inner: Driver, sqlite: import('better-sqlite3')
   // The savepoint names an explicit transaction inside the turn (there is one at a time: it holds the connection).
   const SAVEPOINT = 'gatehouse_tx';
 
+  // The inner driver's connection, taken once from it (its own mutex is never waited on again): lent through `queue`.
+  const queue = new ConnectionQueue();
+  let connection: DatabaseConnection | undefined;
   const driver: Driver = {
-    init: () => inner.init(),
-    acquireConnection: async () => wrap(await inner.acquireConnection()),
+    async init() {
+      await inner.init();
+      connection = wrap(await inner.acquireConnection());
+    },
+    acquireConnection() {
+      const lent = connection!;
+      const waited = queue.take();
+      return waited ? waited.then(() => lent) : Promise.resolve(lent);
+    },
     async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings) {
       // No turn open: the transaction is SQLite's own, committed at its end, as without turns (it holds the one
       // connection, so nothing else would join a turn meanwhile). Inside a turn it is a savepoint of the turn's.
@@ -205,7 +242,9 @@ export function turnCommitDriver(inner: Driver, sqlite: import('better-sqlite3')
     ...(inner.savepoint && { savepoint: inner.savepoint.bind(inner) }),
     ...(inner.rollbackToSavepoint && { rollbackToSavepoint: inner.rollbackToSavepoint.bind(inner) }),
     ...(inner.releaseSavepoint && { releaseSavepoint: inner.releaseSavepoint.bind(inner) }),
-    releaseConnection: (connection: DatabaseConnection) => inner.releaseConnection(connection),
+    async releaseConnection() {
+      queue.give();
+    },
     async destroy() {
       // What the last turn wrote is kept: committed now, once the connection is free.
       if (turn) await commit(turn);
