@@ -221,4 +221,17 @@ describe('the connection queue', () => {
     queue.give();
     expect(queue.take()).toBeUndefined();
   });
+
+  it("puts the turn's commit ahead of everyone waiting", async () => {
+    const queue = new ConnectionQueue();
+    queue.take();
+    const order: string[] = [];
+    const statement = queue.take()?.then(() => order.push('statement'));
+    const commit = queue.take(true)?.then(() => order.push('commit'));
+    queue.give();
+    await commit;
+    queue.give();
+    await statement;
+    expect(order).toEqual(['commit', 'statement']);
+  });
 });

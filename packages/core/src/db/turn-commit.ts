@@ -54,13 +54,16 @@ export class ConnectionQueue {
   private held = false;
   private readonly waiting: (() => void)[] = [];
 
-  /** Undefined when the connection was free (it is now the caller's); else a promise that resolves when it is. */
-  take(): Promise<void> | undefined {
+  /**
+   * Undefined when the connection was free (it is now the caller's); else a promise that resolves when it is.
+   * `first`: ahead of everyone waiting (the turn's commit, which every request with a write in the turn waits on).
+   */
+  take(first = false): Promise<void> | undefined {
     if (!this.held) {
       this.held = true;
       return undefined;
     }
-    return new Promise<void>((resolve) => this.waiting.push(resolve));
+    return new Promise<void>((resolve) => (first ? this.waiting.unshift(resolve) : this.waiting.push(resolve)));
   }
 
   /** Gives the connection to the next in line, or frees it. */
@@ -155,9 +158,11 @@ export function turnCommitDriver(inner: Driver, sqlite: import('better-sqlite3')
   const commit = async (t: Turn) => {
     if (t.ended) return;
     // At a turn's end no statement is under way (each runs whole within a turn): only an explicit transaction can
-    // hold the connection, and then the commit waits for it.
+    // hold the connection, and then the commit waits for it, and only for it: ahead of the statements and
+    // transactions waiting meanwhile, which would otherwise join the turn one after another while every request
+    // with a write in it waits for its commit to be answered.
     if (depth === 0) return end(t);
-    await queue.take();
+    await queue.take(true);
     try {
       end(t);
     } finally {
