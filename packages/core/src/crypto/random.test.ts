@@ -25,7 +25,7 @@ describe('randomString', () => {
     const later = Array.from({ length: 50 }, generateId);
     for (const id of [first, ...later]) expect(id).toMatch(/^[A-Za-z0-9]{32}$/);
     for (const id of later) expect(Buffer.compare(Buffer.from(first), Buffer.from(id))).toBe(-1);
-    // The same millisecond shares a prefix, never the rest.
+    // Ids of the same millisecond share their prefix; the random rest tells them apart.
     expect(new Set(later.map((id) => id.slice(8))).size).toBe(50);
   });
 

@@ -174,25 +174,19 @@ export function turnCommitDriver(inner: Driver, sqlite: import('better-sqlite3')
     if (turn && turn.lost === undefined && !sqlite.inTransaction) turn.lost = e;
   };
 
-  const wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  const wrap = (connection: DatabaseConnection): DatabaseConnection => {
-    let found = wrapped.get(connection);
-    if (found) return found;
-    found = {
-      async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-        if (!turn && !own && WRITES.test(query.sql)) begin();
-        try {
-          return await connection.executeQuery<R>(query);
-        } catch (e) {
-          checkLost(e);
-          throw e;
-        }
-      },
-      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => connection.streamQuery<R>(query, chunkSize),
-    };
-    wrapped.set(connection, found);
-    return found;
-  };
+  /** The inner driver's connection, its statements opening a turn when they write (made once, at `init`). */
+  const wrap = (connection: DatabaseConnection): DatabaseConnection => ({
+    async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+      if (!turn && !own && WRITES.test(query.sql)) begin();
+      try {
+        return await connection.executeQuery<R>(query);
+      } catch (e) {
+        checkLost(e);
+        throw e;
+      }
+    },
+    streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => connection.streamQuery<R>(query, chunkSize),
+  });
   // The savepoint names an explicit transaction inside the turn (there is one at a time: it holds the connection).
   const SAVEPOINT = 'gatehouse_tx';
 
