@@ -70,8 +70,8 @@ export { withQuery } from './account/tokens.js';
 export { serializeCookie } from './cookies.js';
 
 // Secrets and keys.
-export { generateId, LOWER_ALPHANUMERIC, randomString } from './crypto/random.js';
-export { hashToken } from './crypto/sign.js';
+export { generateId, LOWER_ALPHANUMERIC, orderedRandom, randomString } from './crypto/random.js';
+export { hashToken, sessionTokenKey } from './crypto/sign.js';
 export type { Encrypter } from './crypto/encrypt.js';
 export { passwordHashQueue } from './crypto/password.js';
 

@@ -9,7 +9,7 @@ export { createAuth } from './auth.js';
 export type { GatehouseOptions } from './plugins/index.js';
 export { builtinPlugins, CAPABILITIES, EVERYTHING_ON } from './plugins/index.js';
 export { coreEndpoints } from './routes/index.js';
-export { hashToken, Signer } from './crypto/sign.js';
+export { hashToken, sessionTokenKey, Signer } from './crypto/sign.js';
 export { Encrypter } from './crypto/encrypt.js';
 export { capabilitiesOf, compileOnly, type DialectName, type SchemaSnapshot } from './db/dialect.js';
 export { indexName, planSteps, uniqueTogetherName } from './db/migrate.js';

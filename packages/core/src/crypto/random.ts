@@ -29,18 +29,25 @@ export function randomString(length: number, alphabet: string = ALPHANUMERIC): s
 const SORTED = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /**
- * A row's id: 32 characters, the first 8 its creation time (milliseconds in base 62, sorting as the time does, until
- * the year 8888), the other 24 random (143 bits). A new row's id lands at the end of its primary-key index instead of
- * at a random place in it, as ULIDs and UUIDv7 do: one page written at each insert rather than a page anywhere in an
- * index that outgrows the cache (InnoDB keeps the rows themselves in that order). Nothing secret is ever an id: the
- * tokens, codes and keys people hold are `randomString` whole.
+ * `length` letters and digits, the first 8 the creation time (milliseconds in base 62, sorting as the time does, until
+ * the year 8888), the rest random. A row keyed by one lands at the end of its index instead of at a random place in it,
+ * as ULIDs and UUIDv7 do: one page written at each insert rather than a page anywhere in an index that outgrows the
+ * cache (InnoDB keeps the rows themselves in that order). It tells when it was made.
  */
-export function generateId(): string {
+export function orderedRandom(length: number): string {
   let t = Date.now();
   let prefix = '';
   for (let i = 0; i < 8; i++) {
     prefix = SORTED[t % 62]! + prefix;
     t = Math.floor(t / 62);
   }
-  return prefix + randomString(24);
+  return prefix + randomString(length - 8);
+}
+
+/**
+ * A row's id: 32 characters in creation order (`orderedRandom`), 24 of them random (143 bits). Nothing secret is ever
+ * an id.
+ */
+export function generateId(): string {
+  return orderedRandom(32);
 }

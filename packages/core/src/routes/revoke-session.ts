@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hashToken } from '../crypto/sign.js';
+import { hashToken, sessionTokenKey } from '../crypto/sign.js';
 import { defineEndpoint } from '../endpoint.js';
 import { fail } from '../errors.js';
 
@@ -16,6 +16,8 @@ export const revokeSession = defineEndpoint({
     const found = await c.auth.adapter.findOne<{ id: string }>('session', [
       { field: 'userId', value: userId },
       { field: 'token', value: c.body.token, connector: 'OR' },
+      { field: 'token', value: sessionTokenKey(c.body.token), connector: 'OR' },
+      // A session made before token keys is kept under its token's hash alone.
       { field: 'token', value: hashToken(c.body.token), connector: 'OR' },
     ]);
     if (!found) fail('BAD_REQUEST', 'SESSION_NOT_FOUND');

@@ -1,6 +1,6 @@
 import type { CookieNames } from '../cookies.js';
 import { readCookie } from '../cookies.js';
-import { hashToken, type Signer } from '../crypto/sign.js';
+import { hashOfSessionKey, hashToken, type Signer } from '../crypto/sign.js';
 import type { Adapter } from '../db/adapter.js';
 import type { Schema } from '../db/schema.js';
 import type { Row } from '../db/types.js';
@@ -52,7 +52,7 @@ export class CookieCache {
    * The session the signed cache cookie vouches for, if it is unexpired and names this
    * token. Decoded once per distinct cookie value (memo); expiry is checked every time.
    */
-  read(cookieHeader: string | null, tokenHash: string): CacheEntry | null {
+  read(cookieHeader: string | null, tokenKey: string): CacheEntry | null {
     const { deps } = this;
     const signed = readCookie(cookieHeader, deps.cookies.sessionData);
     if (!signed) return null;
@@ -76,7 +76,7 @@ export class CookieCache {
       remember(this.decoded, mac, { signed, data }, DECODED_MEMO_SIZE);
     }
     const now = deps.now();
-    if (data.expiresAt <= now || data.tokenHash !== tokenHash.slice(0, 16)) return null;
+    if (data.expiresAt <= now || data.tokenHash !== hashOfSessionKey(tokenKey).slice(0, 16)) return null;
     if (data.session.expiresAt.getTime() <= now) return null;
     return data;
   }

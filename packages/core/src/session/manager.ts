@@ -1,6 +1,6 @@
 import type { CookieAttributes, CookieNames } from '../cookies.js';
-import { generateId, randomString } from '../crypto/random.js';
-import { hashToken, type Signer } from '../crypto/sign.js';
+import { generateId, orderedRandom } from '../crypto/random.js';
+import { sessionTokenKey, type Signer } from '../crypto/sign.js';
 import type { Adapter } from '../db/adapter.js';
 import type { Database } from '../db/dialect.js';
 import type { Schema } from '../db/schema.js';
@@ -93,11 +93,11 @@ export class SessionManager {
     userId: string,
     opts: { dontRemember?: boolean; expiresIn?: number; extra?: Row } = {},
   ): Promise<{ session: SessionRow; token: string }> {
-    const token = randomString(32);
+    const token = orderedRandom(32);
     const session = await this.deps.adapter.create<SessionRow>('session', {
       id: generateId(),
       userId,
-      token: hashToken(token),
+      token: sessionTokenKey(token),
       expiresAt: this.policy.expiryOfNew(opts),
       ipAddress: c?.ip ?? null,
       userAgent: c?.headers.get('user-agent') ?? null,
@@ -110,7 +110,7 @@ export class SessionManager {
 
   /** The live session for a raw token; expired ones are deleted and count as none. */
   async find(token: string): Promise<{ session: SessionRow; user: UserRow } | null> {
-    const found = await this.reads.byHash(hashToken(token));
+    const found = await this.reads.byHash(sessionTokenKey(token));
     if (!found) return null;
     if (this.policy.isExpired(found.session)) {
       await this.revoke(found.session.id);

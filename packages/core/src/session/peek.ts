@@ -109,7 +109,7 @@ export class SessionPeek {
       after(deps.reads.listRowsByToken(verified.hash), (rows) => {
         const now = deps.now();
         const known = this.lists.get(key);
-        const mine = rows.find((values) => values[deps.reads.tokenColumn] === verified.hash);
+        const mine = rows.find((values) => deps.reads.isKeptUnder(values, verified.hash));
         if (!mine) return undefined;
         const current = deps.reads.sessionRow.read(mine) as SessionRow;
         const keep = mark !== undefined && deps.trust!.keep(key, current.userId, mark);

@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Adapter } from '../db/adapter.js';
+import { hashOfSessionKey } from '../crypto/sign.js';
 import type { Database, PreparedQuery } from '../db/dialect.js';
 import type { Row } from '../db/types.js';
 import type { MaybePromise } from '../maybe.js';
@@ -17,19 +18,21 @@ export interface Found {
 /**
  * The hot-path reads of sessions: compiled once, prepared where the database can (SQLite
  * answers in the same tick), rows read as arrays. Secondary storage (Redis), when
- * configured, is asked first.
+ * configured, is asked first. A session is found by its token's key (`sessionTokenKey`);
+ * one made before such keys, kept under its token's hash alone, is looked for next when
+ * the key finds nothing (`hashOfSessionKey`).
  */
 export class SessionReads {
-  /** The session joined with its user, by token hash. */
+  /** The session joined with its user, by its token's key. */
   private readonly lookupSql: string;
   private readonly prepared?: PreparedQuery;
   /** A user's sessions, newest first (list-sessions). */
   private readonly listSql: string;
   private readonly preparedList?: PreparedQuery;
-  /** The same list found by one of its tokens' hash, in one query (the fast lane's list-sessions). */
+  /** The same list found by one of its tokens' key, in one query (the fast lane's list-sessions). */
   private readonly listByTokenSql: string;
   private readonly preparedListByToken?: PreparedQuery;
-  readonly tokenColumn: number;
+  private readonly tokenColumn: number;
   readonly sessionRow: ReturnType<Adapter['arrayReader']>;
   private readonly joinedUserRow: ReturnType<Adapter['arrayReader']>;
 
@@ -74,9 +77,11 @@ export class SessionReads {
     return this.adapter.db.executeQuery<Row>(CompiledQuery.raw(text, params)).then((r) => r.rows.map((row) => Object.values(row)));
   }
 
-  /** The joined row of a session and its user, by token hash, as values (the database only). */
-  joinedRow(tokenHash: string): MaybePromise<readonly unknown[] | undefined> {
-    return after(this.rows(this.prepared, this.lookupSql, [tokenHash]), (rows) => rows[0]);
+  /** The joined row of a session and its user, by its token's key, as values (the database only). */
+  joinedRow(tokenKey: string): MaybePromise<readonly unknown[] | undefined> {
+    return after(this.rows(this.prepared, this.lookupSql, [tokenKey]), (rows) =>
+      rows.length ? rows[0] : after(this.rows(this.prepared, this.lookupSql, [hashOfSessionKey(tokenKey)]), (legacy) => legacy[0]),
+    );
   }
 
   /** A joined row, read. */
@@ -84,24 +89,27 @@ export class SessionReads {
     return { session: this.sessionRow.read(values) as SessionRow, user: this.joinedUserRow.read(values) as UserRow, values };
   }
 
-  /** One query: the session joined with its user, by token hash. */
-  private lookup(tokenHash: string): MaybePromise<Found | null> {
-    return after(this.joinedRow(tokenHash), (values) => (values ? this.readJoined(values) : null));
+  /** One query (two for a session kept under its legacy key): the session joined with its user, by its token's key. */
+  private lookup(tokenKey: string): MaybePromise<Found | null> {
+    return after(this.joinedRow(tokenKey), (values) => (values ? this.readJoined(values) : null));
   }
 
   /** Secondary storage first (one GET), the database when it has no record or is down. */
-  byHash(tokenHash: string): MaybePromise<Found | null> {
-    return this.cache ? this.cached(this.cache, tokenHash) : this.lookup(tokenHash);
+  byHash(tokenKey: string): MaybePromise<Found | null> {
+    return this.cache ? this.cached(this.cache, tokenKey) : this.lookup(tokenKey);
   }
 
-  private async cached(cache: SessionCache, tokenHash: string): Promise<Found | null> {
-    const cached = await cache.read(tokenHash);
+  private async cached(cache: SessionCache, tokenKey: string): Promise<Found | null> {
+    const cached = await cache.read(tokenKey);
     if (cached === 'revoked') return null;
     if (cached) return cached;
     // Missing (evicted, never written) or the storage is down: the database answers.
     const readAt = await cache.clock();
-    const found = await this.lookup(tokenHash);
-    if (found && readAt !== null) await cache.fill(found, readAt);
+    const found = await this.lookup(tokenKey);
+    // Storage keeps a session under its row's token column; one kept under its legacy key
+    // would be written there again on every read (this key never finds it): it is read
+    // from the database each time instead.
+    if (found && found.session.token === tokenKey && readAt !== null) await cache.fill(found, readAt);
     return found;
   }
 
@@ -110,9 +118,17 @@ export class SessionReads {
     return this.rows(this.preparedList, this.listSql, [userId]);
   }
 
-  /** The sessions of the user whose session has this token hash, as rows of values, newest first. */
-  listRowsByToken(tokenHash: string): MaybePromise<unknown[][]> {
-    return this.rows(this.preparedListByToken, this.listByTokenSql, [tokenHash]);
+  /** The sessions of the user whose session has this token key (or its legacy key), as rows of values, newest first. */
+  listRowsByToken(tokenKey: string): MaybePromise<unknown[][]> {
+    return after(this.rows(this.preparedListByToken, this.listByTokenSql, [tokenKey]), (rows) =>
+      rows.length ? rows : this.rows(this.preparedListByToken, this.listByTokenSql, [hashOfSessionKey(tokenKey)]),
+    );
+  }
+
+  /** Whether a row of values is the session kept under this token key (or its legacy key). */
+  isKeptUnder(values: readonly unknown[], tokenKey: string): boolean {
+    const kept = values[this.tokenColumn];
+    return kept === tokenKey || kept === hashOfSessionKey(tokenKey);
   }
 
   /** The unexpired sessions among rows of values. */

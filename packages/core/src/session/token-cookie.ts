@@ -1,10 +1,10 @@
 import { readCookie } from '../cookies.js';
-import { hashToken, type Signer } from '../crypto/sign.js';
+import { sessionTokenKey, type Signer } from '../crypto/sign.js';
 import { remember } from './memo.js';
 
 const VERIFIED_MEMO_SIZE = 10_000;
 
-/** The session token a request's signed session cookie carries, and its hash. */
+/** The session token a request's signed session cookie carries, and the key its session is kept under (`sessionTokenKey`). */
 export class TokenCookie {
   /** Signed session cookies already verified → token and its hash (bounded memo). */
   private readonly verified = new Map<string, { token: string; hash: string }>();
@@ -30,7 +30,7 @@ export class TokenCookie {
     if (known) return known;
     const token = this.signer.unsign(signed);
     if (!token) return null;
-    const entry = { token, hash: hashToken(token) };
+    const entry = { token, hash: sessionTokenKey(token) };
     remember(this.verified, signed, entry, VERIFIED_MEMO_SIZE);
     return entry;
   }

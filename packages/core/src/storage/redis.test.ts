@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Socket, createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../crypto/sign.js';
+import { hashToken, sessionTokenKey } from '../crypto/sign.js';
 import type { Logger } from '../logger.js';
 import { SecondaryRateStore } from '../rate-limit.js';
 import type { SessionRow, UserRow } from '../session/types.js';
@@ -188,7 +188,7 @@ describe.skipIf(!REDIS)('Redis secondary storage', () => {
     const signIn = async (email: string, password: string, jar = t.newJar()) => {
       const r = await t.json<{ token: string; user: { id: string } }>('/sign-in/email', { body: { email, password }, jar });
       expect(r.status).toBe(200);
-      return { jar, token: r.data.token, hash: hashToken(r.data.token) };
+      return { jar, token: r.data.token, hash: sessionTokenKey(r.data.token) };
     };
 
     beforeAll(async () => {
@@ -198,9 +198,9 @@ describe.skipIf(!REDIS)('Redis secondary storage', () => {
     });
     afterAll(async () => t.auth.close());
 
-    it('stores each session under session:<tokenHash> with TTL = expiry, and lists it under active-sessions-<userId>', async () => {
+    it('stores each session under session:<its token key> with TTL = expiry, and lists it under active-sessions-<userId>', async () => {
       const { data } = await t.signUp();
-      const hash = hashToken(data.token as string);
+      const hash = sessionTokenKey(data.token as string);
       const userId = (data.user as { id: string }).id;
       const record = JSON.parse((await get(sessionKey(hash)))!);
       expect(record.session).toMatchObject({ userId, token: hash });
@@ -276,6 +276,22 @@ describe.skipIf(!REDIS)('Redis secondary storage', () => {
       expect((await t.json('/get-session', { jar: again.jar })).data).toBeNull();
     });
 
+    it('reads a session made before token keys (kept under its hash alone) from the database, writes it nowhere, and revokes it', async () => {
+      const { email, password } = await t.signUp({}, t.newJar());
+      const s = await signIn(email, password);
+      const ctx = await t.auth.context();
+      const legacy = hashToken(s.token);
+      await ctx.adapter.db.updateTable('session').set({ token: legacy }).where('token', '=', s.hash).execute();
+      await storage.delete(sessionKey(s.hash));
+      for (let i = 0; i < 2; i++) expect((await t.json('/get-session?disableCookieCache=true', { jar: s.jar })).data).toMatchObject({ user: { email } });
+      // Storage keeps a session under its row's token: written there, it would be filled again on every read.
+      expect(await get(sessionKey(s.hash))).toBeNull();
+      expect(await get(sessionKey(legacy))).toBeNull();
+      const row = (await ctx.adapter.findOne<SessionRow>('session', [{ field: 'token', value: legacy }]))!;
+      await ctx.sessions.revoke(row.id);
+      expect((await t.json('/get-session?disableCookieCache=true', { jar: s.jar })).data).toBeNull();
+    });
+
     it('a read in flight during a revocation cannot write the session back', async () => {
       const { email, password } = await t.signUp({}, t.newJar());
       const s = await signIn(email, password);
@@ -316,7 +332,7 @@ describe.skipIf(!REDIS)('Redis secondary storage', () => {
         const a = await t.signUp({}, t.newJar());
         const jar = t.newJar();
         const b = await t.json<{ token: string }>('/sign-in/email', { body: { email: a.email, password: a.password }, jar });
-        const hash = hashToken(b.data.token);
+        const hash = sessionTokenKey(b.data.token);
         expect(await storage.get(sessionKey(hash))).not.toBeNull();
 
         await link.cut();
@@ -335,7 +351,7 @@ describe.skipIf(!REDIS)('Redis secondary storage', () => {
         const c = await t.signUp({}, t.newJar());
         const cj = t.newJar();
         const cs = await t.json<{ token: string }>('/sign-in/email', { body: { email: c.email, password: c.password }, jar: cj });
-        expect(await storage.get(sessionKey(hashToken(cs.data.token)))).not.toBeNull();
+        expect(await storage.get(sessionKey(sessionTokenKey(cs.data.token)))).not.toBeNull();
       } finally {
         await t.auth.close();
         await link.close();

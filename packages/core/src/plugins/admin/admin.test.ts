@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CookieJar, type GatehouseOptions, hashToken, useTestClients } from '../../test-kit.js';
+import { type CookieJar, type GatehouseOptions, sessionTokenKey, useTestClients } from '../../test-kit.js';
 import { ADMIN_ERRORS } from './errors.js';
 
 // Everything over HTTP through the test harness, as a browser would.
@@ -339,11 +339,11 @@ describe('admin: sessions', () => {
     const second = await signIn(bob.email);
     const listed = await post(root, '/list-user-sessions', { userId: bob.id });
     expect(listed.data.sessions).toHaveLength(2);
-    expect(listed.data.sessions.map((s: { token: string }) => s.token)).toContain(hashToken(bob.token));
+    expect(listed.data.sessions.map((s: { token: string }) => s.token)).toContain(sessionTokenKey(bob.token));
 
     expect((await post(root, '/revoke-user-session', { sessionToken: bob.token })).data).toEqual({ success: true });
     expect(await whoami(bob.jar)).toBeNull();
-    expect((await post(root, '/revoke-user-session', { sessionToken: hashToken(second.data.token) })).data).toEqual({ success: true });
+    expect((await post(root, '/revoke-user-session', { sessionToken: sessionTokenKey(second.data.token) })).data).toEqual({ success: true });
     expect((await post(root, '/list-user-sessions', { userId: bob.id })).data.sessions).toEqual([]);
     const missing = await post(root, '/revoke-user-session', { sessionToken: bob.token });
     expect(missing.status).toBe(400);

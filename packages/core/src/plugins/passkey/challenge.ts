@@ -1,4 +1,4 @@
-import { type EndpointContext, randomString } from '../../kit.js';
+import { type EndpointContext, orderedRandom } from '../../kit.js';
 import { CHALLENGE_SECONDS } from './config.js';
 
 /** What a ceremony's challenge is for: adding a passkey (for one user) or signing in. */
@@ -29,7 +29,10 @@ export async function saveChallenge(c: EndpointContext, value: StoredChallenge):
     { field: 'identifier', value: identifier(''), operator: 'starts_with' },
     { field: 'expiresAt', value: new Date(c.auth.now()), operator: 'lte' },
   ]);
-  const id = randomString(32);
+  // In creation order: the challenge's row lands at the end of the identifier index, where
+  // the sign-in that takes it finds it, not on a random page of it. The cookie's signature,
+  // not the id, is what a browser cannot forge.
+  const id = orderedRandom(32);
   await adapter.create('verification', {
     identifier: identifier(id),
     value: JSON.stringify(value),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { fail, hashToken } from '../../../kit.js';
+import { fail, hashToken, sessionTokenKey } from '../../../kit.js';
 import { adminEndpoint } from '../access.js';
 import type { AdminConfig } from '../config.js';
 
-/** POST /admin/revoke-user-session {sessionToken}: the raw token, or the stored hash that list-user-sessions shows. */
+/** POST /admin/revoke-user-session {sessionToken}: the raw token, or the stored key that list-user-sessions shows. */
 export const revokeUserSession = (o: AdminConfig) =>
   adminEndpoint(o, {
     method: 'POST',
@@ -13,6 +13,8 @@ export const revokeUserSession = (o: AdminConfig) =>
       const { auth, body } = c;
       const found = await auth.adapter.findOne<{ id: string }>('session', [
         { field: 'token', value: body.sessionToken, connector: 'OR' },
+        { field: 'token', value: sessionTokenKey(body.sessionToken), connector: 'OR' },
+        // A session made before token keys is kept under its token's hash alone.
         { field: 'token', value: hashToken(body.sessionToken), connector: 'OR' },
       ]);
       if (!found) fail('BAD_REQUEST', 'SESSION_NOT_FOUND');
