@@ -1,17 +1,36 @@
 #!/usr/bin/env node
 // Summarises a V8 .cpuprofile: self time by function and by package/file.
-// node bench/profile-summary.mjs file.cpuprofile [top]
+// node bench/profile-summary.mjs file.cpuprofile [top] [--timeline | --window FROM-TO]
+//   --timeline       busy and idle milliseconds in each second of the profile, to find a case's measured window
+//                    (a server's profile also holds the bench's preparation: sign-ins made ready, calibration)
+//   --window 67-75   only the samples from second 67 to second 75 of the profile
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 
-const [file, topArg] = process.argv.slice(2);
+const { values: opt, positionals } = parseArgs({ allowPositionals: true, options: { timeline: { type: 'boolean' }, window: { type: 'string' } } });
+const [file, topArg] = positionals;
 const top = Number(topArg ?? 25);
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map();
 const dt = profile.timeDeltas;
+const [from, to] = opt.window ? opt.window.split('-').map(Number) : [-Infinity, Infinity];
+const seconds = new Map();
+let at = profile.startTime;
 for (let i = 0; i < profile.samples.length; i++) {
   const id = profile.samples[i];
-  self.set(id, (self.get(id) ?? 0) + (dt[i] ?? 0));
+  at += dt[i] ?? 0;
+  const second = (at - profile.startTime) / 1e6;
+  if (opt.timeline) {
+    const bin = seconds.get(Math.floor(second)) ?? { busy: 0, idle: 0 };
+    bin[byId.get(id).callFrame.functionName === '(idle)' ? 'idle' : 'busy'] += (dt[i] ?? 0) / 1000;
+    seconds.set(Math.floor(second), bin);
+  }
+  if (second >= from && second < to) self.set(id, (self.get(id) ?? 0) + (dt[i] ?? 0));
+}
+if (opt.timeline) {
+  for (const [second, { busy, idle }] of seconds) console.log(`${String(second).padStart(4)} s  busy ${busy.toFixed(0).padStart(4)} ms  idle ${idle.toFixed(0).padStart(4)} ms`);
+  process.exit(0);
 }
 // Percentages of busy time: samples of an idle event loop are left out.
 for (const [id] of self) if (byId.get(id).callFrame.functionName === '(idle)') self.delete(id);
