@@ -32,6 +32,8 @@ if (!HAS_CHROMIUM && !CI) {
 }
 
 export const SCREENSHOTS = join(ROOT, 'screenshots');
+/** `shots` also in the dark theme (SCREENSHOTS_DARK=1). */
+const DARK_SHOTS = ['1', 'true'].includes(String(process.env.SCREENSHOTS_DARK ?? '').toLowerCase());
 
 /** A free TCP port on loopback (the OpenID provider must know the server's redirect URI before it starts). */
 export function freePort(): Promise<number> {
@@ -61,7 +63,11 @@ export interface Stack {
   page(options?: { width?: number; height?: number }): Promise<Page>;
   /** Saves a full-page screenshot as screenshots/{prefix}-{name}.png. */
   shot(page: Page, name: string): Promise<void>;
-  /** `shot` at phone (390 px) and desktop (1280 px) width, as {name}-390 and {name}-1280; the page's size is then restored. */
+  /**
+   * `shot` at phone (390 px) and desktop (1280 px) width, as {name}-390 and {name}-1280; the page's size is then
+   * restored. With SCREENSHOTS_DARK=1 in the environment, also in the dark theme, as {name}-dark-390 and
+   * {name}-dark-1280 (off by default: twice the screenshots for every journey).
+   */
   shots(page: Page, name: string): Promise<void>;
   /** `gatehouse create-user …` (or any command) against the server's database and config. */
   cli(args: string[]): Promise<{ code: number | null; out: string }>;
@@ -123,6 +129,14 @@ export async function startStack(prefix: string, config: Record<string, unknown>
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await shot(page, `${name}-${width}`);
+    }
+    if (DARK_SHOTS) {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await shot(page, `${name}-dark-${width}`);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
     }
     if (size) await page.setViewportSize(size);
   };

@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TestIdp } from '../../packages/core/src/plugins/sso/test-kit.js';
 import { absent, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, signInOnPage, type Stack, startStack, uniqueEmail } from './kit.js';
@@ -15,21 +14,9 @@ import { absent, apiSignUp, describeBrowser, JOURNEY_TIMEOUT, shows, showsText, 
  */
 let stack: Stack;
 const idp = new TestIdp();
-const SHOTS = '/tmp/shots';
 const DOMAIN = 'initech.example';
 const PROVIDER = 'initech';
 const IDP_SLO = 'https://idp.test.example/slo';
-
-/** Both widths, into /tmp/shots/sso-{name}-{width}.png. */
-async function shots(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  const size = page.viewportSize();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: `${SHOTS}/sso-${name}-${width}.png`, fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
 
 /** The IdP's sign-in page in this context: it answers the AuthnRequest with a signed (or bent) response, auto-posted to the ACS. */
 async function serveIdp(context: BrowserContext, answer: (request: { id: string; relayState: string }) => string) {
@@ -113,12 +100,12 @@ describeBrowser('enterprise SSO journey in Chromium', () => {
       const edit = connections.getByRole('form', { name: `Edit connection ${PROVIDER}` });
       await edit.getByLabel('Domain').fill(DOMAIN);
       await edit.getByLabel('IdP single logout URL (optional)').fill(IDP_SLO);
-      await shots(page, 'edit');
+      await stack.shots(page, 'edit');
       await edit.getByRole('button', { name: 'Save' }).click();
       await showsText(page.getByRole('status').filter({ hasText: 'saved' }), `Connection ${PROVIDER} saved.`);
       await showsText(connections, `SAML 2.0 · ${DOMAIN}`);
       await showsText(connections, `Signing out also signs out at the identity provider (${IDP_SLO}).`);
-      await shots(page, 'settings');
+      await stack.shots(page, 'settings');
 
       // A person of the domain signs in with their work email.
       const personEmail = `pat-${Date.now().toString(36)}@${DOMAIN}`;
@@ -134,7 +121,7 @@ describeBrowser('enterprise SSO journey in Chromium', () => {
       );
       await person.goto(`${stack.url}/sign-in`);
       await shows(person.getByRole('button', { name: 'Sign in with SSO' }));
-      await shots(person, 'sign-in-choose');
+      await stack.shots(person, 'sign-in-choose');
       await person.getByRole('button', { name: 'Sign in with SSO' }).click();
       await shows(person.getByRole('heading', { name: 'Sign in with SSO', level: 1 }));
       // An address no organization connected: said under the field.
@@ -143,9 +130,9 @@ describeBrowser('enterprise SSO journey in Chromium', () => {
       await person.getByRole('button', { name: 'Continue with SSO' }).click();
       await expect.poll(() => work.getAttribute('aria-invalid')).toBe('true');
       await showsText(person.locator('.field-error'), 'No organization signs in with single sign-on for this address.');
-      await shots(person, 'sign-in-unknown');
+      await stack.shots(person, 'sign-in-unknown');
       await work.fill(personEmail);
-      await shots(person, 'sign-in');
+      await stack.shots(person, 'sign-in');
       await person.getByRole('button', { name: 'Continue with SSO' }).click();
       // Through the IdP page (its load is cut short by its own form post) and the ACS: polled, not awaited as one navigation.
       await expect.poll(() => person.url(), { timeout: 10_000 }).toBe(`${stack.url}/account`);
@@ -191,7 +178,7 @@ describeBrowser('enterprise SSO journey in Chromium', () => {
       await showsText(refusal, /Your organization’s sign-in service sent an answer that (was not valid|could not be checked)\./);
       await shows(other.getByRole('heading', { name: 'Sign in with SSO', level: 1 }));
       await absent(other.getByRole('button', { name: 'Sign out' }));
-      await shots(other, 'refused');
+      await stack.shots(other, 'refused');
 
       // Remove, after a confirmation.
       await page.reload();
