@@ -71,7 +71,8 @@ export { serializeCookie } from './cookies.js';
 
 // Secrets and keys.
 export { generateId, LOWER_ALPHANUMERIC, orderedRandom, randomString } from './crypto/random.js';
-export { hashToken, sessionTokenKey } from './crypto/sign.js';
+export { hashToken } from './crypto/sign.js';
+export { sessionTokenWhere } from './session/token-key.js';
 export type { Encrypter } from './crypto/encrypt.js';
 export { passwordHashQueue } from './crypto/password.js';
 

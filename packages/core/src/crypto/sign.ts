@@ -47,26 +47,3 @@ export class Signer {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
-
-/** The length of `hashToken`'s answer: SHA-256 in base64url. */
-const HASH_LENGTH = 43;
-
-/**
- * What a session row keeps of its token, and is found by: the token's first 8 characters (its creation time: session
- * tokens are `orderedRandom(32)`), then its hash. Keys so made are in creation order, so a new session's key lands at
- * the end of the unique index on it, not on a random page of it (a page written per sign-in, and again when it is
- * folded into the database file). The 8 characters say no more than the session's own `createdAt`; the other 24 are
- * random and only hashed.
- */
-export function sessionTokenKey(token: string): string {
-  return token.slice(0, 8) + hashToken(token);
-}
-
-/**
- * The token's hash within its key: what the cookie cache binds itself to, and the key a session made before
- * `sessionTokenKey` was kept under (its hash alone). Such sessions are still found (`SessionReads`), by a second
- * look when the key finds nothing.
- */
-export function hashOfSessionKey(key: string): string {
-  return key.slice(-HASH_LENGTH);
-}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { hashToken, sessionTokenKey } from '../crypto/sign.js';
 import { defineEndpoint } from '../endpoint.js';
 import { fail } from '../errors.js';
+import { sessionTokenWhere } from '../session/token-key.js';
 
 /** Revokes one of the caller's own sessions, named by its token (raw, or as listed). */
 export const revokeSession = defineEndpoint({
@@ -13,13 +13,7 @@ export const revokeSession = defineEndpoint({
   requirePerson: true,
   async handler(c) {
     const userId = c.session.user.id;
-    const found = await c.auth.adapter.findOne<{ id: string }>('session', [
-      { field: 'userId', value: userId },
-      { field: 'token', value: c.body.token, connector: 'OR' },
-      { field: 'token', value: sessionTokenKey(c.body.token), connector: 'OR' },
-      // A session made before token keys is kept under its token's hash alone.
-      { field: 'token', value: hashToken(c.body.token), connector: 'OR' },
-    ]);
+    const found = await c.auth.adapter.findOne<{ id: string }>('session', [{ field: 'userId', value: userId }, ...sessionTokenWhere(c.body.token)]);
     if (!found) fail('BAD_REQUEST', 'SESSION_NOT_FOUND');
     await c.auth.sessions.revoke(found.id);
     await c.auth.audit.record(c, 'session.revoke', { userId, details: { sessionId: found.id } });

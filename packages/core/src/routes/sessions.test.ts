@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionTokenKey } from '../crypto/sign.js';
+import { sessionTokenKey } from '../session/token-key.js';
 import { useTestClients, type TestClient } from '../test/harness.js';
 
 let t: TestClient;

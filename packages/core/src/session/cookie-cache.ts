@@ -1,16 +1,19 @@
 import type { CookieNames } from '../cookies.js';
 import { readCookie } from '../cookies.js';
-import { hashOfSessionKey, hashToken, type Signer } from '../crypto/sign.js';
+import { hashToken, type Signer } from '../crypto/sign.js';
 import type { Adapter } from '../db/adapter.js';
 import type { Schema } from '../db/schema.js';
 import type { Row } from '../db/types.js';
 import { APIError, BASE_ERRORS } from '../errors.js';
 import type { RequestScope } from '../request-scope.js';
 import { remember } from './memo.js';
+import { sessionKeyHashStartsWith } from './token-key.js';
 import type { SessionRow, SessionWithUser, UserRow } from './types.js';
 
 const DECODED_MEMO_SIZE = 1_000;
 const COOKIE_CACHE_LIMIT = 4093;
+/** How much of the token's hash a cache cookie carries, binding it to its session token. */
+const TOKEN_BINDING = 16;
 
 /** A signed cache cookie, verified and decoded; `json` is get-session's body, once rendered. */
 export interface CacheEntry {
@@ -76,7 +79,7 @@ export class CookieCache {
       remember(this.decoded, mac, { signed, data }, DECODED_MEMO_SIZE);
     }
     const now = deps.now();
-    if (data.expiresAt <= now || data.tokenHash !== hashOfSessionKey(tokenKey).slice(0, 16)) return null;
+    if (data.expiresAt <= now || data.tokenHash.length !== TOKEN_BINDING || !sessionKeyHashStartsWith(tokenKey, data.tokenHash)) return null;
     if (data.session.expiresAt.getTime() <= now) return null;
     return data;
   }
@@ -89,7 +92,7 @@ export class CookieCache {
         session: s.session,
         user: s.user,
         expiresAt: deps.now() + deps.maxAge * 1000,
-        tokenHash: hashToken(s.token).slice(0, 16),
+        tokenHash: hashToken(s.token).slice(0, TOKEN_BINDING),
       }),
     ).toString('base64url');
     const signed = deps.signer.sign(payload);

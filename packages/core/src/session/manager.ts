@@ -1,6 +1,7 @@
 import type { CookieAttributes, CookieNames } from '../cookies.js';
 import { generateId, orderedRandom } from '../crypto/random.js';
-import { sessionTokenKey, type Signer } from '../crypto/sign.js';
+import type { Signer } from '../crypto/sign.js';
+import { sessionTokenKey } from './token-key.js';
 import type { Adapter } from '../db/adapter.js';
 import type { Database } from '../db/dialect.js';
 import type { Schema } from '../db/schema.js';
@@ -42,14 +43,14 @@ export interface SessionDeps {
 
 type Resolved =
   | { kind: 'none' }
-  | { kind: 'cached'; entry: CacheEntry; token: string; hash: string }
-  | { kind: 'live'; found: Found; token: string; hash: string }
+  | { kind: 'cached'; entry: CacheEntry; token: string; key: string }
+  | { kind: 'live'; found: Found; token: string; key: string }
   | { kind: 'gone'; found: Found | null };
 
 const NONE: Resolved = { kind: 'none' };
 
 /**
- * Sessions: opaque random tokens, only their hash stored, sliding expiry. The rules are
+ * Sessions: opaque random tokens, only their key stored (`sessionTokenKey`), sliding expiry. The rules are
  * the policy's (policy.ts); the reads are SessionReads'; the fast lane's read-only
  * answers are SessionPeek's. This is the general route's side: it may write.
  */
@@ -110,7 +111,7 @@ export class SessionManager {
 
   /** The live session for a raw token; expired ones are deleted and count as none. */
   async find(token: string): Promise<{ session: SessionRow; user: UserRow } | null> {
-    const found = await this.reads.byHash(sessionTokenKey(token));
+    const found = await this.reads.byKey(sessionTokenKey(token));
     if (!found) return null;
     if (this.policy.isExpired(found.session)) {
       await this.revoke(found.session.id);
@@ -126,16 +127,16 @@ export class SessionManager {
   private resolve(cookieHeader: string | null, readOnly: boolean, useCookieCache: boolean): MaybePromise<Resolved> {
     const verified = this.tokens.read(cookieHeader);
     if (!verified) return NONE;
-    const { token, hash } = verified;
+    const { token, key } = verified;
     // The cache cookie can outlive a revocation by up to cookieCache.maxAge: enough to show
     // a session, never to change state. Anything but GET/HEAD asks the session store.
     if (this.cookieCache && useCookieCache && readOnly) {
-      const entry = this.cookieCache.read(cookieHeader, hash);
-      if (entry) return { kind: 'cached', entry, token, hash };
+      const entry = this.cookieCache.read(cookieHeader, key);
+      if (entry) return { kind: 'cached', entry, token, key };
     }
-    return after(this.reads.byHash(hash), (found): Resolved => {
+    return after(this.reads.byKey(key), (found): Resolved => {
       if (!found || this.policy.isExpired(found.session)) return { kind: 'gone', found };
-      return { kind: 'live', found, token, hash };
+      return { kind: 'live', found, token, key };
     });
   }
 
@@ -146,7 +147,7 @@ export class SessionManager {
   async fromCookieHeader(cookieHeader: string | null): Promise<{ session: SessionRow; user: UserRow } | null> {
     const verified = this.tokens.read(cookieHeader);
     if (!verified) return null;
-    const found = await this.reads.byHash(verified.hash);
+    const found = await this.reads.byKey(verified.key);
     return found && !this.policy.isExpired(found.session) ? found : null;
   }
 

@@ -45,11 +45,11 @@ export interface SessionPeekDeps {
  * general route.
  */
 export class SessionPeek {
-  /** Sessions by token hash, and rendered session lists (bounded memos). */
+  /** Sessions by token key, and rendered session lists (bounded memos). */
   private readonly lives = new Map<string, Live>();
   private readonly lists = new Map<string, { values: readonly unknown[]; body: string; until: number; mark?: unknown }>();
   /**
-   * Reads in flight, by the key of what they keep (a token hash, `mine:` and a token hash), with
+   * Reads in flight, by the key of what they keep (a token key, `mine:` and a token key), with
    * the trust mark they began under. When a kept row falls due, every request then in flight
    * for it would read it (up to the pool's size at once, opening connections under load); they
    * share one read instead.
@@ -64,7 +64,7 @@ export class SessionPeek {
     const verified = deps.tokens.read(cookieHeader);
     if (!verified) return 'null';
     if (deps.cookieCache) {
-      const entry = deps.cookieCache.read(cookieHeader, verified.hash);
+      const entry = deps.cookieCache.read(cookieHeader, verified.key);
       if (!entry) return undefined;
       if (entry.json?.token !== verified.token)
         entry.json = { token: verified.token, body: JSON.stringify(deps.answers.session({ ...entry, token: verified.token })) };
@@ -83,7 +83,7 @@ export class SessionPeek {
     const verified = deps.tokens.read(cookieHeader);
     if (!verified) return null;
     if (deps.cookieCache) {
-      const entry = deps.cookieCache.read(cookieHeader, verified.hash);
+      const entry = deps.cookieCache.read(cookieHeader, verified.key);
       // As the general route answers from the cache cookie: copies of its rows.
       return entry ? { session: { ...entry.session }, user: { ...entry.user }, token: verified.token } : undefined;
     }
@@ -96,20 +96,20 @@ export class SessionPeek {
     const verified = deps.tokens.read(cookieHeader);
     if (!verified) return null;
     if (deps.cookieCache) {
-      const entry = deps.cookieCache.read(cookieHeader, verified.hash);
+      const entry = deps.cookieCache.read(cookieHeader, verified.key);
       return entry ? this.userList(entry.session) : undefined;
     }
-    const key = `mine:${verified.hash}`;
+    const key = `mine:${verified.key}`;
     const kept = this.lists.get(key);
     if (kept && deps.trust?.holds(key, kept.mark) && kept.until > deps.now()) return kept.body;
     const mark = deps.trust?.mark();
     if (deps.reads.cache && mark === undefined) return after(this.live(verified), (live) => live && this.userList(live));
     // One query: the caller's session among its user's sessions, found by its token.
     return this.shared(key, mark, () =>
-      after(deps.reads.listRowsByToken(verified.hash), (rows) => {
+      after(deps.reads.listRowsByToken(verified.key), (rows) => {
         const now = deps.now();
         const known = this.lists.get(key);
-        const mine = rows.find((values) => deps.reads.isKeptUnder(values, verified.hash));
+        const mine = rows.find((values) => deps.reads.isKeptUnder(values, verified.key));
         if (!mine) return undefined;
         const current = deps.reads.sessionRow.read(mine) as SessionRow;
         const keep = mark !== undefined && deps.trust!.keep(key, current.userId, mark);
@@ -130,9 +130,9 @@ export class SessionPeek {
    * whose row is unchanged (compared value by value) reuses the rendered answer and makes
    * no objects; from secondary storage it is built every time.
    */
-  private live(verified: { token: string; hash: string }): MaybePromise<Live | undefined> {
+  private live(verified: { token: string; key: string }): MaybePromise<Live | undefined> {
     const { deps } = this;
-    const key = verified.hash;
+    const key = verified.key;
     const fresh = (live: Live | undefined) => (live && live.until > deps.now() ? live : undefined);
     const kept = this.lives.get(key);
     // Nothing it was read from has changed since: answered without reading it again.
@@ -164,9 +164,9 @@ export class SessionPeek {
   }
 
   /** Reads the session behind a verified token (secondary storage, else the database), keeping it under `mark` where the trust allows. */
-  private read(verified: { token: string; hash: string }, mark: unknown): MaybePromise<Live | undefined> {
+  private read(verified: { token: string; key: string }, mark: unknown): MaybePromise<Live | undefined> {
     const { deps } = this;
-    const key = verified.hash;
+    const key = verified.key;
     const build = (found: Found | null, keep: boolean): Live | undefined => {
       if (!found) return undefined;
       const { session } = found;
@@ -187,9 +187,9 @@ export class SessionPeek {
     if (deps.reads.cache) {
       // Secondary storage first; what it answers is kept only under a trust that covers it (messages sent after its records are marked).
       const covered = mark !== undefined && deps.trust?.coversSecondaryStorage === true;
-      return after(deps.reads.byHash(verified.hash), (found) => build(found, !!found && covered && keeps(found.session.userId)));
+      return after(deps.reads.byKey(verified.key), (found) => build(found, !!found && covered && keeps(found.session.userId)));
     }
-    return after(deps.reads.joinedRow(verified.hash), (values) => {
+    return after(deps.reads.joinedRow(verified.key), (values) => {
       if (!values) return undefined;
       const known = this.lives.get(key);
       const entry = known?.values && sameValues(known.values, values) ? known : build(deps.reads.readJoined(values), false);

@@ -1,12 +1,12 @@
 import { CompiledQuery } from 'kysely';
 import type { Adapter } from '../db/adapter.js';
-import { hashOfSessionKey } from '../crypto/sign.js';
 import type { Database, PreparedQuery } from '../db/dialect.js';
 import type { Row } from '../db/types.js';
 import type { MaybePromise } from '../maybe.js';
 import { after } from '../maybe.js';
 import type { SessionCache } from '../storage/session-cache.js';
 import type { SessionRow, UserRow } from './types.js';
+import { hashOfSessionKey } from './token-key.js';
 
 /** A session and its user as stored; `values` is the database row they were read from. */
 export interface Found {
@@ -77,11 +77,18 @@ export class SessionReads {
     return this.adapter.db.executeQuery<Row>(CompiledQuery.raw(text, params)).then((r) => r.rows.map((row) => Object.values(row)));
   }
 
+  /**
+   * A statement whose one parameter is a token's key, run with the key and, when that finds nothing, with the key a
+   * session made before token keys was kept under (its hash alone). A miss (a revoked or deleted session) so costs
+   * two queries; a new key and an old token's key look alike, so the second cannot be skipped.
+   */
+  private rowsByKey(prepared: PreparedQuery | undefined, text: string, tokenKey: string): MaybePromise<unknown[][]> {
+    return after(this.rows(prepared, text, [tokenKey]), (rows) => (rows.length ? rows : this.rows(prepared, text, [hashOfSessionKey(tokenKey)])));
+  }
+
   /** The joined row of a session and its user, by its token's key, as values (the database only). */
   joinedRow(tokenKey: string): MaybePromise<readonly unknown[] | undefined> {
-    return after(this.rows(this.prepared, this.lookupSql, [tokenKey]), (rows) =>
-      rows.length ? rows[0] : after(this.rows(this.prepared, this.lookupSql, [hashOfSessionKey(tokenKey)]), (legacy) => legacy[0]),
-    );
+    return after(this.rowsByKey(this.prepared, this.lookupSql, tokenKey), (rows) => rows[0]);
   }
 
   /** A joined row, read. */
@@ -89,13 +96,13 @@ export class SessionReads {
     return { session: this.sessionRow.read(values) as SessionRow, user: this.joinedUserRow.read(values) as UserRow, values };
   }
 
-  /** One query (two for a session kept under its legacy key): the session joined with its user, by its token's key. */
+  /** The session joined with its user, by its token's key: one query, two for a miss or a session kept under its legacy key. */
   private lookup(tokenKey: string): MaybePromise<Found | null> {
     return after(this.joinedRow(tokenKey), (values) => (values ? this.readJoined(values) : null));
   }
 
   /** Secondary storage first (one GET), the database when it has no record or is down. */
-  byHash(tokenKey: string): MaybePromise<Found | null> {
+  byKey(tokenKey: string): MaybePromise<Found | null> {
     return this.cache ? this.cached(this.cache, tokenKey) : this.lookup(tokenKey);
   }
 
@@ -120,9 +127,7 @@ export class SessionReads {
 
   /** The sessions of the user whose session has this token key (or its legacy key), as rows of values, newest first. */
   listRowsByToken(tokenKey: string): MaybePromise<unknown[][]> {
-    return after(this.rows(this.preparedListByToken, this.listByTokenSql, [tokenKey]), (rows) =>
-      rows.length ? rows : this.rows(this.preparedListByToken, this.listByTokenSql, [hashOfSessionKey(tokenKey)]),
-    );
+    return this.rowsByKey(this.preparedListByToken, this.listByTokenSql, tokenKey);
   }
 
   /** Whether a row of values is the session kept under this token key (or its legacy key). */

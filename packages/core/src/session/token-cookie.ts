@@ -1,13 +1,14 @@
 import { readCookie } from '../cookies.js';
-import { sessionTokenKey, type Signer } from '../crypto/sign.js';
+import type { Signer } from '../crypto/sign.js';
+import { sessionTokenKey } from './token-key.js';
 import { remember } from './memo.js';
 
 const VERIFIED_MEMO_SIZE = 10_000;
 
 /** The session token a request's signed session cookie carries, and the key its session is kept under (`sessionTokenKey`). */
 export class TokenCookie {
-  /** Signed session cookies already verified → token and its hash (bounded memo). */
-  private readonly verified = new Map<string, { token: string; hash: string }>();
+  /** Signed session cookies already verified → token and its key (bounded memo). */
+  private readonly verified = new Map<string, { token: string; key: string }>();
 
   constructor(
     private readonly signer: Signer,
@@ -15,7 +16,7 @@ export class TokenCookie {
   ) {}
 
   /** The token of the session cookie in a Cookie header, when its signature holds. */
-  read(cookieHeader: string | null): { token: string; hash: string } | null {
+  read(cookieHeader: string | null): { token: string; key: string } | null {
     const signed = readCookie(cookieHeader, this.cookieName);
     return signed ? this.tokenOf(signed) : null;
   }
@@ -25,12 +26,12 @@ export class TokenCookie {
    * signature held, so the memo can answer for it again without the HMAC and SHA-256
    * work (hot path).
    */
-  private tokenOf(signed: string): { token: string; hash: string } | null {
+  private tokenOf(signed: string): { token: string; key: string } | null {
     const known = this.verified.get(signed);
     if (known) return known;
     const token = this.signer.unsign(signed);
     if (!token) return null;
-    const entry = { token, hash: sessionTokenKey(token) };
+    const entry = { token, key: sessionTokenKey(token) };
     remember(this.verified, signed, entry, VERIFIED_MEMO_SIZE);
     return entry;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashToken, sessionTokenKey } from '../crypto/sign.js';
+import { hashToken } from '../crypto/sign.js';
+import { sessionTokenKey } from './token-key.js';
 import type { GatehouseOptions } from '../plugins/index.js';
 import { useTestClients, type TestClient } from '../test/harness.js';
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Socket, createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken, sessionTokenKey } from '../crypto/sign.js';
+import { hashToken } from '../crypto/sign.js';
+import { sessionTokenKey } from '../session/token-key.js';
 import type { Logger } from '../logger.js';
 import { SecondaryRateStore } from '../rate-limit.js';
 import type { SessionRow, UserRow } from '../session/types.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail, hashToken, sessionTokenKey } from '../../../kit.js';
+import { fail, sessionTokenWhere } from '../../../kit.js';
 import { adminEndpoint } from '../access.js';
 import type { AdminConfig } from '../config.js';
 
@@ -11,12 +11,7 @@ export const revokeUserSession = (o: AdminConfig) =>
     body: z.object({ sessionToken: z.string().min(1) }),
     async handler(c) {
       const { auth, body } = c;
-      const found = await auth.adapter.findOne<{ id: string }>('session', [
-        { field: 'token', value: body.sessionToken, connector: 'OR' },
-        { field: 'token', value: sessionTokenKey(body.sessionToken), connector: 'OR' },
-        // A session made before token keys is kept under its token's hash alone.
-        { field: 'token', value: hashToken(body.sessionToken), connector: 'OR' },
-      ]);
+      const found = await auth.adapter.findOne<{ id: string }>('session', sessionTokenWhere(body.sessionToken));
       if (!found) fail('BAD_REQUEST', 'SESSION_NOT_FOUND');
       await auth.sessions.revoke(found.id);
       return { success: true };
