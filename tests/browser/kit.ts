@@ -130,7 +130,8 @@ export async function startStack(prefix: string, config: Record<string, unknown>
       await page.setViewportSize({ width, height: 800 });
       await shot(page, `${name}-${width}`);
     }
-    if (DARK_SHOTS) {
+    // A journey that shoots the dark theme itself already has these; the pass would copy them and turn its page light.
+    if (DARK_SHOTS && !(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches))) {
       await page.emulateMedia({ colorScheme: 'dark' });
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: 800 });

@@ -158,6 +158,7 @@ export default {
       // holds the one connection 40 ms (the pause above), so its answers come late in the burst, and a run of early
       // kills would leave nothing answered to look for afterwards.
       const needAnswer = round === ROUNDS - 1 && acknowledged.length === 0;
+      // `needAnswer` was decided before the wait; the loop looks at `acknowledged` again to see an answer arrive.
       while (!done && (entered() < target || (needAnswer && acknowledged.length === 0))) await new Promise((r) => setTimeout(r, 5));
       await new Promise((r) => setTimeout(r, Math.random() * 40));
       await s.stop('SIGKILL');
