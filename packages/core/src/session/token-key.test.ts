@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hashToken } from '../crypto/sign.js';
-import { sessionTokenKey } from './token-key.js';
+import { hashOfSessionKey, sessionKeyHashStartsWith, sessionTokenKey } from './token-key.js';
 import type { GatehouseOptions } from '../plugins/index.js';
 import { useTestClients, type TestClient } from '../test/harness.js';
 
@@ -41,6 +42,20 @@ describe('session token keys', () => {
     const rows = await (await t.auth.context()).adapter.findMany<{ token: string }>('session', { sortBy: { field: 'createdAt', direction: 'asc' } });
     expect(rows.map((r) => r.token)).toEqual([sessionTokenKey(first), sessionTokenKey(second)]);
     expect(sessionTokenKey(first) < sessionTokenKey(second)).toBe(true);
+  });
+
+  it('the cookie cache’s check in place agrees with the hash within the key, and refuses an empty binding', () => {
+    const token = fc.stringMatching(/^[A-Za-z0-9]{32}$/);
+    fc.assert(
+      fc.property(token, token, fc.integer({ min: 0, max: 43 }), (mine, other, length) => {
+        const key = sessionTokenKey(mine);
+        for (const prefix of [hashOfSessionKey(key).slice(0, length), hashOfSessionKey(sessionTokenKey(other)).slice(0, length)]) {
+          expect(sessionKeyHashStartsWith(key, prefix)).toBe(prefix.length > 0 && hashOfSessionKey(key).startsWith(prefix));
+        }
+        expect(sessionKeyHashStartsWith(hashOfSessionKey(key), hashOfSessionKey(key).slice(0, 16))).toBe(true);
+      }),
+    );
+    expect(sessionKeyHashStartsWith(sessionTokenKey('a'.repeat(32)), '')).toBe(false);
   });
 
   const configs: [string, GatehouseOptions][] = [

@@ -16,8 +16,7 @@ export function sessionTokenKey(token: string): string {
 }
 
 /**
- * The token's hash within its key: what the cookie cache binds itself to, and the key a session made before
- * `sessionTokenKey` was kept under (its hash alone). Such sessions are still found (`SessionReads`), by a second
+ * The token's hash within its key: the key a session made before `sessionTokenKey` was kept under (its hash alone). Such sessions are still found (`SessionReads`), by a second
  * look when the key finds nothing.
  */
 export function hashOfSessionKey(key: string): string {
