@@ -1,6 +1,6 @@
 import { KeyObject, sign as signBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { AuthContext, MaybePromise, SessionAnswer } from '../../kit.js';
+import { after, type AuthContext, type MaybePromise, type SessionAnswer } from '../../kit.js';
 import type { JwtAlgorithm, JwtConfig } from './config.js';
 import type { SigningKey } from './keys.js';
 import { jwtOf } from './state.js';
@@ -186,8 +186,7 @@ function signWith(auth: AuthContext, key: SigningKey, session: SessionAnswer): M
       .setExpirationTime(iat + config.expirationTime)
       .sign(key.key);
   };
-  const claims = config.definePayload(session);
-  return claims instanceof Promise ? claims.then(sign) : sign(claims);
+  return after(config.definePayload(session), sign);
 }
 
 /**
@@ -207,6 +206,5 @@ export async function signSessionJwt(auth: AuthContext, session: SessionAnswer):
 export function tokenAnswer(auth: AuthContext, session: SessionAnswer): MaybePromise<{ token: string }> | undefined {
   const key = jwtOf(auth).keys.ready();
   if (!key) return undefined;
-  const token = signWith(auth, key, session);
-  return typeof token === 'string' ? { token } : token.then((t) => ({ token: t }));
+  return after(signWith(auth, key, session), (token) => ({ token }));
 }
