@@ -157,8 +157,10 @@ describeBrowser("the device flow and the provider's admin pages, in Chromium", (
       await showsText(item, 'machine client');
       await stack.shots(admin, 'applications');
       await item.getByRole('button', { name: 'Remove Robot CLI' }).click();
-      await showsText(item, 'Remove "Robot CLI"? It can no longer get tokens, and the tokens it holds stop working.');
-      await item.getByRole('button', { name: 'Remove client' }).click();
+      const asked = admin.getByRole('dialog', { name: 'Remove Robot CLI?' });
+      await showsText(asked, 'It can no longer get tokens, and the tokens it holds stop working.');
+      await stack.shots(admin, 'applications-remove-client');
+      await asked.getByRole('button', { name: 'Remove client' }).click();
       await showsText(admin.getByRole('status'), 'Robot CLI was removed.');
       await expect.poll(() => admin.getByRole('heading', { name: 'Registered clients' }).count()).toBe(0);
       await expect(client.clientCredentialsGrant(robot, {})).rejects.toMatchObject({ error: 'invalid_client' });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth } from '../../auth';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorMessage } from '../../components/Messages';
 import { Section } from '../../components/Section';
 import { useToast } from '../../components/Toasts';
@@ -46,7 +47,10 @@ function RegisteredClientItem({ client }: { client: RegisteredClient }) {
   const name = client.name ?? t('registration.unnamed');
   const remove = useAction(() => auth.oauth2.deleteRegisteredClient({ clientId: client.clientId }), { invalidates: [keys.admin.registeredClients] });
   const onRemove = async () => {
-    if (!(await remove.run()).error) toast(t('registration.removed', { client: name }));
+    if (!(await remove.run()).error) {
+      setConfirming(false);
+      toast(t('registration.removed', { client: name }));
+    }
   };
   const kind = client.tokenEndpointAuthMethod === 'none' ? t('apps.kindPublic') : t('apps.kindConfidential');
   return (
@@ -58,25 +62,24 @@ function RegisteredClientItem({ client }: { client: RegisteredClient }) {
           {kind} · {client.redirectURIs.length ? client.redirectURIs.join(', ') : t('apps.machine')}
           {client.registeredAt ? ` · ${t('registration.registeredOn', { date: formatDate(String(client.registeredAt)) })}` : ''}
         </p>
-        {confirming ? <p>{t('registration.confirmRemove', { client: name })}</p> : null}
-        <ErrorMessage error={remove.error} />
       </div>
-      {confirming ? (
-        <div className="actions">
-          <button type="button" className="danger" disabled={remove.pending} onClick={onRemove}>
-            {t('registration.removeClient')}
-          </button>
-          <button type="button" onClick={() => setConfirming(false)}>
-            {t('apps.cancel')}
-          </button>
-        </div>
-      ) : (
-        <div className="actions">
-          <button type="button" className="danger" onClick={() => setConfirming(true)} aria-label={t('registration.removeNamed', { client: name })}>
-            {t('registration.remove')}
-          </button>
-        </div>
-      )}
+      <div className="actions">
+        <button type="button" className="danger" onClick={() => setConfirming(true)} aria-label={t('registration.removeNamed', { client: name })}>
+          {t('registration.remove')}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('registration.confirmTitle', { client: name })}
+        confirmLabel={t('registration.removeClient')}
+        destructive
+        pending={remove.pending}
+        onConfirm={onRemove}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{t('registration.confirmRemove')}</p>
+        <ErrorMessage error={remove.error} />
+      </ConfirmDialog>
     </li>
   );
 }
