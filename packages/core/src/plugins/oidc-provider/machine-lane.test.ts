@@ -199,6 +199,12 @@ describe('oidcProvider: the machine lane (plain client-credentials grants and th
       body: 'grant_type=client_credentials',
     });
     expect(r.status).toBe(200);
+    // The half-sent request was never served: the one token issued is the second request's.
+    const { access_token: token } = (await r.json()) as { access_token: string };
+    const issued = await (await t.auth.context()).adapter.findMany<{ id: string }>('oidcModel', {
+      where: [{ field: 'id', operator: 'starts_with', value: 'ClientCredentials:' }],
+    });
+    expect(issued.map((row) => row.id)).toEqual([`ClientCredentials:${token}`]);
   });
 
   it('leaves an expired token to the provider, which says inactive', async () => {
