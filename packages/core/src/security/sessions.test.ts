@@ -3,11 +3,11 @@ import { type TOTP, URI } from 'otpauth';
 import { describe, expect, it, vi } from 'vitest';
 import { randomString } from '../crypto/random.js';
 import { hashToken } from '../crypto/sign.js';
-import { sessionTokenKey } from '../session/token-key.js';
 import type { AnyEndpoint } from '../endpoint.js';
 import type { GatehouseOptions } from '../plugins/index.js';
 import { builtinPlugins } from '../plugins/index.js';
 import { coreEndpoints } from '../routes/index.js';
+import { sessionTokenKey } from '../session/token-key.js';
 import { useTestClients, type CookieJar, type TestClient } from '../test/harness.js';
 
 /**

@@ -1,7 +1,6 @@
 import type { CookieAttributes, CookieNames } from '../cookies.js';
 import { generateId, orderedRandom } from '../crypto/random.js';
 import type { Signer } from '../crypto/sign.js';
-import { sessionTokenKey } from './token-key.js';
 import type { Adapter } from '../db/adapter.js';
 import type { Database } from '../db/dialect.js';
 import type { Schema } from '../db/schema.js';
@@ -18,6 +17,7 @@ import { SessionPeek } from './peek.js';
 import { SessionPolicy, type SessionOptions } from './policy.js';
 import { type Found, SessionReads } from './store.js';
 import { TokenCookie } from './token-cookie.js';
+import { sessionTokenKey } from './token-key.js';
 import { rowTrust } from './trust.js';
 import type { SessionRow, SessionWithUser, UserRow } from './types.js';
 

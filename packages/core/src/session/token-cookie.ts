@@ -1,7 +1,7 @@
 import { readCookie } from '../cookies.js';
 import type { Signer } from '../crypto/sign.js';
-import { sessionTokenKey } from './token-key.js';
 import { remember } from './memo.js';
+import { sessionTokenKey } from './token-key.js';
 
 const VERIFIED_MEMO_SIZE = 10_000;
 

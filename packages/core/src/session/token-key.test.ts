@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hashToken } from '../crypto/sign.js';
-import { hashOfSessionKey, sessionKeyHashStartsWith, sessionTokenKey } from './token-key.js';
 import type { GatehouseOptions } from '../plugins/index.js';
 import { useTestClients, type TestClient } from '../test/harness.js';
+import { hashOfSessionKey, sessionKeyHashStartsWith, sessionTokenKey } from './token-key.js';
 
 let t: TestClient;
 const clients = useTestClients();
