@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyField } from './CopyField';
 import { useModal } from './FormDialog';
@@ -32,8 +32,8 @@ export function CopySecretDialog({ open, title, message, secrets, children, onCl
   const ref = useModal(open);
   const titleId = useId();
   const body = useRef<HTMLDivElement>(null);
-  // Focus on the first copy button: the next thing to do.
-  useEffect(() => {
+  // Focus on the first copy button: the next thing to do (in the commit that opens the dialog, after useModal's).
+  useLayoutEffect(() => {
     if (open) body.current?.querySelector<HTMLButtonElement>('button')?.focus();
   }, [open]);
   return (

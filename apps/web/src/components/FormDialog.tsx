@@ -1,12 +1,15 @@
 import type { AuthError } from '@gatehouse/client';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type FormEvent, type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusInvalid } from '../lib/use-focus-invalid';
 
-/** Opens and closes a modal <dialog> with `open`: the browser traps focus inside and gives it back to the opener. */
+/**
+ * Opens and closes a modal <dialog> with `open`: the browser traps focus inside and gives it back to the opener. A
+ * layout effect, so the dialog opens in the commit that renders it, before any later effect moves focus within it.
+ */
 export function useModal(open: boolean) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
