@@ -16,16 +16,16 @@ export function sessionTokenKey(token: string): string {
 }
 
 /**
- * The token's hash within its key: the key a session made before `sessionTokenKey` was kept under (its hash alone). Such sessions are still found (`SessionReads`), by a second
- * look when the key finds nothing.
+ * The token's hash within its key: the key a session made before `sessionTokenKey` was kept under (its hash alone).
+ * Such sessions are still found (`SessionReads`), by a second look when the key finds nothing.
  */
 export function hashOfSessionKey(key: string): string {
   return key.slice(-HASH_LENGTH);
 }
 
 /**
- * Whether the token's hash within this key begins with `prefix`, a non-empty one: `hashOfSessionKey(key).startsWith(prefix)`
- * without making the string (the cookie cache's check, on get-session's path).
+ * Whether the token's hash within this key begins with `prefix`, a non-empty one:
+ * `hashOfSessionKey(key).startsWith(prefix)` without making the string (the cookie cache's check, on get-session's path).
  */
 export function sessionKeyHashStartsWith(key: string, prefix: string): boolean {
   return prefix.length > 0 && key.length >= HASH_LENGTH && key.startsWith(prefix, key.length - HASH_LENGTH);
