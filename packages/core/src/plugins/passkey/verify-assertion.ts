@@ -2,8 +2,8 @@
  * A sign-in assertion checked as @simplewebauthn/server's `verifyAuthenticationResponse` checks
  * it (14.x, the same steps in the same order, with its own parsers: client data, authenticator
  * data, the COSE key), with the hashing and, for ES256 keys on P-256 (what platform passkeys
- * make), the signature done by node:crypto on this thread with a public key made once per
- * stored key. The library hashes the RP id and the client data and imports the key on every
+ * make), the signature done by node:crypto (on the thread pool) with a public key made once
+ * per stored key. The library hashes the RP id and the client data and imports the key on every
  * call through WebCrypto, each a job on the thread pool and a promise: about a quarter of a
  * passkey sign-in's CPU. An assertion of any other key (RSA, Ed25519, P-384, …) is checked by the
  * library itself, as before; an ES256 signature that node:crypto's strict DER reading refuses is
@@ -70,6 +70,15 @@ function storedKey(h: Awaited<ReturnType<typeof helpers>>, publicKey: string): S
   return found;
 }
 
+/**
+ * node:crypto's ES256 check as a job on the thread pool: the signature is most of a sign-in's
+ * crypto, and the request's own thread goes on with other requests meanwhile. A signature it
+ * cannot read answers false (the caller then asks the library).
+ */
+function verifyOnPool(data: Uint8Array, key: KeyObject, signature: Uint8Array): Promise<boolean> {
+  return new Promise((resolve) => verify('sha256', data, key, signature, (error, ok) => resolve(!error && ok)));
+}
+
 function rpIdHash(rpID: string): Buffer {
   let found = rpIdHashes.get(rpID);
   if (!found) {
@@ -123,7 +132,7 @@ export async function verifyAssertion(opts: {
   const data = Buffer.concat([authData, sha256(h.isoBase64URL.toBuffer(assertion.clientDataJSON))]);
   const signature = h.isoBase64URL.toBuffer(assertion.signature);
   // node:crypto reads the DER signature strictly; what it refuses, the library judges as before.
-  if (verify('sha256', data, key.es256, signature)) return { verified: true, newCounter: counter };
+  if (await verifyOnPool(data, key.es256, signature)) return { verified: true, newCounter: counter };
   const credentialPublicKey = fromBase64URL(opts.passkey.publicKey);
   return { verified: await h.verifySignature({ signature, data: new Uint8Array(data), credentialPublicKey }), newCounter: counter };
 }
