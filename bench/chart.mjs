@@ -18,9 +18,9 @@ const SCALE_CAP = 1.5;
 
 /** The table as a bar chart (SVG): each case's ratio to its baseline, its goal marked; a bar past the scale is cut, its figure whole. */
 export function chart(rows, caption) {
-  const label = 330;
-  const width = 900;
-  const barMax = width - label - 90;
+  const label = 370;
+  const width = 1000;
+  const barMax = width - label - 130;
   const rowH = 26;
   const top = 48;
   const shaky = rows.some((r) => r.unsteady);
