@@ -303,6 +303,30 @@ for (const dialect of configuredDialects()) {
       expect(await a.count('thing', [{ field: 'name', value: 'cancel' }])).toBe(0);
     });
 
+    it('inserts one row without reading it back; with hooks to run, as create does', async () => {
+      const seen: string[] = [];
+      const internal = new Adapter(database.db, database.caps, schema, [hooks], Date.now);
+      // Without hooks: defaults filled in, the options' hooks skipped (this name would be cancelled).
+      await internal.insert('thing', { name: 'cancel', slug: `insert-${dialect}`, at: AT, data: { i: 1 } }, { hooks: false });
+      const row = await internal.findOne<Row>('thing', [{ field: 'slug', value: `insert-${dialect}` }]);
+      expect(row).toMatchObject({ name: 'cancel', flag: false, at: AT, data: { i: 1 } });
+      expect(typeof row?.id === 'string' && row.createdAt instanceof Date).toBe(true);
+      // With hooks: the before-hook cancels and renames, the after-hook is given the row.
+      log.length = 0;
+      await internal.insert('thing', { name: 'cancel', slug: `insert-cancel-${dialect}` });
+      await internal.insert('thing', { name: 'rename', slug: `insert-rename-${dialect}` });
+      expect(await internal.count('thing', [{ field: 'slug', value: `insert-cancel-${dialect}` }])).toBe(0);
+      expect(log).toEqual(['created renamed']);
+      // The core's own after-hooks run even without the options' hooks, and are given the row.
+      internal.addInternalHooks({ thing: { create: { after: (r) => void seen.push(`${r.name} ${typeof r.id}`) } } });
+      await internal.insert('thing', { name: 'watched', slug: `insert-watched-${dialect}` }, { hooks: false });
+      expect(seen).toEqual(['watched string']);
+      // A unique violation is the caller's, as with create.
+      await expect(internal.insert('thing', { name: 'again', slug: `insert-${dialect}` }, { hooks: false })).rejects.toSatisfy((e) =>
+        database.caps.isUniqueViolation(e),
+      );
+    });
+
     it('answers a prepared hot-path query', async () => {
       const u = await user(`prep-${dialect}@x.io`);
       const text = a.db.selectFrom('user').select(['email']).where('id', '=', '').compile().sql;

@@ -54,7 +54,7 @@ export class AuditLog {
   async record(c: AuditScope, type: AuditEventType, input: AuditInput = {}): Promise<void> {
     this.deps.observe?.(type, input);
     try {
-      await this.deps.adapter.create(
+      await this.deps.adapter.insert(
         'auditEvent',
         {
           type,
