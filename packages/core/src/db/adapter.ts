@@ -241,12 +241,14 @@ export class Adapter implements HookAdapter {
 
   /**
    * Writes one row as `create` does and reads nothing back: for a writer that never looks at the
-   * row it wrote (the audit log), where `create` has it returned (SQLite, PostgreSQL) or, on MySQL,
-   * selected again, a second round trip. A write with hooks to run is `create`'s: they are given
-   * the row.
+   * row it wrote (the audit log, the OpenID provider's storage), where `create` has it returned
+   * (SQLite, PostgreSQL) or, on MySQL, selected again: a second round trip, which fails when
+   * another request deleted the row in between. When the model has create hooks to run, it is
+   * `create`: they are given the row.
    */
   async insert(model: string, data: Row, opts: { hooks?: boolean } = {}): Promise<void> {
-    if (opts.hooks !== false || this.after(model, 'create', false).length) {
+    const hooked = opts.hooks !== false && this.hooks.some((set) => set[model]?.create);
+    if (hooked || this.after(model, 'create', false).length) {
       await this.create(model, data, opts);
       return;
     }

@@ -1,12 +1,12 @@
 import { hkdfSync } from 'node:crypto';
-import type { default as Provider, Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import type { Adapter as OidcAdapter, default as Provider, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { JWK } from 'jose';
 import type { AuthContext, UserRow } from '../../kit.js';
 import { ACR_VALUES } from './acr.js';
 import { claimsConfig, claimsFor, rememberedOrganization, scopesFor } from './claims.js';
 import type { OidcProviderConfig } from './config.js';
 import { errorPage, escapeHtml, page } from './pages.js';
-import type { ProviderStorage } from './storage.js';
+import { ConsumedAlready, type ProviderStorage } from './storage.js';
 import { DEVICE_GRANT, newClientId } from './applications.js';
 import { deviceFlowFeature, pacedDeviceCodes } from './device.js';
 import { resourceIndicatorsFeature, tokenPolicy } from './resource-policy.js';
@@ -76,9 +76,54 @@ function policyOf(auth: AuthContext, storage: ProviderStorage, organizations: bo
  * The provider's store of one model: device codes paced (slow_down); an application allowed the
  * device grant keeps it only while the plugin's `deviceFlow` is on (else the provider would refuse the client).
  */
+/** The models oidc-provider consumes (a code, a rotated refresh token, a pushed request, a CIBA request). */
+const SINGLE_USE = new Set(['AuthorizationCode', 'RefreshToken', 'PushedAuthorizationRequest', 'BackchannelAuthenticationRequest']);
+
+/** oidc-provider's own answer to a single-use instance used again (its words, from its grant handlers). */
+function reuseError(oidc: OidcModule, model: string): Error {
+  switch (model) {
+    case 'RefreshToken':
+      return new oidc.errors.InvalidGrant('refresh token already used');
+    case 'PushedAuthorizationRequest':
+      return new oidc.errors.InvalidRequestUri('request_uri is invalid, expired, or was already used');
+    case 'DeviceCode':
+      return new oidc.errors.InvalidGrant('device code already consumed');
+    case 'BackchannelAuthenticationRequest':
+      return new oidc.errors.InvalidGrant('backchannel authentication request already consumed');
+    default:
+      return new oidc.errors.InvalidGrant('authorization code already consumed');
+  }
+}
+
+/**
+ * `inner` whose `consume` answers a request that lost the race for a single-use instance (the
+ * storage's `ConsumedAlready`) as oidc-provider answers a reuse one after another: the grant's
+ * tokens revoked (RFC 6749 §4.1.2; a refresh token's family, RFC 9700 §4.14.2), then its error.
+ */
+function singleUse(inner: OidcAdapter, name: string, oidc: OidcModule): OidcAdapter {
+  return {
+    upsert: (id, payload, expiresIn) => inner.upsert(id, payload, expiresIn),
+    find: (id) => inner.find(id),
+    findByUserCode: (code) => inner.findByUserCode(code),
+    findByUid: (uid) => inner.findByUid(uid),
+    destroy: (id) => inner.destroy(id),
+    revokeByGrantId: (grantId) => inner.revokeByGrantId(grantId),
+    async consume(id) {
+      try {
+        await inner.consume(id);
+      } catch (error) {
+        if (!(error instanceof ConsumedAlready)) throw error;
+        if (error.grantId && name !== 'PushedAuthorizationRequest') await inner.revokeByGrantId(error.grantId);
+        throw reuseError(oidc, name);
+      }
+    },
+  };
+}
+
 function adapterOf(auth: AuthContext, config: OidcProviderConfig, storage: ProviderStorage, name: string, oidc: OidcModule) {
   const inner = storage.model(name);
-  if (name === 'DeviceCode') return pacedDeviceCodes(inner, auth, config.devicePollInterval, oidc);
+  if (name === 'DeviceCode') return singleUse(pacedDeviceCodes(inner, auth, config.devicePollInterval, oidc), name, oidc);
+  if (SINGLE_USE.has(name)) return singleUse(inner, name, oidc);
   if (name !== 'Client' || config.deviceFlow) return inner;
   return {
     ...inner,

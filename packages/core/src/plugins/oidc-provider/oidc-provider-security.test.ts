@@ -62,6 +62,33 @@ describe('oidcProvider: the conformance suite basic plan, refused', () => {
     await expect(client.fetchUserInfo(rp, first.access_token, first.claims()!.sub)).rejects.toThrow();
   });
 
+  it('redeems a code once when ten requests race with it (one token set, the others invalid_grant), and a refresh token once', async () => {
+    const { t, rp } = await setUp();
+    const succeeded = <T>(results: PromiseSettledResult<T>[]) => results.filter((r) => r.status === 'fulfilled').map((r) => r.value);
+    const refused = (results: PromiseSettledResult<unknown>[]) =>
+      results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as { error?: string }).error] : []));
+    // oidc-provider checks `consumed` in the copy it read, then consumes: before the storage's
+    // compare-and-set, all ten got tokens on PostgreSQL and MySQL.
+    const { callback, verifier, state, nonce } = await codeFor(t, rp, { scope: 'openid offline_access', prompt: 'consent' });
+    const exchanges = await Promise.allSettled(
+      Array.from({ length: 10 }, () => client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce })),
+    );
+    expect(succeeded(exchanges)).toHaveLength(1);
+    expect(refused(exchanges)).toEqual(Array(9).fill('invalid_grant'));
+
+    // A refresh token: rotated once. The requests that lose the race are a reuse, which revokes
+    // the family (RFC 9700 §4.14.2): the winner's answer stands, its tokens may be revoked by then.
+    const second = await codeFor(t, rp, { scope: 'openid offline_access', prompt: 'consent' });
+    const tokens = await client.authorizationCodeGrant(rp, second.callback, {
+      pkceCodeVerifier: second.verifier,
+      expectedState: second.state,
+      expectedNonce: second.nonce,
+    });
+    const refreshes = await Promise.allSettled(Array.from({ length: 10 }, () => client.refreshTokenGrant(rp, tokens.refresh_token!)));
+    expect(succeeded(refreshes)).toHaveLength(1);
+    expect(refused(refreshes)).toEqual(Array(9).fill('invalid_grant'));
+  });
+
   it('refuses a wrong PKCE verifier', async () => {
     const { t, rp } = await setUp();
     const { callback, state, nonce } = await codeFor(t, rp);

@@ -76,6 +76,18 @@ describe.skipIf(!redis.url)('oidcProvider storage on the secondary storage (Redi
     });
     expect((await client.refreshTokenGrant(rpA, after.refresh_token!)).access_token).toBeTruthy();
   });
+
+  it('redeems a code once when ten requests race with it at two instances: one token set, the others invalid_grant', async () => {
+    const { a, rpA, rpB } = await twoInstances();
+    const { callback, verifier, state, nonce } = await codeFor(a, rpA, { scope: 'openid email', prompt: 'consent' });
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        client.authorizationCodeGrant(i % 2 ? rpB : rpA, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as { error?: string }).error] : []))).toEqual(Array(9).fill('invalid_grant'));
+  });
 });
 
 describe('oidcProvider storage option', () => {

@@ -1,7 +1,7 @@
 import type { AdapterPayload, Adapter as OidcAdapter } from 'oidc-provider';
 import type { AuthContext, SecondaryStorage } from '../../kit.js';
 import { clientMetadata } from './applications.js';
-import { ModelStore, type ProviderStorage } from './storage.js';
+import { ConsumedAlready, ModelStore, type ProviderStorage } from './storage.js';
 
 /** A stored model: its payload, when it was first written and when it expires (ms of the storage's clock). */
 interface Stored {
@@ -15,6 +15,8 @@ const keys = {
   model: (model: string, id: string) => `oidc:${model}:${id}`,
   uid: (model: string, uid: string) => `oidc:${model}:uid:${uid}`,
   userCode: (model: string, code: string) => `oidc:${model}:user-code:${code}`,
+  /** How many requests consumed a code or refresh token (the storage's atomic counter): only the first goes on. */
+  consumed: (model: string, id: string) => `oidc:${model}:consumed:${id}`,
   /** A grant revoked by id (a reused code or refresh token): its tokens are refused. */
   grantRevoked: (grantId: string) => `oidc:grant-revoked:${grantId}`,
   /** When a person last revoked their consent to an application: grants written before are refused. */
@@ -90,10 +92,19 @@ export class SecondaryModelStore implements OidcAdapter {
     return id ? this.live(id) : undefined;
   }
 
+  /**
+   * Marks the instance consumed, once (see `ModelStore.consume`): the storage's atomic counter
+   * (Redis INCR) on the instance decides which request was first; the others meet
+   * `ConsumedAlready`. A storage without a counter is read, checked and written, which two
+   * instances racing each other can both pass.
+   */
   async consume(id: string): Promise<void> {
     const key = keys.model(this.model, id);
     const stored = await this.read(key);
-    if (!stored) return;
+    // Gone since the request read it (expired), or its grant revoked meanwhile (another request's reuse of it).
+    if (!stored || (stored.p.grantId && (await this.storage.get(keys.grantRevoked(stored.p.grantId))))) throw new ConsumedAlready(this.model, undefined);
+    const first = this.storage.increment ? (await this.storage.increment(keys.consumed(this.model, id), this.grantTTL)).count === 1 : !stored.p.consumed;
+    if (!first) throw new ConsumedAlready(this.model, stored.p.grantId);
     const now = await this.clock();
     await this.write(key, { ...stored, p: { ...stored.p, consumed: Math.floor(now / 1000) } }, now);
   }

@@ -15,6 +15,21 @@ type ModelRow = {
 
 const SWEEP_EVERY_MS = 3600_000;
 
+/**
+ * A code, refresh token or other single-use instance was consumed already, by a request that
+ * got there first: answered as oidc-provider answers a reuse (configuration.ts `adapterOf`).
+ */
+export class ConsumedAlready extends Error {
+  constructor(
+    readonly model: string,
+    /** The grant it was issued under: its tokens are revoked, as for a reuse one after another. */
+    readonly grantId: string | undefined,
+  ) {
+    super(`${model} already consumed`);
+    this.name = 'ConsumedAlready';
+  }
+}
+
 /** When this instance last deleted expired rows (shared by its model stores). */
 export interface Sweeper {
   last: number;
@@ -60,7 +75,7 @@ export class InsertBatch {
     }
     for (const item of batch) {
       try {
-        await this.db().create('oidcModel', item.row);
+        await this.db().insert('oidcModel', item.row);
         item.done();
       } catch (error) {
         item.done(error ?? new Error('the insert failed'));
@@ -112,7 +127,7 @@ export class ModelStore implements OidcAdapter {
     // session, an interaction) meets its own row: then it is updated. Both orders leave the row.
     try {
       if (this.inserts) await this.inserts.insert({ id: key, ...data });
-      else await this.db.create('oidcModel', { id: key, ...data });
+      else await this.db.insert('oidcModel', { id: key, ...data });
     } catch (error) {
       // The id's row exists (a unique violation in any dialect's words): update it; if it does
       // not, the insert failed for another reason, which stands.
@@ -160,12 +175,30 @@ export class ModelStore implements OidcAdapter {
     return this.live({ field: 'uid', value: uid });
   }
 
+  /**
+   * Marks the instance consumed, once: the update is a compare-and-set on "not consumed yet", so
+   * of several requests redeeming one code or refresh token at once only one goes on, and the
+   * others meet `ConsumedAlready`. oidc-provider looks at `consumed` in the copy it read earlier
+   * in the request and then consumes, a check that requests racing each other all passed (ten
+   * token sets for one code on PostgreSQL and MySQL).
+   */
   async consume(id: string): Promise<void> {
     const key = this.key(id);
-    await this.db.transaction(async (trx) => {
-      const row = await trx.findOne<ModelRow>('oidcModel', [{ field: 'id', value: key }]);
-      if (row) await trx.update('oidcModel', [{ field: 'id', value: key }], { payload: { ...row.payload, consumed: Math.floor(this.auth.now() / 1000) } });
-    });
+    const row = await this.db.findOne<ModelRow>('oidcModel', [{ field: 'id', value: key }]);
+    // Gone since the request read it: revoked (another request's reuse of it), or expired.
+    if (!row) throw new ConsumedAlready(this.model, undefined);
+    if (!row.payload.consumed) {
+      const { db, caps } = this.db;
+      const payload = JSON.stringify({ ...row.payload, consumed: Math.floor(this.auth.now() / 1000) });
+      const done = await db
+        .updateTable('oidcModel')
+        .set({ payload })
+        .where('id', '=', key)
+        .where(caps.jsonText('payload', 'consumed'), 'is', null)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 1) return;
+    }
+    throw new ConsumedAlready(this.model, row.grantId ?? row.payload.grantId);
   }
 
   async destroy(id: string): Promise<void> {
