@@ -72,10 +72,6 @@ function policyOf(auth: AuthContext, storage: ProviderStorage, organizations: bo
   return policy;
 }
 
-/**
- * The provider's store of one model: device codes paced (slow_down); an application allowed the
- * device grant keeps it only while the plugin's `deviceFlow` is on (else the provider would refuse the client).
- */
 /** The models oidc-provider consumes (a code, a rotated refresh token, a pushed request, a CIBA request). */
 const SINGLE_USE = new Set(['AuthorizationCode', 'RefreshToken', 'PushedAuthorizationRequest', 'BackchannelAuthenticationRequest']);
 
@@ -120,6 +116,11 @@ function singleUse(inner: OidcAdapter, name: string, oidc: OidcModule): OidcAdap
   };
 }
 
+/**
+ * The provider's store of one model: a single-use model consumed once (`singleUse`), device codes
+ * paced (slow_down); an application allowed the device grant keeps it only while the plugin's
+ * `deviceFlow` is on (else the provider would refuse the client).
+ */
 function adapterOf(auth: AuthContext, config: OidcProviderConfig, storage: ProviderStorage, name: string, oidc: OidcModule) {
   const inner = storage.model(name);
   if (name === 'DeviceCode') return singleUse(pacedDeviceCodes(inner, auth, config.devicePollInterval, oidc), name, oidc);
