@@ -239,6 +239,11 @@ export class Adapter implements HookAdapter {
     return created;
   }
 
+  /** Whether creating a row of `model` runs hooks: the options' and plugins' (unless `userHooks` is false), or the core's own. */
+  private createHooked(model: string, userHooks = true): boolean {
+    return [...(userHooks ? this.hooks : []), ...this.internal].some((set) => set[model]?.create);
+  }
+
   /**
    * Writes one row as `create` does and reads nothing back: for a writer that never looks at the
    * row it wrote (the audit log, the OpenID provider's storage), where `create` has it returned
@@ -247,8 +252,7 @@ export class Adapter implements HookAdapter {
    * `create`: they are given the row.
    */
   async insert(model: string, data: Row, opts: { hooks?: boolean } = {}): Promise<void> {
-    const hooked = opts.hooks !== false && this.hooks.some((set) => set[model]?.create);
-    if (hooked || this.after(model, 'create', false).length) {
+    if (this.createHooked(model, opts.hooks !== false)) {
       await this.create(model, data, opts);
       return;
     }
@@ -269,7 +273,7 @@ export class Adapter implements HookAdapter {
       this.transaction(async (trx) => {
         for (const row of rows) await trx.create(model, row);
       });
-    if ([...this.hooks, ...this.internal].some((set) => set[model]?.create)) return oneByOne();
+    if (this.createHooked(model)) return oneByOne();
     const values = rows.map((row) => this.encode(model, this.withDefaults(model, row)));
     const columns = Object.keys(values[0]!);
     if (values.some((v) => Object.keys(v).join() !== columns.join())) return oneByOne();

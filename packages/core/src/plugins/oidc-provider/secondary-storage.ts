@@ -66,6 +66,11 @@ export class SecondaryModelStore implements OidcAdapter {
 
   /** The payload unless it was revoked: its grant by id, or (a grant) its person's consent after it was written. */
   private async live(id: string): Promise<AdapterPayload | undefined> {
+    return (await this.liveStored(id))?.p;
+  }
+
+  /** What `live` answers, as stored (its times too). */
+  private async liveStored(id: string): Promise<Stored | undefined> {
     const stored = await this.read(keys.model(this.model, id));
     if (!stored) return undefined;
     const grantId = this.model === 'Grant' ? id : stored.p.grantId;
@@ -74,7 +79,7 @@ export class SecondaryModelStore implements OidcAdapter {
       const revokedAt = await this.storage.get(keys.consentRevoked(stored.p.accountId, stored.p.clientId));
       if (revokedAt && stored.at <= Number(revokedAt)) return undefined;
     }
-    return stored.p;
+    return stored;
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -100,9 +105,9 @@ export class SecondaryModelStore implements OidcAdapter {
    */
   async consume(id: string): Promise<void> {
     const key = keys.model(this.model, id);
-    const stored = await this.read(key);
+    const stored = await this.liveStored(id);
     // Gone since the request read it (expired), or its grant revoked meanwhile (another request's reuse of it).
-    if (!stored || (stored.p.grantId && (await this.storage.get(keys.grantRevoked(stored.p.grantId))))) throw new ConsumedAlready(this.model, undefined);
+    if (!stored) throw new ConsumedAlready(this.model, undefined);
     const first = this.storage.increment ? (await this.storage.increment(keys.consumed(this.model, id), this.grantTTL)).count === 1 : !stored.p.consumed;
     if (!first) throw new ConsumedAlready(this.model, stored.p.grantId);
     const now = await this.clock();
