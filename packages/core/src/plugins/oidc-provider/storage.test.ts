@@ -56,18 +56,39 @@ describe('oidcProvider storage (oidcModel)', () => {
 
     // One row of the turn exists already (and one is saved twice in it): the batch is rolled back
     // and each row written alone, so every save lands, the later of two the last.
-    const sessions = storage.model('Session');
-    await sessions.upsert('s1', { accountId: 'u1', n: 0 } as never, 600);
+    const access = storage.model('AccessToken');
+    await access.upsert('a1', { accountId: 'u1', n: 0 } as never, 600);
     await Promise.all([
-      sessions.upsert('s2', { accountId: 'u2', n: 1 } as never, 600),
-      sessions.upsert('s1', { accountId: 'u1', n: 2 } as never, 600),
-      sessions.upsert('s3', { accountId: 'u3', n: 3 } as never, 600),
-      sessions.upsert('s3', { accountId: 'u3', n: 4 } as never, 600),
+      access.upsert('a2', { accountId: 'u2', n: 1 } as never, 600),
+      access.upsert('a1', { accountId: 'u1', n: 2 } as never, 600),
+      access.upsert('a3', { accountId: 'u3', n: 3 } as never, 600),
+      access.upsert('a3', { accountId: 'u3', n: 4 } as never, 600),
     ]);
-    expect(await sessions.find('s1')).toMatchObject({ n: 2 });
-    expect(await sessions.find('s2')).toMatchObject({ n: 1 });
-    expect(await sessions.find('s3')).toMatchObject({ n: 4 });
-    expect(await auth.adapter.count('oidcModel', [{ field: 'model', value: 'Session' }])).toBe(3);
+    expect(await access.find('a1')).toMatchObject({ n: 2 });
+    expect(await access.find('a2')).toMatchObject({ n: 1 });
+    expect(await access.find('a3')).toMatchObject({ n: 4 });
+    expect(await auth.adapter.count('oidcModel', [{ field: 'model', value: 'AccessToken' }])).toBe(3);
+
+    // A session is saved again at every authorization: updated, outside the batch, which its row
+    // would fail (every row of the turn then inserted again alone).
+    const sessions = storage.model('Session');
+    await sessions.upsert('s1', { uid: 'one', n: 0 } as never, 600);
+    const batched = vi.spyOn(auth.adapter, 'createMany');
+    const alone = vi.spyOn(auth.adapter, 'insert');
+    await Promise.all([
+      sessions.upsert('s1', { uid: 'one', n: 1 } as never, 600),
+      access.upsert('b1', { accountId: 'u1' } as never, 600),
+      access.upsert('b2', { accountId: 'u1' } as never, 600),
+    ]);
+    expect(batched).toHaveBeenCalledTimes(1);
+    expect(batched.mock.calls[0]![1]).toHaveLength(2);
+    expect(alone).not.toHaveBeenCalled();
+    expect(await sessions.find('s1')).toMatchObject({ n: 1 });
+    expect(await sessions.findByUid('one')).toMatchObject({ n: 1 });
+    // A session's first save inserts it; two first saves at once leave one row.
+    await Promise.all([sessions.upsert('s2', { uid: 'two', n: 5 } as never, 600), sessions.upsert('s2', { uid: 'two', n: 5 } as never, 600)]);
+    expect(await sessions.find('s2')).toMatchObject({ n: 5 });
+    expect(await auth.adapter.count('oidcModel', [{ field: 'model', value: 'Session' }])).toBe(2);
   });
 
   it('reads by id asked for in one turn with one query on a database across a connection; each read gets its own row, as it is after it was asked', async () => {

@@ -1,4 +1,5 @@
 import { setImmediate } from 'node:timers';
+import type { CompiledQuery } from 'kysely';
 import type { AdapterPayload, Adapter as OidcAdapter } from 'oidc-provider';
 import type { Adapter, AuthContext, Row } from '../../kit.js';
 import { clientMetadata } from './applications.js';
@@ -84,6 +85,14 @@ export class InsertBatch {
   }
 }
 
+/**
+ * Models whose every save is of a new instance (a fresh id): their rows go in the turn's batch.
+ * The others are saved again (the session at every authorization, an interaction at each step, a
+ * grant, a device code once approved), and one of them in a batch failed the whole batch, each
+ * of its rows then inserted again alone.
+ */
+const NEW_ON_EVERY_SAVE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'ClientCredentials', 'PushedAuthorizationRequest', 'ReplayDetection']);
+
 /** Models whose rows a grant's revocation removes (oidc-provider's grantable models). */
 const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'ClientCredentials', 'BackchannelAuthenticationRequest', 'Grant']);
 
@@ -100,6 +109,8 @@ export class ModelStore implements OidcAdapter {
     private readonly inserts?: InsertBatch,
     private readonly byId?: RowById,
   ) {}
+
+  private consumeCompiled?: CompiledQuery;
 
   private key(id: string): string {
     return `${this.model}:${id}`;
@@ -121,17 +132,20 @@ export class ModelStore implements OidcAdapter {
       expiresAt: expiresIn ? new Date(this.auth.now() + expiresIn * 1000) : null,
     };
     const key = this.key(id);
-    // Most saves are of a new instance (every token, code and grant has a fresh id): inserted in
-    // one statement, where an update that finds nothing, then the insert, in a transaction, took
-    // four (a fifth of a client-credentials grant's CPU on SQLite). An instance saved again (a
-    // session, an interaction) meets its own row: then it is updated. Both orders leave the row.
-    try {
-      if (this.inserts) await this.inserts.insert({ id: key, ...data });
-      else await this.db.insert('oidcModel', { id: key, ...data });
-    } catch (error) {
-      // The id's row exists (a unique violation in any dialect's words): update it; if it does
-      // not, the insert failed for another reason, which stands.
-      if (!(await this.db.update('oidcModel', [{ field: 'id', value: key }], data))) throw error;
+    const where = [{ field: 'id', value: key }];
+    const fresh = NEW_ON_EVERY_SAVE.has(this.model);
+    // An instance saved again and again (the session at every authorization, an interaction at
+    // each of its steps) meets its row: updated in one statement. A first save finds none.
+    if (fresh || !(await this.db.update('oidcModel', where, data))) {
+      try {
+        // A token or code (every one has a fresh id): inserted in the turn's batch, one statement and one commit for all.
+        if (fresh && this.inserts) await this.inserts.insert({ id: key, ...data });
+        else await this.db.insert('oidcModel', { id: key, ...data });
+      } catch (error) {
+        // The id's row exists (a unique violation in any dialect's words, or a save racing this
+        // one): update it; if it does not, the insert failed for another reason, which stands.
+        if (!(await this.db.update('oidcModel', where, data))) throw error;
+      }
     }
     await this.sweep();
   }
@@ -184,21 +198,27 @@ export class ModelStore implements OidcAdapter {
    */
   async consume(id: string): Promise<void> {
     const key = this.key(id);
-    const row = await this.db.findOne<ModelRow>('oidcModel', [{ field: 'id', value: key }]);
+    const row = this.byId ? await this.byId(key) : ((await this.db.findOne<ModelRow>('oidcModel', [{ field: 'id', value: key }])) ?? undefined);
     // Gone since the request read it: revoked (another request's reuse of it), or expired.
     if (!row) throw new ConsumedAlready(this.model, undefined);
     if (!row.payload.consumed) {
-      const { db, caps } = this.db;
       const payload = JSON.stringify({ ...row.payload, consumed: Math.floor(this.auth.now() / 1000) });
-      const done = await db
-        .updateTable('oidcModel')
-        .set({ payload })
-        .where('id', '=', key)
-        .where(caps.jsonText('payload', 'consumed'), 'is', null)
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) === 1) return;
+      const done = await this.db.db.executeQuery({ ...this.consumeQuery(), parameters: [payload, key] });
+      if (Number(done.numAffectedRows) === 1) return;
     }
     throw new ConsumedAlready(this.model, row.grantId ?? row.payload.grantId);
+  }
+
+  /** The compare-and-set of `consume`, compiled once (its parameters: the new payload, the id). */
+  private consumeQuery() {
+    const { db, caps } = this.db;
+    this.consumeCompiled ??= db
+      .updateTable('oidcModel')
+      .set({ payload: '' })
+      .where('id', '=', '')
+      .where(caps.jsonText('payload', 'consumed'), 'is', null)
+      .compile();
+    return this.consumeCompiled;
   }
 
   async destroy(id: string): Promise<void> {
