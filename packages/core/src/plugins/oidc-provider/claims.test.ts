@@ -1,6 +1,7 @@
 import * as client from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { useTestClients } from '../../test-kit.js';
+import { asksOrganization } from './claims.js';
 import { codeFor, registerApp, relyingParty } from './test-kit.js';
 
 const clients = useTestClients();
@@ -39,6 +40,33 @@ describe('oidcProvider: organization claims (scope organization)', () => {
     const plain = await client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
     expect((await info(plain)).org_id).toBeUndefined();
     expect((await info(plain)).email).toBeTruthy();
+  });
+
+  it('gives an organization claim asked for by name (the claims parameter) without the scope, and none unasked', async () => {
+    const t = await clients.open({ oidcProvider: { enabled: true } });
+    await t.signUp();
+    const app = await registerApp(t, { name: 'Billing' });
+    const rp = await relyingParty(t, app.clientId, app.clientSecret);
+    const acme = await t.json<{ id: string }>('/organization/create', { body: { name: 'Acme', slug: 'acme' } });
+    await t.json('/organization/set-active', { body: { organizationId: acme.data.id } });
+    const signIn = async (params: Record<string, string>) => {
+      const { callback, verifier, state, nonce } = await codeFor(t, rp, { scope: 'openid email', ...params });
+      return client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
+    };
+    const asked = await signIn({ claims: JSON.stringify({ id_token: { org_id: null, email: null } }) });
+    expect(asked.claims()).toMatchObject({ org_id: acme.data.id, email: expect.any(String) });
+    expect(asked.claims()!.org_slug).toBeUndefined();
+    const unasked = await signIn({ claims: JSON.stringify({ id_token: { email: null } }) });
+    expect(unasked.claims()!.email).toEqual(expect.any(String));
+    expect(unasked.claims()!.org_id).toBeUndefined();
+  });
+
+  it('reads the remembered organization only for a scope or claims that may release it', () => {
+    expect(asksOrganization('openid organization', {})).toBe(true);
+    expect(asksOrganization('openid email', { org_role: null })).toBe(true);
+    expect(asksOrganization(undefined, undefined)).toBe(true);
+    expect(asksOrganization('openid email', { email: null })).toBe(false);
+    expect(asksOrganization('openid organizations', undefined)).toBe(false);
   });
 
   it('offers no organization scope when the organization plugin is off', async () => {

@@ -42,6 +42,16 @@ async function organizationClaims(auth: AuthContext, userId: string, organizatio
   return { org_id: org.id, org_slug: org.slug, org_name: org.name, org_role: member.role };
 }
 
+/**
+ * Whether an organization's claims may be released for `scope` (the granted scope, space-separated)
+ * and `requested` (the claims asked for by name through the `claims` parameter): its scope, or one
+ * of its claims by name. Without a scope to look at, they may.
+ */
+export function asksOrganization(scope: unknown, requested: unknown): boolean {
+  if (typeof scope !== 'string' || scope.split(' ').includes('organization')) return true;
+  return typeof requested === 'object' && requested !== null && Object.keys(requested).some((claim) => claim.startsWith('org_'));
+}
+
 /** The claims of a person; oidc-provider keeps those of the granted scopes. */
 export async function claimsFor(auth: AuthContext, storage: ProviderStorage, user: UserRow, grantId: string | undefined) {
   const organizationId = grantId ? await rememberedOrganization(storage, grantId) : undefined;

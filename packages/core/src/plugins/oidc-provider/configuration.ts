@@ -3,7 +3,7 @@ import type { Adapter as OidcAdapter, default as Provider, Configuration, KoaCon
 import type { JWK } from 'jose';
 import type { AuthContext, UserRow } from '../../kit.js';
 import { ACR_VALUES } from './acr.js';
-import { claimsConfig, claimsFor, rememberedOrganization, scopesFor } from './claims.js';
+import { asksOrganization, claimsConfig, claimsFor, rememberedOrganization, scopesFor } from './claims.js';
 import type { OidcProviderConfig } from './config.js';
 import { errorPage, escapeHtml, page } from './pages.js';
 import { ConsumedAlready, type ProviderStorage } from './storage.js';
@@ -153,7 +153,11 @@ export function configurationOf(auth: AuthContext, config: OidcProviderConfig, s
       const user = await auth.adapter.findOne<UserRow>('user', [{ field: 'id', value: sub }]);
       if (!user) return undefined;
       const grantId = token?.grantId ?? ctx.oidc.entities.Grant?.jti;
-      return { accountId: sub, claims: () => claimsFor(auth, storage, user, organizations ? grantId : undefined) };
+      return {
+        accountId: sub,
+        // The organization remembered for the grant is read only when its claims may be released.
+        claims: (_use, scope, requested) => claimsFor(auth, storage, user, organizations && asksOrganization(scope, requested) ? grantId : undefined),
+      };
     },
     interactions: {
       policy: policyOf(auth, storage, organizations, oidc),
