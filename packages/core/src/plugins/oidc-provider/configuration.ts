@@ -6,7 +6,7 @@ import { ACR_VALUES } from './acr.js';
 import { asksOrganization, claimsConfig, claimsFor, rememberedOrganization, scopesFor } from './claims.js';
 import type { OidcProviderConfig } from './config.js';
 import { errorPage, escapeHtml, page } from './pages.js';
-import { ConsumedAlready, type ProviderStorage } from './storage.js';
+import { ConsumedAlready, type ProviderStorage, SeenAlready } from './storage.js';
 import { DEVICE_GRANT, newClientId } from './applications.js';
 import { deviceFlowFeature, pacedDeviceCodes } from './device.js';
 import { resourceIndicatorsFeature, tokenPolicy } from './resource-policy.js';
@@ -224,6 +224,25 @@ export function configurationOf(auth: AuthContext, config: OidcProviderConfig, s
       ctx.type = 'html';
       ctx.body = errorPage(String(out.error), out.error_description === undefined ? undefined : String(out.error_description));
     },
+  };
+}
+
+/**
+ * oidc-provider's replay check of DPoP proofs and client assertions (`ReplayDetection.unique`) looks
+ * the jti up, then saves it: requests racing each other with one proof all passed the look-up. The
+ * storage's save decides instead (a jti saved first by another request throws `SeenAlready`), and
+ * the request that lost is answered as the check answers a replay one after another.
+ */
+export function atomicReplayChecks(provider: Provider): void {
+  const replay = provider.ReplayDetection as unknown as { unique(iss: string, jti: string, exp: number): Promise<boolean> };
+  const unique = replay.unique.bind(replay);
+  replay.unique = async (iss, jti, exp) => {
+    try {
+      return await unique(iss, jti, exp);
+    } catch (error) {
+      if (error instanceof SeenAlready) return false;
+      throw error;
+    }
   };
 }
 

@@ -90,7 +90,7 @@ describe('oidcProvider: DPoP sender-constrained tokens (RFC 9449)', () => {
     expect((await client.refreshTokenGrant(rp, tokens.refresh_token!, undefined, { DPoP })).token_type.toLowerCase()).toBe('dpop');
   });
 
-  it('refuses a token request without a proof when the application requires DPoP, and a replayed proof', async () => {
+  it('refuses a token request without a proof when the application requires DPoP, and a replayed proof, one sent after another or at once', async () => {
     const t = await asAdmin(clients);
     const app = await registerApp(t, { name: 'Worker', redirectURIs: [], settings: { requireDPoP: true } });
     const basic = { authorization: `Basic ${btoa(`${app.clientId}:${app.clientSecret}`)}` };
@@ -117,6 +117,15 @@ describe('oidcProvider: DPoP sender-constrained tokens (RFC 9449)', () => {
     expect(await replay.json()).toMatchObject({ error: 'invalid_grant' });
     expect((await post(t, '/oidc/token', { grant_type: 'client_credentials' }, { ...basic, dpop: await proofOf() })).status).toBe(200);
 
+    // One proof sent by ten requests at once: oidc-provider looks its jti up, then saves it, a check
+    // every racing request passed; the storage's write of the jti is what decides (one token, nine replays).
+    const raced = await proofOf();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post(t, '/oidc/token', { grant_type: 'client_credentials' }, { ...basic, dpop: raced })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(400)]);
+    for (const r of answers.filter((r) => r.status === 400)) expect(await r.json()).toMatchObject({ error: 'invalid_grant' });
+
     // The token carries the key's thumbprint (cnf.jkt) for the resource server to check.
     const seen = await post(t, '/oidc/introspect', { token: body.access_token }, basic);
     expect(await seen.json()).toMatchObject({ active: true, cnf: { jkt: await calculateJwkThumbprint(jwk) } });
@@ -128,6 +137,54 @@ describe("oidcProvider: dynamic client registration (RFC 7591) with an admin's i
     const t = await asAdmin(clients);
     expect((await t.json<Record<string, unknown>>('/.well-known/openid-configuration')).data.registration_endpoint).toBeUndefined();
     expect((await t.json('/oauth2/initial-access-token', { body: {} })).data).toMatchObject({ code: 'REGISTRATION_DISABLED' });
+  });
+
+  it('takes a client assertion (private_key_jwt) once, also when ten requests send it at once', async () => {
+    const t = await asAdmin(clients, { dynamicRegistration: true });
+    const { privateKey, publicKey } = await generateKeyPair('ES256');
+    const issued = await t.json<{ token: string }>('/oauth2/initial-access-token', { body: {} });
+    const registered = await t.auth.handler(
+      new Request(`${ISSUER}/oidc/register`, {
+        method: 'POST',
+        body: JSON.stringify({
+          client_name: 'Signer',
+          redirect_uris: [],
+          grant_types: ['client_credentials'],
+          response_types: [],
+          token_endpoint_auth_method: 'private_key_jwt',
+          token_endpoint_auth_signing_alg: 'ES256',
+          jwks: { keys: [{ ...(await exportJWK(publicKey)), use: 'sig', alg: 'ES256' }] },
+        }),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${issued.data.token}` },
+      }),
+      { ip: '127.0.0.1' },
+    );
+    expect(registered.status).toBe(201);
+    const { client_id: clientId } = (await registered.json()) as { client_id: string };
+    const assertionOf = () =>
+      new SignJWT({ jti: crypto.randomUUID() })
+        .setProtectedHeader({ alg: 'ES256' })
+        .setIssuer(clientId)
+        .setSubject(clientId)
+        .setAudience(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime('1m')
+        .sign(privateKey);
+    const grant = (assertion: string) =>
+      post(t, '/oidc/token', {
+        grant_type: 'client_credentials',
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: assertion,
+      });
+    const once = await assertionOf();
+    expect((await grant(once)).status).toBe(200);
+    const again = await grant(once);
+    expect(again.status).toBe(401);
+    expect(await again.json()).toMatchObject({ error: 'invalid_client' });
+    // One assertion sent by ten requests at once: one token, nine replays.
+    const raced = await assertionOf();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => grant(raced)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(401)]);
   });
 
   it("registers a client with the admin's token; refuses none, a wrong one and a non-admin asking for one", async () => {

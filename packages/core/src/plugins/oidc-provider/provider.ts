@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { default as Provider } from 'oidc-provider';
 import { type AuthContext, fetchFromNode, loadPeer } from '../../kit.js';
 import type { OidcProviderConfig } from './config.js';
-import { configurationOf, listen } from './configuration.js';
+import { atomicReplayChecks, configurationOf, listen } from './configuration.js';
 import { deviceAnswer } from './device.js';
 import { type KeyPolicy, type KeySet, loadKeySet } from './keys.js';
 import { machineLane } from './machine-lane.js';
@@ -56,6 +56,7 @@ export async function createOidcRuntime(auth: AuthContext, config: OidcProviderC
     // URLs and cookies follow the base URL (the bridge says so through X-Forwarded-*, set by Gatehouse, never the caller's).
     provider.proxy = true;
     listen(auth, provider);
+    atomicReplayChecks(provider);
     provider.use(deviceAnswer(config));
     const callback = provider.callback();
     const fetch = fetchFromNode(callback, { mountPath: auth.basePath, publicURL: new URL(auth.baseURL) });

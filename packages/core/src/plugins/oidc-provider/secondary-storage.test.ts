@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useRedisStorages, useTestClients } from '../../test-kit.js';
-import { codeFor, registerApp, relyingParty } from './test-kit.js';
+import { codeFor, ISSUER, registerApp, relyingParty } from './test-kit.js';
 
 /**
  * Against the real Redis of TEST_REDIS_URL (skipped when unset, unless CI=true), under a key
@@ -87,6 +88,33 @@ describe.skipIf(!redis.url)('oidcProvider storage on the secondary storage (Redi
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as { error?: string }).error] : []))).toEqual(Array(9).fill('invalid_grant'));
+  });
+
+  it('takes a DPoP proof once when ten requests send it at once at two instances: one token, nine replays', async () => {
+    const { a, b } = await twoInstances();
+    const worker = await registerApp(a, { name: 'Worker', redirectURIs: [], settings: { requireDPoP: true } });
+    const { privateKey, publicKey } = await generateKeyPair('ES256');
+    const proof = await new SignJWT({ htm: 'POST', htu: `${ISSUER}/oidc/token`, jti: crypto.randomUUID() })
+      .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: await exportJWK(publicKey) })
+      .setIssuedAt()
+      .sign(privateKey);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? b : a).auth.handler(
+          new Request(`${ISSUER}/oidc/token`, {
+            method: 'POST',
+            body: new URLSearchParams({ grant_type: 'client_credentials' }),
+            headers: {
+              'content-type': 'application/x-www-form-urlencoded',
+              authorization: `Basic ${btoa(`${worker.clientId}:${worker.clientSecret}`)}`,
+              dpop: proof,
+            },
+          }),
+          { ip: '127.0.0.1' },
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(400)]);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { AdapterPayload, Adapter as OidcAdapter } from 'oidc-provider';
 import type { AuthContext, SecondaryStorage } from '../../kit.js';
 import { clientMetadata } from './applications.js';
-import { ConsumedAlready, ModelStore, type ProviderStorage } from './storage.js';
+import { ConsumedAlready, ModelStore, type ProviderStorage, REPLAY_DETECTION, SeenAlready } from './storage.js';
 
 /** A stored model: its payload, when it was first written and when it expires (ms of the storage's clock). */
 interface Stored {
@@ -15,6 +15,8 @@ const keys = {
   model: (model: string, id: string) => `oidc:${model}:${id}`,
   uid: (model: string, uid: string) => `oidc:${model}:uid:${uid}`,
   userCode: (model: string, code: string) => `oidc:${model}:user-code:${code}`,
+  /** How many requests saved a replay check's jti (the storage's atomic counter): the others are replays. */
+  seen: (id: string) => `oidc:ReplayDetection:seen:${id}`,
   /** How many requests consumed a code or refresh token (the storage's atomic counter): only the first goes on. */
   consumed: (model: string, id: string) => `oidc:${model}:consumed:${id}`,
   /** A grant revoked by id (a reused code or refresh token): its tokens are refused. */
@@ -53,6 +55,14 @@ export class SecondaryModelStore implements OidcAdapter {
   }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    // A replay check's jti is saved once: the counter says whether a request racing this one saved it first.
+    // (A storage without a counter keeps oidc-provider's look-up-then-save.)
+    if (
+      this.model === REPLAY_DETECTION &&
+      this.storage.increment &&
+      (await this.storage.increment(keys.seen(id), Math.max(1, expiresIn ?? this.grantTTL))).count > 1
+    )
+      throw new SeenAlready();
     const now = await this.clock();
     const key = keys.model(this.model, id);
     // A grant keeps when it was first written: a consent revoked later refuses it, a later grant not.

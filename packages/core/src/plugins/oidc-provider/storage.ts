@@ -31,6 +31,20 @@ export class ConsumedAlready extends Error {
   }
 }
 
+/**
+ * A replay check's id (a DPoP proof's or a client assertion's jti) was saved already, by a request
+ * that got there first: the request saving it again is a replay (configuration.ts `atomicReplayChecks`).
+ */
+export class SeenAlready extends Error {
+  constructor() {
+    super('the jti was seen already');
+    this.name = 'SeenAlready';
+  }
+}
+
+/** oidc-provider's model of the DPoP proofs and client assertions seen (their jti, until they expire). */
+export const REPLAY_DETECTION = 'ReplayDetection';
+
 /** When this instance last deleted expired rows (shared by its model stores). */
 export interface Sweeper {
   last: number;
@@ -91,7 +105,7 @@ export class InsertBatch {
  * grant, a device code once approved), and one of them in a batch failed the whole batch, each
  * of its rows then inserted again alone.
  */
-const NEW_ON_EVERY_SAVE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'ClientCredentials', 'PushedAuthorizationRequest', 'ReplayDetection']);
+const NEW_ON_EVERY_SAVE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'ClientCredentials', 'PushedAuthorizationRequest', REPLAY_DETECTION]);
 
 /** Models whose rows a grant's revocation removes (oidc-provider's grantable models). */
 const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'ClientCredentials', 'BackchannelAuthenticationRequest', 'Grant']);
@@ -142,12 +156,26 @@ export class ModelStore implements OidcAdapter {
         if (fresh && this.inserts) await this.inserts.insert({ id: key, ...data });
         else await this.db.insert('oidcModel', { id: key, ...data });
       } catch (error) {
+        // A replay check's row is written once: there and unexpired, its jti was seen (by a request racing this one).
+        if (this.model === REPLAY_DETECTION && (await this.seen(key))) throw new SeenAlready();
         // The id's row exists (a unique violation in any dialect's words, or a save racing this
         // one): update it; if it does not, the insert failed for another reason, which stands.
         if (!(await this.db.update('oidcModel', where, data))) throw error;
       }
     }
     await this.sweep();
+  }
+
+  /** The row of `key` as it is (expired or not), through the prepared read where there is one. */
+  private async row(key: string): Promise<ModelRow | undefined> {
+    if (this.byId) return this.byId(key);
+    return (await this.db.findOne<ModelRow>('oidcModel', [{ field: 'id', value: key }])) ?? undefined;
+  }
+
+  /** Whether the row of `key` is there and unexpired (a replay check's jti seen). */
+  private async seen(key: string): Promise<boolean> {
+    const row = await this.row(key);
+    return !!row && !(row.expiresAt && row.expiresAt.getTime() <= this.auth.now());
   }
 
   /** At most hourly per instance, on a write: deletes the rows past their expiry that nobody asked for again. */
@@ -198,7 +226,7 @@ export class ModelStore implements OidcAdapter {
    */
   async consume(id: string): Promise<void> {
     const key = this.key(id);
-    const row = this.byId ? await this.byId(key) : ((await this.db.findOne<ModelRow>('oidcModel', [{ field: 'id', value: key }])) ?? undefined);
+    const row = await this.row(key);
     // Gone since the request read it: revoked (another request's reuse of it), or expired.
     if (!row) throw new ConsumedAlready(this.model, undefined);
     if (!row.payload.consumed) {
