@@ -138,6 +138,29 @@ function adapterOf(auth: AuthContext, config: OidcProviderConfig, storage: Provi
   } as typeof inner;
 }
 
+/** The policy of every initial access token an admin issues: it registers one client (RFC 7591 leaves how many to the server). */
+export const ONE_CLIENT = 'gatehouse-one-client';
+
+/**
+ * Uses the request's initial access token up, once the metadata it registers is valid (a refused
+ * registration leaves the token for a corrected one): of several registrations with one token,
+ * at once or one after another, one goes on (the storage's compare-and-set decides), and the
+ * others are answered as a token not found is (401 invalid_token).
+ */
+function oneClient(storage: ProviderStorage, oidc: OidcModule) {
+  return async (ctx: KoaContextWithOIDC, properties: Record<string, unknown>) => {
+    await (ctx.oidc.provider.Client as unknown as { validate(metadata: Record<string, unknown>): Promise<void> }).validate(properties);
+    const token = ctx.oidc.entities.InitialAccessToken;
+    if (!token) throw new oidc.errors.InvalidToken('initial access token not found');
+    try {
+      await storage.model('InitialAccessToken').consume(token.jti);
+    } catch (error) {
+      if (error instanceof ConsumedAlready) throw new oidc.errors.InvalidToken('initial access token already used');
+      throw error;
+    }
+  };
+}
+
 /** oidc-provider's configuration for this instance, signing with `keys`. */
 export function configurationOf(auth: AuthContext, config: OidcProviderConfig, storage: ProviderStorage, keys: JWK[], oidc: OidcModule): Configuration {
   const organizations = auth.features.organization === true;
@@ -199,7 +222,12 @@ export function configurationOf(auth: AuthContext, config: OidcProviderConfig, s
       dPoP: { enabled: true },
       // Only with an initial access token an admin issued (POST /oauth2/initial-access-token).
       // Its client IDs have the applications' form (the library's own may begin with '-').
-      registration: { enabled: config.dynamicRegistration, initialAccessToken: true, idFactory: newClientId },
+      registration: {
+        enabled: config.dynamicRegistration,
+        initialAccessToken: true,
+        idFactory: newClientId,
+        policies: { [ONE_CLIENT]: oneClient(storage, oidc) },
+      },
       backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,

@@ -139,6 +139,42 @@ describe("oidcProvider: dynamic client registration (RFC 7591) with an admin's i
     expect((await t.json('/oauth2/initial-access-token', { body: {} })).data).toMatchObject({ code: 'REGISTRATION_DISABLED' });
   });
 
+  it('registers one client with an initial access token: a refused registration leaves it, a second one is refused, and of ten at once one registers', async () => {
+    const t = await asAdmin(clients, { dynamicRegistration: true });
+    const robot = {
+      client_name: 'Robot',
+      redirect_uris: [],
+      grant_types: ['client_credentials'],
+      response_types: [],
+      token_endpoint_auth_method: 'client_secret_basic',
+    };
+    const register = (token: string, metadata: Record<string, unknown> = robot) =>
+      t.auth.handler(
+        new Request(`${ISSUER}/oidc/register`, {
+          method: 'POST',
+          body: JSON.stringify(metadata),
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        }),
+        { ip: '127.0.0.1' },
+      );
+    const issue = async () => (await t.json<{ token: string }>('/oauth2/initial-access-token', { body: {} })).data.token;
+    const token = await issue();
+    // Metadata the provider refuses: the token is not used up by it.
+    const refused = await register(token, { ...robot, token_endpoint_auth_method: 'no-such-method' });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'invalid_client_metadata' });
+    expect((await register(token)).status).toBe(201);
+    const second = await register(token, { ...robot, client_name: 'Another robot' });
+    expect(second.status).toBe(401);
+    expect(await second.json()).toMatchObject({ error: 'invalid_token' });
+
+    const raced = await issue();
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => register(raced, { ...robot, client_name: `Robot ${i}` })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(401)]);
+    // Two tokens, two clients registered (the refused and the raced ones left nothing).
+    expect((await t.json<unknown[]>('/oauth2/list-registered-clients')).data).toHaveLength(2);
+  });
+
   it('takes a client assertion (private_key_jwt) once, also when ten requests send it at once', async () => {
     const t = await asAdmin(clients, { dynamicRegistration: true });
     const { privateKey, publicKey } = await generateKeyPair('ES256');
