@@ -248,7 +248,11 @@ describe('answers that say nothing about who has an account', () => {
   });
 });
 
-describe('timing: a known address costs what an unknown one does', () => {
+/**
+ * A case is 48 password hashes, up to three times (two retries): 6–7 s alone on a VM hashing 15 a second,
+ * more beside the other test files; the default 30 s cut one short on such a machine (a timeout, not a ratio).
+ */
+describe('timing: a known address costs what an unknown one does', { timeout: 120_000 }, () => {
   /**
    * Interleaved pairs, medians (test/timing.ts). Without the dummy scrypt for unknown users the
    * ratio is about 0.01; with it, it is within a few percent. The bound (15 %) is generous for a
