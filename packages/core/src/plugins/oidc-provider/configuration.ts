@@ -72,8 +72,8 @@ function policyOf(auth: AuthContext, storage: ProviderStorage, organizations: bo
   return policy;
 }
 
-/** The models oidc-provider consumes (a code, a rotated refresh token, a pushed request, a CIBA request). */
-const SINGLE_USE = new Set(['AuthorizationCode', 'RefreshToken', 'PushedAuthorizationRequest', 'BackchannelAuthenticationRequest']);
+/** The models used once: those oidc-provider consumes (a code, a rotated refresh token, a pushed request, a CIBA request), and an initial access token (`oneClient`). */
+const SINGLE_USE = new Set(['AuthorizationCode', 'RefreshToken', 'PushedAuthorizationRequest', 'BackchannelAuthenticationRequest', 'InitialAccessToken']);
 
 /** oidc-provider's own answer to a single-use instance used again (its words, from its grant handlers). */
 function reuseError(oidc: OidcModule, model: string): Error {
@@ -86,6 +86,8 @@ function reuseError(oidc: OidcModule, model: string): Error {
       return new oidc.errors.InvalidGrant('device code already consumed');
     case 'BackchannelAuthenticationRequest':
       return new oidc.errors.InvalidGrant('backchannel authentication request already consumed');
+    case 'InitialAccessToken':
+      return new oidc.errors.InvalidToken('initial access token already used');
     default:
       return new oidc.errors.InvalidGrant('authorization code already consumed');
   }
@@ -147,17 +149,13 @@ export const ONE_CLIENT = 'gatehouse-one-client';
  * at once or one after another, one goes on (the storage's compare-and-set decides), and the
  * others are answered as a token not found is (401 invalid_token).
  */
-function oneClient(storage: ProviderStorage, oidc: OidcModule) {
+function oneClient(oidc: OidcModule) {
   return async (ctx: KoaContextWithOIDC, properties: Record<string, unknown>) => {
     await (ctx.oidc.provider.Client as unknown as { validate(metadata: Record<string, unknown>): Promise<void> }).validate(properties);
-    const token = ctx.oidc.entities.InitialAccessToken;
+    const token = ctx.oidc.entities.InitialAccessToken as { jti: string; adapter: OidcAdapter } | undefined;
     if (!token) throw new oidc.errors.InvalidToken('initial access token not found');
-    try {
-      await storage.model('InitialAccessToken').consume(token.jti);
-    } catch (error) {
-      if (error instanceof ConsumedAlready) throw new oidc.errors.InvalidToken('initial access token already used');
-      throw error;
-    }
+    // Through the provider's own store of the model (`adapterOf`): a token used already is `singleUse`'s reuse error.
+    await token.adapter.consume(token.jti);
   };
 }
 
@@ -226,7 +224,7 @@ export function configurationOf(auth: AuthContext, config: OidcProviderConfig, s
         enabled: config.dynamicRegistration,
         initialAccessToken: true,
         idFactory: newClientId,
-        policies: { [ONE_CLIENT]: oneClient(storage, oidc) },
+        policies: { [ONE_CLIENT]: oneClient(oidc) },
       },
       backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
