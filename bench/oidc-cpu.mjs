@@ -54,6 +54,11 @@ const freePort = () =>
     });
   });
 
+/** Bytes the process has had written to storage (the database file and its WAL), from /proc. */
+function writtenBytes(pid) {
+  return Number(/write_bytes: (\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0);
+}
+
 function cpuMicros(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
@@ -134,13 +139,15 @@ async function measure(v, req, seconds, linesFile) {
   const file = join(work, `${v.name}.lua`);
   writeFileSync(file, script(req, linesFile));
   const before = cpuMicros(v.pid);
+  const wroteBefore = writtenBytes(v.pid);
   const run = spawnSync('wrk', ['-t1', '-c50', `-d${seconds}s`, '--latency', '-s', file, v.url + req.path], { encoding: 'utf8' });
   const cpu = cpuMicros(v.pid) - before;
+  const wrote = writtenBytes(v.pid) - wroteBefore;
   const total = Number(/(\d+) requests in/.exec(run.stdout)?.[1] ?? 0);
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(run.stdout)?.[1] ?? 0);
   const p99 = /99%\s+([\d.]+\w+)/.exec(run.stdout)?.[1];
   const ok = total - non2xx;
-  return { us: cpu / ok, rps: ok / seconds, p99, non2xx };
+  return { us: cpu / ok, rps: ok / seconds, p99, non2xx, bytes: wrote / ok };
 }
 
 const median = (xs) => {
@@ -174,7 +181,7 @@ for (const kase of opt.case.split(',')) {
       const m = await measure(v, req, r < 0 ? 2 : seconds, linesFile);
       if (r < 0) continue; // warm-up: the JIT's first calls
       res[v.name].push(m);
-      console.log(`  ${kase} round ${r + 1} ${v.name}: ${m.us.toFixed(0)} µs/req, ${m.rps.toFixed(0)} req/s, p99 ${m.p99}${m.non2xx ? `, non-2xx ${m.non2xx}` : ''}`);
+      console.log(`  ${kase} round ${r + 1} ${v.name}: ${m.us.toFixed(0)} µs/req, ${m.rps.toFixed(0)} req/s, p99 ${m.p99}, ${(m.bytes / 1024).toFixed(1)} kB written${m.non2xx ? `, non-2xx ${m.non2xx}` : ''}`);
     }
   }
   const a = median(res.A.map((m) => m.us));

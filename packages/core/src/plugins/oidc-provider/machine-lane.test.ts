@@ -3,7 +3,7 @@ import { type AddressInfo, connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type TestClient, useTestClients } from '../../test-kit.js';
 import { oidcState } from './state.js';
-import { asAdmin, ISSUER, registerApp } from './test-kit.js';
+import { asAdmin, ISSUER, registerApp, storedBefore } from './test-kit.js';
 
 const clients = useTestClients();
 const servers: Server[] = [];
@@ -92,7 +92,8 @@ describe('oidcProvider: the machine lane (plain client-credentials grants and th
     expect(fromLane.headers).toEqual(fromProvider.headers);
     expect(Object.keys(fromLane.body)).toEqual(Object.keys(fromProvider.body));
     expect({ ...fromLane.body, access_token: 'x' }).toEqual({ ...fromProvider.body, access_token: 'x' });
-    expect(fromLane.body.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Both made alike: the creation time's 8 characters, then 256 random bits (token-ids.ts).
+    for (const answer of [fromLane, fromProvider]) expect(answer.body.access_token).toMatch(/^[0-9A-Za-z]{8}[A-Za-z0-9_-]{43}$/);
 
     // Both rows alike (keys, kind, client, lifetime).
     const db = (await t.auth.context()).adapter;
@@ -128,6 +129,19 @@ describe('oidcProvider: the machine lane (plain client-credentials grants and th
     );
     expect(revoked.status).toBe(200);
     expect((await send('node', '/oidc/introspect', `token=${token}`, { authorization: basic() })).body).toEqual({ active: false });
+  });
+
+  it('introspects a token made before ids took their creation time (43 random characters) as the provider does', async () => {
+    const { t, machine, basic, send, served } = await setUp();
+    const { runtime } = oidcState(await t.auth.context());
+    const old = 'Q'.repeat(43);
+    await storedBefore(runtime.storage, old, machine.clientId);
+    const seen = await send('node', '/oidc/introspect', `token=${old}`, { authorization: basic() });
+    expect(served.lookups).toBe(0);
+    const byProvider = await send('fetch', '/oidc/introspect', `token=${old}`, { authorization: basic() });
+    expect(served.lookups).toBe(1);
+    expect(seen).toEqual(byProvider);
+    expect(seen.body).toMatchObject({ active: true, client_id: machine.clientId });
   });
 
   it('takes client_id and client_secret in the body too, and a token type hint', async () => {

@@ -5,6 +5,7 @@ import type { AdapterPayload } from 'oidc-provider';
 import { type AuthContext, writeInBurst } from '../../kit.js';
 import { clientMetadata } from './applications.js';
 import type { ProviderStorage } from './storage.js';
+import { creationPrefix } from './token-ids.js';
 
 /**
  * The machine lane: the two requests a machine sends most, answered without oidc-provider's Koa
@@ -32,8 +33,8 @@ const TOKEN = '/oidc/token';
 const INTROSPECT = '/oidc/introspect';
 /** Bodies above this are the provider's to read (and to refuse above its 56 kB). */
 const MAX_BODY = 4096;
-/** An opaque token's value: 256 bits of randomness in base64url, as oidc-provider makes them. */
-const OPAQUE = /^[A-Za-z0-9_-]{43}$/;
+/** An opaque token's value: 256 bits of randomness in base64url, as oidc-provider makes them, after their creation time (`token-ids.ts`; a token made before has none). */
+const OPAQUE = /^(?:[0-9A-Za-z]{8})?[A-Za-z0-9_-]{43}$/;
 /** oidc-provider refuses credentials with characters outside VSCHAR (RFC 6749 Appendix A). */
 const NOT_VSCHAR = /[^\x20-\x7E]/;
 const BASE64 = /^([A-Za-z0-9+/]*)(={0,2})$/;
@@ -137,7 +138,10 @@ function sameSecret(stored: unknown, given: string): boolean {
   return timingSafeEqual(digest, sha256(given));
 }
 
-/** Random bytes drawn from the CSPRNG a pool at a time (as oidc-provider's nanoid draws them): a token's 32 bytes without a call each. */
+/**
+ * A token as the provider makes one (`token-ids.ts`): its creation time, then 32 random bytes in base64url,
+ * drawn from the CSPRNG a pool at a time (as oidc-provider's nanoid draws them) without a call each.
+ */
 let pool = Buffer.alloc(0);
 let poolAt = 0;
 function tokenValue(): string {
@@ -145,7 +149,7 @@ function tokenValue(): string {
     pool = randomBytes(32 * 128);
     poolAt = 0;
   }
-  const value = pool.toString('base64url', poolAt, poolAt + 32);
+  const value = creationPrefix() + pool.toString('base64url', poolAt, poolAt + 32);
   // Each byte is used once: what is drawn is overwritten.
   pool.fill(0, poolAt, poolAt + 32);
   poolAt += 32;

@@ -6,6 +6,7 @@ import { atomicReplayChecks, configurationOf, listen } from './configuration.js'
 import { deviceAnswer } from './device.js';
 import { type KeyPolicy, type KeySet, loadKeySet } from './keys.js';
 import { machineLane } from './machine-lane.js';
+import { orderedTokenIds } from './token-ids.js';
 import { databaseProviderStorage, type ProviderStorage } from './storage.js';
 import { secondaryProviderStorage } from './secondary-storage.js';
 
@@ -57,6 +58,7 @@ export async function createOidcRuntime(auth: AuthContext, config: OidcProviderC
     provider.proxy = true;
     listen(auth, provider);
     atomicReplayChecks(provider);
+    orderedTokenIds(provider);
     provider.use(deviceAnswer(config));
     const callback = provider.callback();
     const fetch = fetchFromNode(callback, { mountPath: auth.basePath, publicURL: new URL(auth.baseURL) });

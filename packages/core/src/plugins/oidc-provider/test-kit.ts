@@ -1,6 +1,7 @@
 import * as client from 'openid-client';
 import type { CookieJar, TestClient } from '../../test-kit.js';
 import { createApplication, type NewApplication } from './applications.js';
+import type { ProviderStorage } from './storage.js';
 
 export const REDIRECT_URI = 'http://app.localhost:4000/callback';
 export const ISSUER = 'http://localhost:3000/api/auth';
@@ -114,4 +115,10 @@ export async function codeFor(t: TestClient, config: client.Configuration, param
     at = await b.follow(r.data.redirect);
   }
   return { ...req, callback: new URL(at) };
+}
+
+/** A client-credentials token stored as oidc-provider stored them before ids took their creation time (`value`: 43 random characters). */
+export async function storedBefore(storage: ProviderStorage, value: string, clientId: string, ttl = 600) {
+  const iat = Math.floor(Date.now() / 1000);
+  await storage.model('ClientCredentials').upsert(value, { iat, exp: iat + ttl, jti: value, kind: 'ClientCredentials', clientId }, ttl);
 }
