@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // CPU per OpenID-provider request, A/B: node bench/oidc-cpu.mjs [--rounds 6] [--seconds 4] [--case cc,introspect,code]
 //   [--cli packages/server/dist/cli.js] [--a-env NAME=value ...] [--b-env NAME=value ...] [--b-cli <another build>]
+//   [--b-flags '<Node flags for B instead of npm start's>']
 // Starts two Gatehouse servers with OIDC_PROVIDER=on (each on its own SQLite file), A as given and B with
 // the extra environment or another build, and measures them in interleaved rounds (A B, then B A, …) with
 // wrk at 50 connections: the server's CPU µs (user + system, /proc) a request answered. On a shared, loaded
@@ -31,6 +32,8 @@ const { values: opt } = parseArgs({
     'b-cli': { type: 'string' },
     'a-env': { type: 'string', multiple: true, default: [] },
     'b-env': { type: 'string', multiple: true, default: [] },
+    // Node's flags for B in place of `npm start`'s (e.g. --b-flags='--max-semi-space-size=8 --max-old-space-size=512').
+    'b-flags': { type: 'string' },
     profile: { type: 'boolean', default: false },
   },
 });
@@ -64,7 +67,7 @@ function cpuMicros(pid) {
   return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
 }
 
-async function variant(name, cli, extraEnv) {
+async function variant(name, cli, extraEnv, flags = NODE_FLAGS) {
   const dir = join(work, name);
   spawnSync('mkdir', ['-p', dir]);
   const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: `file:${join(dir, 'db.sqlite')}`, RATE_LIMIT: 'off', AUTH_SECRET: secret, OIDC_PROVIDER: 'on', ...extraEnv };
@@ -81,7 +84,7 @@ async function variant(name, cli, extraEnv) {
   const redirectURI = 'http://127.0.0.1:9/callback';
   const app = createClient('--name', 'bench app', '--redirect-uri', redirectURI, '--first-party');
   const profile = opt.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'bench/profiles')}`, `--cpu-prof-name=oidc-${name}.cpuprofile`] : [];
-  const child = spawn(process.execPath, [...profile, ...NODE_FLAGS, cli, 'start'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...profile, ...flags, cli, 'start'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let out = '';
   child.stdout.on('data', (d) => (out += d));
@@ -147,7 +150,8 @@ async function measure(v, req, seconds, linesFile) {
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(run.stdout)?.[1] ?? 0);
   const p99 = /99%\s+([\d.]+\w+)/.exec(run.stdout)?.[1];
   const ok = total - non2xx;
-  return { us: cpu / ok, rps: ok / seconds, p99, non2xx, bytes: wrote / ok };
+  const peak = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${v.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  return { us: cpu / ok, rps: ok / seconds, p99, non2xx, bytes: wrote / ok, peak };
 }
 
 const median = (xs) => {
@@ -159,10 +163,10 @@ const envOf = (list) => Object.fromEntries(list.map((kv) => [kv.slice(0, kv.inde
 const aEnv = envOf(opt['a-env']);
 const bEnv = envOf(opt['b-env']);
 const A = await variant('A', resolve(ROOT, opt.cli), aEnv);
-const B = await variant('B', resolve(ROOT, opt['b-cli'] ?? opt.cli), bEnv);
+const B = await variant('B', resolve(ROOT, opt['b-cli'] ?? opt.cli), bEnv, opt['b-flags']?.split(/\s+/).filter(Boolean));
 const rounds = Number(opt.rounds);
 const seconds = Number(opt.seconds);
-console.log(`A: ${opt.cli} ${JSON.stringify(aEnv)}; B: ${opt['b-cli'] ?? opt.cli} ${JSON.stringify(bEnv)}; ${rounds} rounds of ${seconds}s, wrk -c50`);
+console.log(`A: ${opt.cli} ${JSON.stringify(aEnv)}; B: ${opt['b-cli'] ?? opt.cli} ${JSON.stringify(bEnv)}${opt['b-flags'] ? ` ${opt['b-flags']}` : ''}; ${rounds} rounds of ${seconds}s, wrk -c50`);
 for (const kase of opt.case.split(',')) {
   const res = { A: [], B: [] };
   for (let r = -1; r < rounds; r++) {
@@ -173,7 +177,7 @@ for (const kase of opt.case.split(',')) {
         // Codes live 60 s and are good once: enough for the round, got just before it, 10 at a time.
         const n = Math.ceil(seconds * Number(process.env.CODES_PER_SECOND ?? 400));
         const lines = [];
-        while (lines.length < n) lines.push(...(await Promise.all(Array.from({ length: 10 }, async () => exchangeBody(await v.browser.code(), v.redirectURI)))));
+        while (lines.length < n) lines.push(...(await Promise.all(Array.from({ length: Number(process.env.CODES_AT_ONCE ?? 10) }, async () => exchangeBody(await v.browser.code(), v.redirectURI)))));
         linesFile = join(work, `${v.name}-codes.txt`);
         writeFileSync(linesFile, `${lines.join('\n')}\n`);
         req = v.exchange;
@@ -181,7 +185,7 @@ for (const kase of opt.case.split(',')) {
       const m = await measure(v, req, r < 0 ? 2 : seconds, linesFile);
       if (r < 0) continue; // warm-up: the JIT's first calls
       res[v.name].push(m);
-      console.log(`  ${kase} round ${r + 1} ${v.name}: ${m.us.toFixed(0)} µs/req, ${m.rps.toFixed(0)} req/s, p99 ${m.p99}, ${(m.bytes / 1024).toFixed(1)} kB written${m.non2xx ? `, non-2xx ${m.non2xx}` : ''}`);
+      console.log(`  ${kase} round ${r + 1} ${v.name}: ${m.us.toFixed(0)} µs/req, ${m.rps.toFixed(0)} req/s, p99 ${m.p99}, ${(m.bytes / 1024).toFixed(1)} kB written, peak RSS ${m.peak.toFixed(0)} MB${m.non2xx ? `, non-2xx ${m.non2xx}` : ''}`);
     }
   }
   const a = median(res.A.map((m) => m.us));

@@ -11,11 +11,15 @@ import { signRate } from './bounds.mjs';
  * `client` (first-party: no consent) at `redirectURI`. `code()` answers one authorization
  * code with its PKCE verifier; the first call goes through the provider's interaction (five
  * redirects) and keeps the provider's session cookies for the calls after it.
+ *
+ * Fifty calls at once share those cookies, which a browser never does: oidc-provider gives the
+ * session a new id at each authorization's end and deletes the old row, so an authorization
+ * that began with the old id and ends after another's is refused ("interaction session and
+ * authentication session mismatch"). Such a call is made again once, from a session of its own.
  */
 export function codeBrowser(base, client, redirectURI, session) {
   let provider = new Map();
-  const follow = async (start) => {
-    const jar = new Map(provider);
+  const follow = async (start, jar) => {
     let url = start;
     for (let hop = 0; hop < 10; hop++) {
       const cookie = [session, ...[...jar].map(([name, value]) => `${name}=${value}`)].join('; ');
@@ -26,7 +30,12 @@ export function codeBrowser(base, client, redirectURI, session) {
         jar.set(pair.slice(0, eq), pair.slice(eq + 1));
       }
       const location = r.headers.get('location');
-      if (!location) throw new Error(`authorization: no redirect from ${url}: ${r.status} ${(await r.text()).slice(0, 300)}`);
+      if (!location) {
+        const page = await r.text();
+        // The provider's error page: its sentence and its code, not its styles.
+        const said = [...page.matchAll(/<p class="(?:error|muted)">([^<]*)<\/p>/g)].map((m) => m[1]).join(' ');
+        throw new Error(`authorization: no redirect from ${url}: ${r.status} ${said || page.slice(0, 300)}`);
+      }
       await r.arrayBuffer();
       const next = new URL(location, url);
       if (next.href.startsWith(redirectURI)) {
@@ -50,7 +59,10 @@ export function codeBrowser(base, client, redirectURI, session) {
         code_challenge_method: 'S256',
         state: randomBytes(8).toString('hex'),
       });
-      const { code, jar } = await follow(`${base}/api/auth/oidc/authorize?${params}`);
+      const start = `${base}/api/auth/oidc/authorize?${params}`;
+      const { code, jar } = await follow(start, new Map(provider)).catch((error) =>
+        String(error?.message).includes('session mismatch') ? follow(start, new Map()) : Promise.reject(error),
+      );
       if (provider.size === 0) provider = jar;
       return { code, verifier };
     },
