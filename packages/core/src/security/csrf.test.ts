@@ -183,7 +183,8 @@ describe('login CSRF: the Origin check without cookies', () => {
         }
       }
     }
-  });
+    // Each accepted request hashes a password; beside the other test files on two cores a hash waited up to a second.
+  }, 120_000);
 
   it('server-side auth.api calls and the GET fast lane are not Origin-checked', async () => {
     await withAttacker();
