@@ -354,8 +354,8 @@ async function scryptBound(seconds, env = {}) {
 }
 
 /**
- * Bare Ed25519 signatures per second of node:crypto on one core (the server signs on its one
- * thread), over a JWT-sized input: the ceiling of JWT issuance, measured in the same run.
+ * Bare Ed25519 signatures per second of node:crypto on one core, over a JWT-sized input: issue 40's
+ * yardstick for JWT issuance (the server signs on libuv's thread pool), measured in the same run.
  */
 function ed25519Bound(seconds) {
   const { privateKey } = generateKeyPairSync('ed25519');

@@ -77,6 +77,26 @@ describe('jwt: GET /token', () => {
     }
   });
 
+  it('tokens signed at once, for many users and again for each, are each the right user’s and verify', async () => {
+    const t = await open();
+    const people = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const jar = t.newJar();
+        const { data } = await t.signUp({}, jar);
+        return { jar, id: (data.user as { id: string }).id };
+      }),
+    );
+    await token(t, people[0]!.jar); // the first token makes the key
+    const set = await jwks(t);
+    // Three rounds: the first makes each user's kept payload prefix, the others sign from it.
+    const asked = [...people, ...people, ...people];
+    const tokens = await Promise.all(asked.map(({ jar }) => token(t, jar)));
+    for (const [i, jwt] of tokens.entries()) {
+      const { payload } = await verify(t, jwt, set);
+      expect(payload.sub).toBe(asked[i]!.id);
+    }
+  });
+
   it('refuses bad options at start', async () => {
     await expect(clients.open({ jwt: { enabled: true, alg: 'HS256' as never } }).then((t) => t.json('/jwks'))).rejects.toThrow(/jwt.alg/);
     await expect(clients.open({ jwt: { enabled: true, expirationTime: -1 } }).then((t) => t.json('/jwks'))).rejects.toThrow(/expirationTime/);

@@ -7,15 +7,21 @@ import { jwtOf } from './state.js';
 
 /**
  * The JWS signature of `input` (RFC 7518: Ed25519; ECDSA P-256 as r‖s; RSASSA-PKCS1-v1_5 with
- * SHA-256), made by node:crypto on this thread: WebCrypto (what jose signs with) runs each
- * signature as a job on the thread pool and answers a promise, about half a token's CPU.
+ * SHA-256), made by node:crypto on the thread pool (its callback form): the signature, most of a
+ * token's CPU, runs beside the event loop, which meanwhile serves other requests. Handing it over
+ * costs a few µs, less than WebCrypto's promise job (what jose signs with), so a token costs about
+ * 15% more CPU in all than signing on this thread, and a server with two cores or more issues a
+ * third more tokens a second (docs/performance.md, "JWT issuance on the thread pool").
  * `input` is ASCII (base64url and dots): its latin1 bytes are its UTF-8 ones, and cheaper to make.
  */
-function signatureOf(alg: JwtAlgorithm, key: KeyObject, text: string): Buffer {
+function signatureOf(alg: JwtAlgorithm, key: KeyObject, text: string): Promise<Buffer> {
   const input = Buffer.from(text, 'latin1');
-  if (alg === 'EdDSA') return signBytes(null, input, key);
-  if (alg === 'ES256') return signBytes('sha256', input, { key, dsaEncoding: 'ieee-p1363' });
-  return signBytes('sha256', input, key);
+  return new Promise((ok, fail) => {
+    const done = (error: Error | null, signature: Buffer) => (error ? fail(error) : ok(signature));
+    if (alg === 'EdDSA') signBytes(null, input, key, done);
+    else if (alg === 'ES256') signBytes('sha256', input, { key, dsaEncoding: 'ieee-p1363' }, done);
+    else signBytes('sha256', input, key, done);
+  });
 }
 
 const base64url = (json: string) => Buffer.from(json).toString('base64url');
@@ -122,13 +128,16 @@ function payloadJson(config: JwtConfig, sub: string, claims: Record<string, unkn
 /** Scratch space for a payload's last bytes (the prefix's 0–2 and the two numbers). */
 const scratch = Buffer.alloc(128);
 
-/** The token from a kept prefix: its start, then the base64url of its last bytes and the numbers, then the signature. */
-function signFrom(prefix: Prefix, iat: number, exp: number): string {
+/**
+ * The token from a kept prefix: its start, then the base64url of its last bytes and the numbers, then the signature.
+ * `scratch` is written and read before the signature is awaited, so tokens made at once never share it.
+ */
+async function signFrom(prefix: Prefix, iat: number, exp: number): Promise<string> {
   const { rest, signer } = prefix;
   rest.copy(scratch, 0);
   const end = rest.length + scratch.write(`${iat},"exp":${exp}}`, rest.length, 'latin1');
   const input = prefix.start + scratch.toString('base64url', 0, end);
-  return `${input}.${signatureOf(signer.alg, signer.key, input).toString('base64url')}`;
+  return `${input}.${(await signatureOf(signer.alg, signer.key, input)).toString('base64url')}`;
 }
 
 /** A prefix for `claims` (plain, see `plainClaims`), kept for the user. */
@@ -154,7 +163,7 @@ function makePrefix(config: JwtConfig, signer: Signer, sub: string, plain: { nam
 }
 
 /** The token for these claims, signed with a WebCrypto key by node:crypto. */
-function signClaims(config: JwtConfig, key: SigningKey & { key: CryptoKey }, sub: string, claims: Record<string, unknown>, iat: number): string {
+async function signClaims(config: JwtConfig, key: SigningKey & { key: CryptoKey }, sub: string, claims: Record<string, unknown>, iat: number): Promise<string> {
   const signer = signerOf(key);
   const exp = iat + config.expirationTime;
   // The numbers' text is their JSON while they are safe integers (a clock gone wrong is not).
@@ -167,10 +176,10 @@ function signClaims(config: JwtConfig, key: SigningKey & { key: CryptoKey }, sub
   }
   if (prefix) return signFrom(prefix, iat, exp);
   const input = `${signer.header}.${base64url(payloadJson(config, sub, claims, iat))}`;
-  return `${input}.${signatureOf(signer.alg, signer.key, input).toString('base64url')}`;
+  return `${input}.${(await signatureOf(signer.alg, signer.key, input)).toString('base64url')}`;
 }
 
-/** The token for `session` signed with `key`: at once unless `definePayload` answers a promise (or the key is not WebCrypto's). */
+/** The token for `session` signed with `key`, once the thread pool signed it. */
 function signWith(auth: AuthContext, key: SigningKey, session: SessionAnswer): MaybePromise<string> {
   const { config } = jwtOf(auth);
   const iat = Math.floor(auth.now() / 1000);
