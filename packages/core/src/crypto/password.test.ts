@@ -1,16 +1,16 @@
-import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { createAuth } from '../auth.js';
 import { ClientGoneError } from '../errors.js';
 import { silentLogger } from '../test/harness.js';
-import { burnPasswordCheck, hashPassword, passwordHashQueue, verifyPassword } from './password.js';
+import { burnPasswordCheck, hashPassword, hashSlots, PASSWORD_HASH_SLOTS, passwordHashQueue, poolThreads, verifyPassword } from './password.js';
 
 /**
- * Password hashes run one per core; the rest wait for a slot in turn. A hash whose client hung
- * up while it waited is not begun: it throws ClientGoneError and hands its slot on, so those
- * who stayed are not kept waiting behind answers no one will read.
+ * Password hashes run one per core (leaving a thread of libuv's pool free); the rest wait for a
+ * slot in turn. A hash whose client hung up while it waited is not begun: it throws
+ * ClientGoneError and hands its slot on, so those who stayed are not kept waiting behind answers
+ * no one will read.
  */
-const SLOTS = Math.max(1, availableParallelism());
+const SLOTS = PASSWORD_HASH_SLOTS;
 const here = { clientGone: () => false };
 const gone = { clientGone: () => true };
 
@@ -20,6 +20,29 @@ const settle = <T>(p: Promise<T>) =>
     (value) => ({ value }),
     (error: unknown) => ({ error }),
   );
+
+describe('how many hashes run at once', () => {
+  it('one per core, always leaving one thread of the pool to its other work', () => {
+    expect(hashSlots(2, 4)).toBe(2);
+    expect(hashSlots(4, 4)).toBe(3);
+    expect(hashSlots(16, 4)).toBe(3);
+    expect(hashSlots(16, 18)).toBe(16);
+    expect(hashSlots(1, 4)).toBe(1);
+    // A pool of one thread: the hash still runs (a slot of one), nothing is left free.
+    expect(hashSlots(4, 1)).toBe(1);
+  });
+
+  it('reads UV_THREADPOOL_SIZE as libuv does', () => {
+    expect(poolThreads(undefined)).toBe(4);
+    expect(poolThreads('8')).toBe(8);
+    expect(poolThreads(' 12x')).toBe(12);
+    expect(poolThreads('')).toBe(1);
+    expect(poolThreads('many')).toBe(1);
+    expect(poolThreads('0')).toBe(1);
+    expect(poolThreads('5000')).toBe(1024);
+    expect(poolThreads('-2')).toBe(1024);
+  });
+});
 
 describe('password hashes and the clients they are for', () => {
   it('hashes and verifies for a client that stays, with or without an owner', async () => {

@@ -9,10 +9,33 @@ const p = 1;
 const KEY_LENGTH = 64;
 const MAX_MEM = 128 * N * r * 2;
 
-// Each hash takes 32 MiB (128·N·r) and one core for ~0.1 s. More hashes at once than
-// cores only add memory (and queue behind each other in the libuv pool, ahead of its
-// other work), so at most one per core runs; the rest wait their turn here.
-const SLOTS = Math.max(1, availableParallelism());
+/**
+ * The threads of libuv's pool, as libuv reads UV_THREADPOOL_SIZE when the pool starts: 4 when
+ * unset, 1 when it reads no number (`atoi` gives 0), at most 1 024 (a negative number, held
+ * unsigned, is more).
+ */
+export function poolThreads(env: string | undefined): number {
+  if (env === undefined) return 4;
+  const n = Number.parseInt(env, 10);
+  if (Number.isNaN(n) || n === 0) return 1;
+  return n < 0 ? 1024 : Math.min(n, 1024);
+}
+
+/**
+ * How many hashes run at once. Each takes 32 MiB (128·N·r) and one core for ~0.1 s: more at
+ * once than cores only add memory. And one thread of libuv's pool is always left to its other
+ * work (the JWT signatures and passkey verifications, WebCrypto, file reads, DNS look-ups):
+ * the pool has one queue, and a job behind hashes on every thread waits for one to end.
+ * With the default 4 threads that is 3 hashes at once on 4 cores or more; a larger machine
+ * raises UV_THREADPOOL_SIZE to use them all (docs/deploy.md).
+ */
+export function hashSlots(cores: number, threads: number): number {
+  return Math.max(1, Math.min(cores, threads - 1));
+}
+
+/** This process's hashes at once; the rest wait their turn here. */
+export const PASSWORD_HASH_SLOTS = hashSlots(availableParallelism(), poolThreads(process.env.UV_THREADPOOL_SIZE));
+const SLOTS = PASSWORD_HASH_SLOTS;
 let running = 0;
 const waiting: (() => void)[] = [];
 
