@@ -110,6 +110,10 @@ export async function createRedisStorage(
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     commandTimeout: opts.commandTimeout ?? 1000,
+    // The commands of one turn of the event loop go in one write (50 introspections at once are
+    // one write and one read, not fifty): ≈ 20% more grants and introspections a second here
+    // (docs/performance.md, "Redis commands sent together").
+    enableAutoPipelining: true,
   });
   redis.defineCommand('ghIncrement', { numberOfKeys: 1, lua: INCREMENT });
   redis.defineCommand('ghPut', { numberOfKeys: 2, lua: PUT });
