@@ -110,9 +110,9 @@ export async function createRedisStorage(
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     commandTimeout: opts.commandTimeout ?? 1000,
-    // The commands of one turn of the event loop go in one write (50 introspections at once are
-    // one write and one read, not fifty): ≈ 20% more grants and introspections a second here
-    // (docs/performance.md, "Redis commands sent together").
+    // The commands issued in one turn of the event loop go in one write (under load, a turn's
+    // introspections are one write and one read, not one each): ≈ 20% more grants and
+    // introspections a second on the bench (docs/performance.md, "Redis commands sent together").
     enableAutoPipelining: true,
   });
   redis.defineCommand('ghIncrement', { numberOfKeys: 1, lua: INCREMENT });

@@ -9,9 +9,9 @@ import { jwtOf } from './state.js';
  * The JWS signature of `input` (RFC 7518: Ed25519; ECDSA P-256 as r‖s; RSASSA-PKCS1-v1_5 with
  * SHA-256), made by node:crypto on the thread pool (its callback form): the signature, most of a
  * token's CPU, runs beside the event loop, which meanwhile serves other requests. Handing it over
- * costs a few µs, less than WebCrypto's promise job (what jose signs with), so a token costs about
- * 15% more CPU in all than signing on this thread, and a server with two cores or more issues a
- * third more tokens a second (docs/performance.md, "JWT issuance on the thread pool").
+ * costs a few µs, less than WebCrypto's promise job (what jose signs with). A token costs about a
+ * fifth more CPU in all than signed on this thread, and a server with two cores or more issues
+ * about a quarter more tokens a second (docs/performance.md, "JWT issuance on the thread pool").
  * `input` is ASCII (base64url and dots): its latin1 bytes are its UTF-8 ones, and cheaper to make.
  */
 function signatureOf(alg: JwtAlgorithm, key: KeyObject, text: string): Promise<Buffer> {
