@@ -35,7 +35,6 @@ export function hashSlots(cores: number, threads: number): number {
 
 /** This process's hashes at once; the rest wait their turn here. */
 export const PASSWORD_HASH_SLOTS = hashSlots(availableParallelism(), poolThreads(process.env.UV_THREADPOOL_SIZE));
-const SLOTS = PASSWORD_HASH_SLOTS;
 let running = 0;
 const waiting: (() => void)[] = [];
 
@@ -60,8 +59,8 @@ function release(): void {
 }
 
 async function derive(password: string, salt: string, owner?: HashFor): Promise<Buffer> {
-  // A freed slot passes straight to the next waiter, so `running` never exceeds SLOTS.
-  if (running < SLOTS) running++;
+  // A freed slot passes straight to the next waiter, so `running` never exceeds PASSWORD_HASH_SLOTS.
+  if (running < PASSWORD_HASH_SLOTS) running++;
   else await new Promise<void>((go) => waiting.push(go));
   // A hash for a client that has hung up is not begun: under a queue longer than clients
   // wait, the cores would otherwise go to answers no one reads, while those who stayed wait

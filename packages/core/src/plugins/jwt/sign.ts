@@ -44,6 +44,11 @@ function signerOf(key: SigningKey & { key: CryptoKey }): Signer {
   return found;
 }
 
+/** `input` (header and payload) with its signature: the whole token. */
+async function signedToken(signer: Signer, input: string): Promise<string> {
+  return `${input}.${(await signatureOf(signer.alg, signer.key, input)).toString('base64url')}`;
+}
+
 /** A claim value whose JSON a payload's text may be kept for: compared by value, never changed in place. */
 type Plain = string | number | boolean | null;
 
@@ -132,12 +137,11 @@ const scratch = Buffer.alloc(128);
  * The token from a kept prefix: its start, then the base64url of its last bytes and the numbers, then the signature.
  * `scratch` is written and read before the signature is awaited, so tokens made at once never share it.
  */
-async function signFrom(prefix: Prefix, iat: number, exp: number): Promise<string> {
+function signFrom(prefix: Prefix, iat: number, exp: number): Promise<string> {
   const { rest, signer } = prefix;
   rest.copy(scratch, 0);
   const end = rest.length + scratch.write(`${iat},"exp":${exp}}`, rest.length, 'latin1');
-  const input = prefix.start + scratch.toString('base64url', 0, end);
-  return `${input}.${(await signatureOf(signer.alg, signer.key, input)).toString('base64url')}`;
+  return signedToken(signer, prefix.start + scratch.toString('base64url', 0, end));
 }
 
 /** A prefix for `claims` (plain, see `plainClaims`), kept for the user. */
@@ -163,7 +167,7 @@ function makePrefix(config: JwtConfig, signer: Signer, sub: string, plain: { nam
 }
 
 /** The token for these claims, signed with a WebCrypto key by node:crypto. */
-async function signClaims(config: JwtConfig, key: SigningKey & { key: CryptoKey }, sub: string, claims: Record<string, unknown>, iat: number): Promise<string> {
+function signClaims(config: JwtConfig, key: SigningKey & { key: CryptoKey }, sub: string, claims: Record<string, unknown>, iat: number): Promise<string> {
   const signer = signerOf(key);
   const exp = iat + config.expirationTime;
   // The numbers' text is their JSON while they are safe integers (a clock gone wrong is not).
@@ -175,8 +179,7 @@ async function signClaims(config: JwtConfig, key: SigningKey & { key: CryptoKey 
     if (plain) prefix = makePrefix(config, signer, sub, plain, claims);
   }
   if (prefix) return signFrom(prefix, iat, exp);
-  const input = `${signer.header}.${base64url(payloadJson(config, sub, claims, iat))}`;
-  return `${input}.${(await signatureOf(signer.alg, signer.key, input)).toString('base64url')}`;
+  return signedToken(signer, `${signer.header}.${base64url(payloadJson(config, sub, claims, iat))}`);
 }
 
 /** The token for `session` signed with `key`, once the thread pool signed it. */
